@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** bytea as a Buffer on both drivers (PGlite hands back Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** Pence: bigint columns read as JS numbers (safe: document totals are capped far below 2^53). */
+const pence = (name: string) => bigint(name, { mode: 'number' });
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+const owner = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: owner().unique('companies_user_unique'),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  address: text('address'),
+  website: text('website'),
+  vatNumber: text('vat_number'),
+  terms: text('terms'),
+  currency: text('currency').notNull().default('GBP'),
+  template: text('template').notNull().default('modern'),
+  quoteNumberPrefix: text('quote_number_prefix').notNull().default('Q'),
+  invoiceNumberPrefix: text('invoice_number_prefix').notNull().default('INV'),
+  defaultTaxRateBp: integer('default_tax_rate_bp').notNull().default(2000),
+  logo: bytea('logo'),
+  logoMimeType: text('logo_mime_type'),
+  bankName: text('bank_name'),
+  bankAccountName: text('bank_account_name'),
+  bankAccountNumber: text('bank_account_number'),
+  bankSortCode: text('bank_sort_code'),
+  bankIban: text('bank_iban'),
+  bankSwift: text('bank_swift'),
+  ...timestamps,
+});
+
+/**
+ * Next document number per user and kind ('quote' | 'invoice'). Kept apart from the company
+ * row so numbering works before a profile exists; the company API reads and resets it.
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    userId: owner(),
+    kind: text('kind').notNull(),
+    nextValue: integer('next_value').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    ...timestamps,
+  },
+  (t) => [index('clients_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    pricePence: pence('price_pence').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('items_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    quoteNumber: text('quote_number').notNull(),
+    status: text('status').notNull().default('DRAFT'),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    subtotalPence: pence('subtotal_pence').notNull(),
+    taxPence: pence('tax_pence').notNull(),
+    totalPence: pence('total_pence').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('quotes_user_number_unique').on(t.userId, t.quoteNumber),
+    index('quotes_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('quotes_user_status_idx').on(t.userId, t.status),
+    index('quotes_client_idx').on(t.clientId),
+  ],
+);
+
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantityMilli: integer('quantity_milli').notNull(),
+    unitPricePence: pence('unit_price_pence').notNull(),
+    amountPence: pence('amount_pence').notNull(),
+  },
+  (t) => [index('quote_lines_quote_idx').on(t.quoteId, t.position), index('quote_lines_user_idx').on(t.userId)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    invoiceNumber: text('invoice_number').notNull(),
+    /** DRAFT | SENT | PAID; OVERDUE is derived on read from SENT + due date */
+    status: text('status').notNull().default('DRAFT'),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    subtotalPence: pence('subtotal_pence').notNull(),
+    taxPence: pence('tax_pence').notNull(),
+    totalPence: pence('total_pence').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('invoices_user_number_unique').on(t.userId, t.invoiceNumber),
+    uniqueIndex('invoices_quote_unique').on(t.quoteId).where(sql`${t.quoteId} is not null`),
+    index('invoices_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('invoices_user_status_due_idx').on(t.userId, t.status, t.dueDate),
+    index('invoices_client_idx').on(t.clientId),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantityMilli: integer('quantity_milli').notNull(),
+    unitPricePence: pence('unit_price_pence').notNull(),
+    amountPence: pence('amount_pence').notNull(),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.position), index('invoice_lines_user_idx').on(t.userId)],
+);
+
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    title: text('title').notNull(),
+    description: text('description'),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    allDay: boolean('all_day').notNull().default(false),
+    color: text('color').notNull(),
+    location: text('location'),
+    notes: text('notes'),
+    status: text('status').notNull().default('SCHEDULED'),
+    type: text('type').notNull().default('APPOINTMENT'),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('events_user_start_idx').on(t.userId, t.startDate),
+    index('events_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('events_client_idx').on(t.clientId),
+    index('events_quote_idx').on(t.quoteId),
+    index('events_invoice_idx').on(t.invoiceId),
+  ],
+);

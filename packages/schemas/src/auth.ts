@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { ZEmail } from './common.ts';
+
+export const ZLoginRequest = z.object({
+  email: ZEmail(MSG.invalidEmail),
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(128, MSG.passwordMax),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+const ZNewPassword = z
+  .string({ error: MSG.passwordMin })
+  .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
+  .max(128, MSG.passwordMax);
+
+/** What the API takes (SPEC section 7: email, password). */
+export const ZRegisterRequest = z.object({
+  email: ZEmail(MSG.invalidEmail),
+  password: ZNewPassword,
+});
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+/** What the Sign Up form checks: the request plus the confirmation. */
+export const ZRegisterForm = z
+  .object({
+    email: ZEmail(MSG.invalidEmail),
+    password: ZNewPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
+export type TRegisterForm = z.input<typeof ZRegisterForm>;
+
+export interface TUser {
+  id: string;
+  email: string;
+}
+export interface TAuthResult {
+  user: TUser;
+  token: string;
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+import { ZEmail, optionalText, requiredText } from './common.ts';
+
+/** Client names may be long (a PDF must still wrap a 5,000-character name). */
+export const CLIENT_NAME_MAX = 5000;
+
+export const ZClientRequest = z.object({
+  name: requiredText(MSG.nameRequired, CLIENT_NAME_MAX, 'Name'),
+  email: ZEmail(MSG.invalidEmail),
+  phone: optionalText(50, 'Phone'),
+  address: optionalText(1000, 'Address'),
+});
+export type TClientRequest = z.input<typeof ZClientRequest>;
+
+export interface TClient {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,59 @@
+/** Error codes and the JSON envelope every API answer uses. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type TErrorCode = (typeof ERROR_CODES)[number];
+
+export const ERROR_STATUS: Record<TErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+export const ERROR_MESSAGES = {
+  authRequired: 'Authentication required',
+  sessionExpired: 'Session expired, please sign in again',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  rateLimited: 'Rate limit exceeded. Please wait a moment and try again.',
+  internal: 'Something went wrong',
+  malformedJson: 'Malformed JSON body',
+  payloadTooLarge: 'Request body is too large',
+  routeNotFound: 'Route not found',
+  clientInUse: 'This client has quotes, invoices or events and cannot be deleted',
+  companyNotFound: 'Company profile not found',
+  companyExists: 'Company profile already exists',
+  companyRequiredForPdf: 'Create your company profile before generating PDFs',
+  logoType: 'Logo must be a PNG or JPEG image',
+  logoSize: 'Logo must be 2 MB or smaller',
+  notFound: (what: string) => `${what} not found`,
+  illegalTransition: (action: string, kind: 'quote' | 'invoice', status: string) =>
+    `Cannot ${action} ${kind === 'invoice' ? 'an invoice' : 'a quote'} that is ${status}`,
+} as const;
+
+export interface TApiSuccess<T> {
+  success: true;
+  data: T;
+}
+export interface TApiFailure {
+  success: false;
+  error: string;
+  code?: TErrorCode;
+  /** field path (dot-joined) -> message, for validation errors */
+  details?: Record<string, string>;
+}
+export type TApiResponse<T> = TApiSuccess<T> | TApiFailure;

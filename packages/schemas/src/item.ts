@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+import { hasAtMostDecimals } from './money.ts';
+import { requiredText } from './common.ts';
+
+export const PRICE_MAX = 10_000_000;
+
+/** A price in pounds: >= 0, at most 2 decimals. */
+export const ZPrice = z
+  .number({ error: MSG.priceNonNegative })
+  .min(0, MSG.priceNonNegative)
+  .max(PRICE_MAX, MSG.priceMax)
+  .refine((v) => hasAtMostDecimals(v, 2), MSG.priceDecimals);
+
+export const ZItemRequest = z.object({
+  name: requiredText(MSG.nameRequired, 200, 'Name'),
+  description: requiredText(MSG.descriptionRequired, 2000, 'Description'),
+  price: ZPrice,
+});
+export type TItemRequest = z.input<typeof ZItemRequest>;
+
+export interface TItem {
+  id: string;
+  name: string;
+  description: string;
+  /** pounds */
+  price: number;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,36 @@
+import type { TPlanKey, TPlanLimits } from './plans.ts';
+import type { TTemplate } from './constants.ts';
+
+export interface TUsage {
+  /** 'YYYY-MM' in Europe/London */
+  month: string;
+  invoicesCount: number;
+  quotesCount: number;
+  clientsCount: number;
+}
+
+export interface TSubscriptionInfo {
+  plan: TPlanKey;
+  status: 'ACTIVE';
+  cancelAtPeriodEnd: boolean;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  limits: TPlanLimits;
+  usage: TUsage;
+}
+
+export interface TCanResult {
+  allowed: boolean;
+  reason?: string;
+}
+
+export type TAvailableTemplates = TTemplate[];
+
+export interface TDashboard {
+  totalInvoiced: number;
+  outstanding: number;
+  activeQuotes: number;
+  activeInvoices: number;
+  recentQuotes: import('./document.ts').TQuote[];
+  recentInvoices: import('./document.ts').TInvoice[];
+}

@@ -1,0 +1,43 @@
+import { divRoundHalfUp, percentToBasisPoints, poundsToPence, quantityToMilli } from './money.ts';
+
+export interface TLineInPence {
+  /** thousandths of a unit: 1.5 hours = 1500 */
+  quantityMilli: number;
+  unitPricePence: number;
+}
+
+export interface TTotalsInPence {
+  /** each line's amount excluding VAT, rounded half-up to the penny */
+  lineAmounts: number[];
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+}
+
+/**
+ * The one totals function (SPEC section 5): line = quantity x unit price (to the penny, half-up),
+ * subtotal = sum of lines, tax = subtotal x rate / 100 (to the penny, half-up), total = subtotal + tax.
+ * Integer arithmetic throughout so pounds never pass through a float.
+ */
+export function computeTotals(lines: readonly TLineInPence[], taxBasisPoints: number): TTotalsInPence {
+  const lineAmounts = lines.map((l) =>
+    Number(divRoundHalfUp(BigInt(l.quantityMilli) * BigInt(l.unitPricePence), 1000n)),
+  );
+  const subtotal = lineAmounts.reduce((sum, n) => sum + n, 0);
+  const taxAmount = Number(divRoundHalfUp(BigInt(subtotal) * BigInt(taxBasisPoints), 10_000n));
+  return { lineAmounts, subtotal, taxAmount, total: subtotal + taxAmount };
+}
+
+export interface TLineInPounds {
+  quantity: number;
+  unitPrice: number;
+}
+
+/** Form-side entry point: lines and tax as the user typed them; invalid numbers count as 0. */
+export function computeTotalsFromPounds(lines: readonly TLineInPounds[], taxPercent: number): TTotalsInPence {
+  const safe = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : 0);
+  return computeTotals(
+    lines.map((l) => ({ quantityMilli: quantityToMilli(safe(l.quantity)), unitPricePence: poundsToPence(safe(l.unitPrice)) })),
+    percentToBasisPoints(safe(taxPercent)),
+  );
+}
