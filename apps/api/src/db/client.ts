@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
@@ -79,4 +80,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       if (!client.closed) await client.close();
     },
   };
+}
+
+/** Rows of a raw SQL query; both drivers answer { rows }. Works on a db or a transaction. */
+export async function queryRows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

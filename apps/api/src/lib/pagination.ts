@@ -1,0 +1,31 @@
+import { AppError } from './app-error.ts';
+
+export interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** Opaque keyset cursor: the (createdAt, id) of the last row of a page. */
+export function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): Cursor {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(iso ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) {
+    throw AppError.badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+  }
+  return { createdAt, id };
+}
+
+/** Escape LIKE wildcards so a search for "50%" means the text "50%". */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Fetch one extra row to learn whether another page exists. */
+export function toPage<T extends { createdAt: Date; id: string }, D>(rows: T[], limit: number, map: (row: T) => D) {
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return { items: pageRows.map(map), nextCursor: hasMore && last ? encodeCursor(last) : null };
+}

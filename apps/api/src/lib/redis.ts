@@ -1,0 +1,21 @@
+import { createClient } from 'redis';
+import type { Logger } from 'pino';
+import type { RedisCommand } from '../middleware/rate-limit.ts';
+
+export interface RedisConnection {
+  command: RedisCommand;
+  close: () => Promise<void>;
+}
+
+/** Shared rate-limit counts across API processes. Errors are logged, never fatal after start. */
+export async function connectRedis(url: string, logger: Logger): Promise<RedisConnection> {
+  const client = createClient({ url });
+  client.on('error', (err: unknown) => logger.warn({ err }, 'redis error'));
+  await client.connect();
+  return {
+    command: (args) => client.sendCommand(args),
+    close: async () => {
+      if (client.isOpen) await client.close();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export function createAuthRepository(db: Database) {
+  return {
+    async findByEmail(email: string) {
+      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+      return row ?? null;
+    },
+    async findById(id: string) {
+      const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+    /** null when the email is taken (the unique index decides, so racing sign-ups are safe). */
+    async create(email: string, passwordHash: string) {
+      const [row] = await db
+        .insert(users)
+        .values({ email, passwordHash })
+        .onConflictDoNothing()
+        .returning({ id: users.id, email: users.email });
+      return row ?? null;
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

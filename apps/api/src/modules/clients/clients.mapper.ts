@@ -1,0 +1,12 @@
+import type { TClient } from '@docket/schemas/client';
+import type { ClientRow } from './clients.repository.ts';
+
+export const toClientDto = (row: ClientRow): TClient => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});

@@ -1,0 +1,96 @@
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.ts';
+import { calendarEvents, clients, invoices, quotes } from '../../db/schema.ts';
+import { afterCursor, newestFirst } from '../../lib/list-query.ts';
+import { likePattern } from '../../lib/pagination.ts';
+
+export type ClientRow = typeof clients.$inferSelect;
+export interface ClientFields {
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+}
+export interface ClientListOptions {
+  limit?: number;
+  cursor?: string;
+  q?: string;
+}
+
+export function createClientsRepository(db: Database) {
+  return {
+    list(userId: string, o: ClientListOptions = {}) {
+      const query = db
+        .select()
+        .from(clients)
+        .where(
+          and(
+            eq(clients.userId, userId),
+            afterCursor(o.cursor, clients.createdAt, clients.id),
+            o.q ? or(ilike(clients.name, likePattern(o.q)), ilike(clients.email, likePattern(o.q))) : undefined,
+          ),
+        )
+        .orderBy(...newestFirst(clients.createdAt, clients.id));
+      return o.limit ? query.limit(o.limit + 1) : query;
+    },
+    async get(userId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(clients)
+        .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+    async create(userId: string, fields: ClientFields) {
+      const [row] = await db
+        .insert(clients)
+        .values({ userId, ...fields })
+        .returning();
+      return row!;
+    },
+    async update(userId: string, id: string, fields: ClientFields) {
+      const [row] = await db
+        .update(clients)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+        .returning();
+      return row ?? null;
+    },
+    /** Deletes only a client nothing refers to; answers what happened, atomically. */
+    async deleteIfUnused(userId: string, id: string): Promise<'deleted' | 'in-use' | 'missing'> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: clients.id })
+          .from(clients)
+          .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+          .for('update');
+        if (!row) return 'missing';
+        const [refs] = await queryRows<{ used: boolean }>(tx, sql`select (
+            exists (select 1 from ${quotes} where ${quotes.clientId} = ${id})
+            or exists (select 1 from ${invoices} where ${invoices.clientId} = ${id})
+            or exists (select 1 from ${calendarEvents} where ${calendarEvents.clientId} = ${id})
+          ) as used`);
+        if (refs?.used) return 'in-use';
+        await tx.delete(clients).where(eq(clients.id, id));
+        return 'deleted';
+      });
+    },
+    async count(userId: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(clients)
+        .where(eq(clients.userId, userId));
+      return row?.n ?? 0;
+    },
+    /** Whether this user owns the client (for ids sent inside other bodies). */
+    async exists(userId: string, id: string) {
+      const [row] = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+        .limit(1);
+      return Boolean(row);
+    },
+  };
+}
+export type ClientsRepository = ReturnType<typeof createClientsRepository>;

@@ -1,0 +1,38 @@
+import { ERROR_MESSAGES } from '@docket/schemas/errors';
+import type { TListQuery, TPage } from '@docket/schemas/common';
+import type { TClient } from '@docket/schemas/client';
+import { AppError } from '../../lib/app-error.ts';
+import { toPage } from '../../lib/pagination.ts';
+import type { ClientFields, ClientsRepository } from './clients.repository.ts';
+import { toClientDto } from './clients.mapper.ts';
+
+export function createClientsService(repo: ClientsRepository, limits: { assertCanCreateClient: (userId: string) => Promise<void> }) {
+  return {
+    async list(userId: string): Promise<TClient[]> {
+      return (await repo.list(userId)).map(toClientDto);
+    },
+    async page(userId: string, q: TListQuery & { limit: number }): Promise<TPage<TClient>> {
+      return toPage(await repo.list(userId, q), q.limit, toClientDto);
+    },
+    async get(userId: string, id: string) {
+      const row = await repo.get(userId, id);
+      if (!row) throw AppError.notFound('Client');
+      return toClientDto(row);
+    },
+    async create(userId: string, fields: ClientFields) {
+      await limits.assertCanCreateClient(userId);
+      return toClientDto(await repo.create(userId, fields));
+    },
+    async update(userId: string, id: string, fields: ClientFields) {
+      const row = await repo.update(userId, id, fields);
+      if (!row) throw AppError.notFound('Client');
+      return toClientDto(row);
+    },
+    async remove(userId: string, id: string) {
+      const outcome = await repo.deleteIfUnused(userId, id);
+      if (outcome === 'missing') throw AppError.notFound('Client');
+      if (outcome === 'in-use') throw AppError.conflict(ERROR_MESSAGES.clientInUse);
+    },
+  };
+}
+export type ClientsService = ReturnType<typeof createClientsService>;

@@ -1,0 +1,62 @@
+import { CURRENCIES, type TCurrencyCode, type TTemplate } from '@docket/schemas/constants';
+import type { TCompany, TCompanyRequestParsed } from '@docket/schemas/company';
+import { basisPointsToPercent, percentToBasisPoints } from '@docket/schemas/money';
+import { toDataUrl } from '../../lib/image.ts';
+import type { CompanyFields, CompanyRow } from './company.repository.ts';
+
+export function toCompanyFields(input: TCompanyRequestParsed): CompanyFields {
+  const bank = input.bankDetails;
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    address: input.address,
+    website: input.website,
+    vatNumber: input.vatNumber,
+    terms: input.terms,
+    currency: input.currency,
+    template: input.template,
+    quoteNumberPrefix: input.quoteNumberPrefix,
+    invoiceNumberPrefix: input.invoiceNumberPrefix,
+    defaultTaxRateBp: percentToBasisPoints(input.defaultTaxRate),
+    bankName: bank?.bankName ?? null,
+    bankAccountName: bank?.accountName ?? null,
+    bankAccountNumber: bank?.accountNumber ?? null,
+    bankSortCode: bank?.sortCode ?? null,
+    bankIban: bank?.iban ?? null,
+    bankSwift: bank?.swift ?? null,
+  };
+}
+
+export function toCompanyDto(row: CompanyRow, counters: { quote: number; invoice: number }): TCompany {
+  const currency = (row.currency in CURRENCIES ? row.currency : 'GBP') as TCurrencyCode;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    website: row.website,
+    vatNumber: row.vatNumber,
+    terms: row.terms,
+    currency,
+    currencySymbol: CURRENCIES[currency].symbol,
+    template: row.template as TTemplate,
+    quoteNumberPrefix: row.quoteNumberPrefix,
+    invoiceNumberPrefix: row.invoiceNumberPrefix,
+    defaultTaxRate: basisPointsToPercent(row.defaultTaxRateBp),
+    logo: row.logo && row.logoMimeType ? toDataUrl(row.logo, row.logoMimeType) : null,
+    bankDetails: {
+      bankName: row.bankName,
+      accountName: row.bankAccountName,
+      accountNumber: row.bankAccountNumber,
+      sortCode: row.bankSortCode,
+      iban: row.bankIban,
+      swift: row.bankSwift,
+    },
+    nextQuoteNumber: counters.quote,
+    nextInvoiceNumber: counters.invoice,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,36 @@
+import express, { Router } from 'express';
+import { ZCompanyRequest, ZLogoRequest } from '@docket/schemas/company';
+import { parse } from '../../middleware/validate.ts';
+import { currentUser } from '../../middleware/authenticate.ts';
+import { sendData } from '../../lib/respond.ts';
+import type { CompanyService } from './company.service.ts';
+
+/** The logo route takes a base64 data URL of up to 2 MB, so it alone parses bodies up to 3 MB. */
+export const logoBodyParser = express.json({ limit: '3mb' });
+
+export function companyRoutes(service: CompanyService) {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    sendData(res, await service.get(currentUser(req).id));
+  });
+  router.post('/', async (req, res) => {
+    sendData(res, await service.create(currentUser(req).id, parse(ZCompanyRequest, req.body)), 201);
+  });
+  router.put('/', async (req, res) => {
+    sendData(res, await service.update(currentUser(req).id, parse(ZCompanyRequest, req.body)));
+  });
+  router.post('/logo', async (req, res) => {
+    const { logo } = parse(ZLogoRequest, req.body);
+    sendData(res, await service.setLogo(currentUser(req).id, logo));
+  });
+  router.delete('/logo', async (req, res) => {
+    sendData(res, await service.removeLogo(currentUser(req).id));
+  });
+  router.post('/reset-quote-counter', async (req, res) => {
+    sendData(res, await service.resetCounter(currentUser(req).id, 'quote'));
+  });
+  router.post('/reset-invoice-counter', async (req, res) => {
+    sendData(res, await service.resetCounter(currentUser(req).id, 'invoice'));
+  });
+  return router;
+}

@@ -1,0 +1,48 @@
+import { ERROR_MESSAGES } from '@docket/schemas/errors';
+import type { TCompany, TCompanyRequestParsed } from '@docket/schemas/company';
+import { AppError } from '../../lib/app-error.ts';
+import { checkLogoDataUrl } from '../../lib/image.ts';
+import type { CountersRepository, DocumentKind } from '../numbering/counters.repository.ts';
+import type { CompanyRepository, CompanyRow } from './company.repository.ts';
+import { toCompanyDto, toCompanyFields } from './company.mapper.ts';
+
+export function createCompanyService(repo: CompanyRepository, counters: CountersRepository) {
+  const dto = async (row: CompanyRow): Promise<TCompany> => toCompanyDto(row, await counters.read(row.userId));
+  const required = async (userId: string) => {
+    const row = await repo.get(userId);
+    if (!row) throw new AppError('NOT_FOUND', ERROR_MESSAGES.companyNotFound);
+    return row;
+  };
+
+  return {
+    /** The raw row, for the PDF renderer and document defaults (null when none yet). */
+    findRow: (userId: string) => repo.get(userId),
+    get: async (userId: string) => dto(await required(userId)),
+    async create(userId: string, input: TCompanyRequestParsed) {
+      const row = await repo.create(userId, toCompanyFields(input));
+      if (!row) throw AppError.conflict(ERROR_MESSAGES.companyExists);
+      return dto(row);
+    },
+    async update(userId: string, input: TCompanyRequestParsed) {
+      const row = await repo.update(userId, toCompanyFields(input));
+      if (!row) throw new AppError('NOT_FOUND', ERROR_MESSAGES.companyNotFound);
+      return dto(row);
+    },
+    async setLogo(userId: string, dataUrl: string) {
+      await required(userId);
+      const image = checkLogoDataUrl(dataUrl);
+      const row = await repo.update(userId, { logo: image.data, logoMimeType: image.mimeType });
+      return dto(row!);
+    },
+    async removeLogo(userId: string) {
+      await required(userId);
+      return dto((await repo.update(userId, { logo: null, logoMimeType: null }))!);
+    },
+    async resetCounter(userId: string, kind: DocumentKind) {
+      const row = await required(userId);
+      await counters.reset(userId, kind);
+      return dto(row);
+    },
+  };
+}
+export type CompanyService = ReturnType<typeof createCompanyService>;

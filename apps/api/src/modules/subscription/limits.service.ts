@@ -1,0 +1,46 @@
+import { DEFAULT_PLAN, PLANS, planLimitMessage, type TPlanKey, type TPlanLimits } from '@docket/schemas/plans';
+import type { TUsage } from '@docket/schemas/subscription';
+import { AppError } from '../../lib/app-error.ts';
+import { londonMonthBounds, type Clock } from '../../lib/clock.ts';
+import type { UsageRepository } from './usage.repository.ts';
+
+export type LimitedResource = 'invoices' | 'quotes' | 'clients';
+
+/** Plan, limits and usage for one user; every account is on the default plan until payments exist. */
+export function createLimitsService(usageRepo: UsageRepository, clock: Clock, overrides?: Partial<TPlanLimits>) {
+  const planOf = (_userId: string): TPlanKey => DEFAULT_PLAN;
+  const limitsOf = (userId: string): TPlanLimits => ({ ...PLANS[planOf(userId)].features, ...overrides });
+
+  async function usage(userId: string): Promise<TUsage> {
+    const { month, start, end } = londonMonthBounds(clock());
+    const [quotesCount, invoicesCount, clientsCount] = await Promise.all([
+      usageRepo.quotesIn(userId, start, end),
+      usageRepo.invoicesIn(userId, start, end),
+      usageRepo.clients(userId),
+    ]);
+    return { month, invoicesCount, quotesCount, clientsCount };
+  }
+
+  async function canCreate(userId: string, what: LimitedResource): Promise<boolean> {
+    const limits = limitsOf(userId);
+    const limit = what === 'invoices' ? limits.invoicesPerMonth : what === 'quotes' ? limits.quotesPerMonth : limits.maxClients;
+    if (limit === -1) return true;
+    const { start, end } = londonMonthBounds(clock());
+    const used =
+      what === 'clients'
+        ? await usageRepo.clients(userId)
+        : await (what === 'quotes' ? usageRepo.quotesIn : usageRepo.invoicesIn)(userId, start, end);
+    return used < limit;
+  }
+
+  return {
+    planOf,
+    limitsOf,
+    usage,
+    canCreate,
+    async assertCanCreate(userId: string, what: LimitedResource) {
+      if (!(await canCreate(userId, what))) throw AppError.forbidden(planLimitMessage(what));
+    },
+  };
+}
+export type LimitsService = ReturnType<typeof createLimitsService>;

@@ -1,0 +1,116 @@
+import http from 'node:http';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { ConfigError, loadEnv, type TEnv } from './config/env.ts';
+import { createLogger } from './lib/logger.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { TokenService, loadOrCreateDevSecret } from './lib/token-service.ts';
+import { systemClock } from './lib/clock.ts';
+import { connectRedis, type RedisConnection } from './lib/redis.ts';
+import { createApp } from './app.ts';
+
+export interface RunningServer {
+  server: http.Server;
+  port: number;
+  stop: () => Promise<void>;
+}
+
+/** The built web app: WEB_DIST_DIR, else apps/web/dist beside this package. */
+function defaultWebDist(): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidate = path.resolve(here, '../../web/dist');
+  return existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
+}
+
+export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEVEL)): Promise<RunningServer> {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
+  const secret = env.JWT_SECRET ?? loadOrCreateDevSecret(dataDir);
+  let redis: RedisConnection | undefined;
+  if (env.REDIS_URL) redis = await connectRedis(env.REDIS_URL, logger);
+
+  const app = createApp({
+    db: database.db,
+    dbKind: database.kind,
+    tokens: new TokenService(secret, env.JWT_EXPIRES_IN),
+    clock: systemClock,
+    logger,
+    redis: redis?.command,
+    config: {
+      corsOrigin: env.CORS_ORIGIN,
+      trustProxy: env.TRUST_PROXY,
+      rateLimitWindowMs: env.RATE_LIMIT_WINDOW_MS,
+      rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+      rateLimitPrefix: env.REDIS_URL ? 'docket' : randomBytes(4).toString('hex'),
+      webDistDir: env.WEB_DIST_DIR ?? defaultWebDist(),
+      bcryptCost: 12,
+    },
+  });
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.PORT, env.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  logger.info({ port, database: database.kind }, 'Docket API listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      // Stop accepting, let in-flight requests finish, then release the database.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await redis?.close();
+      await database.close();
+      logger.info('Docket API stopped');
+    })());
+  return { server, port, stop };
+}
+
+async function main() {
+  let env: TEnv;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const running = await start(env, logger).catch((err: unknown) => {
+    logger.fatal({ err }, 'failed to start');
+    process.exit(1);
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 25_000);
+      force.unref();
+      running.stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error({ err }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+const isEntry = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isEntry) void main();
