@@ -1,5 +1,6 @@
 import type { TPlanKey, TPlanLimits } from './plans.ts';
 import type { TTemplate } from './constants.ts';
+import type { TInvoice, TQuote } from './document.ts';
 
 export interface TUsage {
   /** 'YYYY-MM' in Europe/London */
@@ -31,6 +32,6 @@ export interface TDashboard {
   outstanding: number;
   activeQuotes: number;
   activeInvoices: number;
-  recentQuotes: import('./document.ts').TQuote[];
-  recentInvoices: import('./document.ts').TInvoice[];
+  recentQuotes: TQuote[];
+  recentInvoices: TInvoice[];
 }

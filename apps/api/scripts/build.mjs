@@ -1,0 +1,32 @@
+// Bundle the API into dist/ (one ESM file plus its SQL migrations) so `pnpm start`
+// runs plain node without a TypeScript loader. Dependencies stay external (node_modules).
+import { build } from 'esbuild';
+import { cpSync, rmSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@docket/'));
+
+rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+await build({
+  entryPoints: { server: path.join(root, 'src/server.ts') },
+  outdir: path.join(root, 'dist'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
+cpSync(path.join(root, 'src/db/migrations'), path.join(root, 'dist/migrations'), { recursive: true });
+for (const extra of ['src/pdf/fonts']) {
+  try {
+    cpSync(path.join(root, extra), path.join(root, 'dist', path.basename(extra)), { recursive: true });
+  } catch {
+    /* optional asset folder */
+  }
+}
+console.log('api: built dist/server.js');
