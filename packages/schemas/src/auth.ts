@@ -14,11 +14,17 @@ const ZNewPassword = z
   .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
   .max(128, MSG.passwordMax);
 
-/** What the API takes (SPEC section 7: email, password). */
-export const ZRegisterRequest = z.object({
-  email: ZEmail(MSG.invalidEmail),
-  password: ZNewPassword,
-});
+/** What the API takes (SPEC section 7: email, password); a confirmPassword, when sent, must match. */
+export const ZRegisterRequest = z
+  .object({
+    email: ZEmail(MSG.invalidEmail),
+    password: ZNewPassword,
+    confirmPassword: z.string({ error: MSG.passwordsDontMatch }).optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.password === v.confirmPassword, {
+    message: MSG.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
 /** What the Sign Up form checks: the request plus the confirmation. */

@@ -1,4 +1,27 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** scheme://host[:port] with nothing after it: what a browser sends as Origin. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
+/** Values Express's `trust proxy` accepts; anything else would throw later with no variable name. */
+function isTrustProxy(value: string): boolean {
+  if (value === '' || value === 'true' || value === 'false' || /^\d+$/.test(value)) return true;
+  return value.split(',').every((part) => {
+    const token = part.trim();
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(token)) return true;
+    const [ip, bits, extra] = token.split('/');
+    if (extra !== undefined || !ip || isIP(ip) === 0) return false;
+    return bits === undefined || /^\d{1,3}$/.test(bits);
+  });
+}
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -16,7 +39,13 @@ const ZEnv = z
     DATA_DIR: z.string().default('./data'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
     JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]?$/, 'must look like 7d, 12h or 3600').default('7d'),
-    CORS_ORIGIN: z.string().optional(),
+    CORS_ORIGIN: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.trim() : undefined))
+      .refine((v) => v === undefined || v.split(',').every((o) => isOrigin(o.trim())), {
+        message: 'must be one or more comma-separated origins like https://app.example.com',
+      }),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -30,7 +59,15 @@ const ZEnv = z
     TRUST_PROXY: z
       .string()
       .optional()
-      .transform((v) => (v === undefined || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v === 'true')),
+      .refine((v) => v === undefined || isTrustProxy(v.trim()), {
+        message: 'must be true, false, a hop count, or comma-separated loopback/linklocal/uniquelocal/IP/CIDR values',
+      })
+      .transform((v): boolean | number | string => {
+        const t = v?.trim() ?? '';
+        if (t === '' || t === 'false') return false;
+        if (t === 'true') return true;
+        return /^\d+$/.test(t) ? Number(t) : t;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

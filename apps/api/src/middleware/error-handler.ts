@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ERROR_MESSAGES, type TApiFailure } from '@docket/schemas/errors';
 import { AppError } from '../lib/app-error.ts';
+import { describeError } from '../lib/safe-error.ts';
 
 interface HttpishError {
   type?: string;
@@ -35,8 +36,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(err);
     const appError = toAppError(err);
     if (!appError) {
-      // Log the error itself (stack, driver code); never the request body or headers.
-      logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
+      // Log what went wrong (stack, driver code), never values: no body, headers or query params.
+      logger.error({ error: describeError(err), method: req.method, path: req.path }, 'unhandled error');
     }
     const e = appError ?? new AppError('INTERNAL', ERROR_MESSAGES.internal);
     const body: TApiFailure = { success: false, error: e.message, code: e.code };

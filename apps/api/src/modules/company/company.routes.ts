@@ -1,12 +1,29 @@
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
+import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { ZCompanyRequest, ZLogoRequest } from '@docket/schemas/company';
 import { parse } from '../../middleware/validate.ts';
 import { currentUser } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { CompanyService } from './company.service.ts';
 
-/** The logo route takes a base64 data URL of up to 2 MB, so it alone parses bodies up to 3 MB. */
-export const logoBodyParser = express.json({ limit: '3mb' });
+const parseLogoJson = express.json({ limit: '3mb' });
+
+/**
+ * The logo route takes a base64 data URL of up to 2 MB, so it alone parses bodies up to 3 MB.
+ * Only for a verified token: anonymous callers must not make the server buffer 3 MB, and
+ * a body over the limit is still "the logo is too big" to the person uploading it.
+ */
+export const logoBodyParser: RequestHandler = (req, res, next) => {
+  if (!req.tokenUserId) {
+    next(AppError.unauthorized(req.tokenProblem === 'expired' ? ERROR_MESSAGES.sessionExpired : ERROR_MESSAGES.authRequired));
+    return;
+  }
+  parseLogoJson(req, res, (err?: unknown) => {
+    if ((err as { type?: string } | undefined)?.type === 'entity.too.large') next(AppError.tooLarge(ERROR_MESSAGES.logoSize));
+    else next(err);
+  });
+};
 
 export function companyRoutes(service: CompanyService) {
   const router = Router();
