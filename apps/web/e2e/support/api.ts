@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Direct calls to the running API, for the set-up a journey is not about (a client to quote for,
+ * an approved quote to follow up). What a journey tests always goes through the screens.
+ */
+export class ApiClient {
+  constructor(
+    readonly baseURL: string,
+    readonly token: string,
+  ) {}
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${this.baseURL}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const parsed = text ? (JSON.parse(text) as { data?: T; error?: string }) : {};
+    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${parsed.error ?? text}`);
+    return parsed.data as T;
+  }
+
+  createClient(name: string, email = `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`) {
+    return this.call<{ id: string; name: string }>('POST', '/clients', { name, email });
+  }
+
+  createItem(name: string, description: string, price: number) {
+    return this.call<{ id: string }>('POST', '/items', { name, description, price });
+  }
+
+  createCompany(name = 'Acme Plumbing Ltd', email = 'office@acme-plumbing.example') {
+    return this.call<unknown>('POST', '/company', { name, email, quoteNumberPrefix: 'Q', invoiceNumberPrefix: 'INV' });
+  }
+
+  createQuote(clientId: string, lineItems: { description: string; quantity: number; unitPrice: number }[], tax = 20) {
+    return this.call<{ id: string; quoteNumber: string; total: number }>('POST', '/quotes', { clientId, lineItems, tax });
+  }
+
+  quoteAction(id: string, action: 'send' | 'approve' | 'decline' | 'revert') {
+    return this.call<unknown>('PATCH', `/quotes/${id}/${action}`);
+  }
+}
+
+export interface NewUser {
+  email: string;
+  password: string;
+  token: string;
+  api: ApiClient;
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** A fresh account per journey keeps journeys independent of each other and of order. */
+export async function registerUser(baseURL: string, prefix = 'e2e'): Promise<NewUser> {
+  const email = uniqueEmail(prefix);
+  const password = 'correct-horse-42';
+  const res = await fetch(`${baseURL}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, confirmPassword: password }),
+  });
+  const body = (await res.json()) as { data?: { token: string }; error?: string };
+  if (!res.ok || !body.data) throw new Error(`register failed: ${res.status} ${body.error ?? ''}`);
+  return { email, password, token: body.data.token, api: new ApiClient(baseURL, body.data.token) };
+}

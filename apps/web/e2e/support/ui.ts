@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOTS_DIR = path.resolve(here, '../../../../docs/screenshots');
+
+/** Web-first wait: the locator becomes visible (default timeout from the context). */
+export async function visible(locator: Locator, timeout?: number): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+export async function gone(locator: Locator, timeout?: number): Promise<void> {
+  await locator.first().waitFor({ state: 'hidden', timeout });
+}
+
+/** Retry until the element's text matches, like Playwright's toHaveText. */
+export async function expectText(locator: Locator, expected: string | RegExp, timeout = 10_000): Promise<void> {
+  await expect
+    .poll(async () => ((await locator.count()) ? ((await locator.first().innerText()) ?? '').replace(/\s+/g, ' ').trim() : ''), {
+      timeout,
+      interval: 100,
+    })
+    .toMatch(typeof expected === 'string' ? new RegExp(escapeRegExp(expected)) : expected);
+}
+
+export async function expectUrl(page: Page, pathname: string | RegExp, timeout = 10_000): Promise<void> {
+  await expect
+    .poll(() => new URL(page.url()).pathname, { timeout, interval: 100 })
+    .toMatch(typeof pathname === 'string' ? new RegExp(`^${escapeRegExp(pathname)}$`) : pathname);
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The toast region: SPEC allows one toast at a time; match on its text. */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.locator('[data-radix-toast-viewport] li, [role="status"], [role="alert"]').filter({ hasText: text });
+}
+
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await visible(toast(page, text));
+}
+
+/**
+ * Click a delete button and accept the confirmation, whether the screen uses window.confirm
+ * or an alert dialog. Returns the confirmation text so the journey can check it verbatim.
+ */
+export async function confirmDelete(page: Page, trigger: Locator, confirmLabel: RegExp = /^(delete|confirm|yes)/i): Promise<string> {
+  let nativeMessage: string | undefined;
+  const onDialog = (dialog: import('playwright-core').Dialog) => {
+    nativeMessage = dialog.message();
+    void dialog.accept();
+  };
+  page.once('dialog', onDialog);
+  await trigger.click();
+  const alert = page.getByRole('alertdialog');
+  await expect
+    .poll(async () => nativeMessage !== undefined || (await alert.isVisible().catch(() => false)), { timeout: 5_000, interval: 50 })
+    .toBe(true);
+  if (nativeMessage !== undefined) return nativeMessage;
+  page.off('dialog', onDialog);
+  const text = (await alert.innerText()).replace(/\s+/g, ' ').trim();
+  await alert.getByRole('button', { name: confirmLabel }).click();
+  await gone(alert);
+  return text;
+}
+
+/** Save a README screenshot of the current viewport to docs/screenshots/<name>.png. */
+export async function saveScreenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+/** Money as the screens render it: £1,234.50. */
+export function gbp(pounds: number): string {
+  return `£${pounds.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** True when the document is wider than the viewport (horizontal scrolling). */
+export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
+
+/** Put a token where the app keeps it (SPEC: localStorage 'token'), as a signed-in browser would have. */
+export async function signInWithToken(page: Page, token: string, landing = '/dashboard'): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(landing);
+}
