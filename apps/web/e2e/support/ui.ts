@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from 'playwright-core';
+import type { Dialog, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -52,7 +52,7 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
  */
 export async function confirmDelete(page: Page, trigger: Locator, confirmLabel: RegExp = /^(delete|confirm|yes)/i): Promise<string> {
   let nativeMessage: string | undefined;
-  const onDialog = (dialog: import('playwright-core').Dialog) => {
+  const onDialog = (dialog: Dialog) => {
     nativeMessage = dialog.message();
     void dialog.accept();
   };
