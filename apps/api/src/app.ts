@@ -23,6 +23,7 @@ import { companyRoutes, logoBodyParser } from './modules/company/company.routes.
 import { createCountersRepository } from './modules/numbering/counters.repository.ts';
 import { createUsageRepository } from './modules/subscription/usage.repository.ts';
 import { createLimitsService } from './modules/subscription/limits.service.ts';
+import { createDocumentModules } from './modules/documents/documents.module.ts';
 import { sendData } from './lib/respond.ts';
 
 /** Build the Express app over a ready context. No listen: server.ts and tests do that. */
@@ -69,6 +70,7 @@ export function createApp(ctx: AppContext) {
     assertCanCreateClient: (userId) => limits.assertCanCreate(userId, 'clients'),
   });
   const itemsService = createItemsService(createItemsRepository(db));
+  const documents = createDocumentModules({ db, clock: ctx.clock, counters, limits });
 
   const window = config.rateLimitWindowMs;
   const apiLimiter = createRateLimiter({
@@ -102,6 +104,7 @@ export function createApp(ctx: AppContext) {
   api.use('/clients', requireUser, clientsRoutes(clientsService));
   api.use('/items', requireUser, itemsRoutes(itemsService));
   api.use('/company', requireUser, companyRoutes(companyService));
+  documents.mount(api, requireUser);
   api.use(apiNotFound);
 
   app.use('/api', api);

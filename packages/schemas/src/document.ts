@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { MAX_LINE_ITEMS, type TInvoiceStatus, type TQuoteStatus } from './constants.ts';
+import { INVOICE_STATUSES, MAX_LINE_ITEMS, QUOTE_STATUSES, type TInvoiceStatus, type TQuoteStatus } from './constants.ts';
 import { hasAtMostDecimals } from './money.ts';
 import { ZPrice } from './item.ts';
-import { isIsoDate, requiredText } from './common.ts';
+import { ZId, ZListQuery, isIsoDate, requiredText } from './common.ts';
 
 export const QUANTITY_MAX = 1_000_000;
 
@@ -98,3 +98,20 @@ export interface TInvoice extends TDocumentBase {
   sentAt: string | null;
   paidAt: string | null;
 }
+
+export const ZQuoteIdParams = z.object({ quoteId: ZId });
+
+/** List parameters of GET /quotes and /invoices: ZListQuery with the status narrowed. */
+export const ZQuoteListQuery = ZListQuery.extend({
+  status: z.enum(QUOTE_STATUSES, { error: `Status must be one of ${QUOTE_STATUSES.join(', ')}` }).optional(),
+});
+export type TQuoteListQuery = z.output<typeof ZQuoteListQuery>;
+export const ZInvoiceListQuery = ZListQuery.extend({
+  status: z.enum(INVOICE_STATUSES, { error: `Status must be one of ${INVOICE_STATUSES.join(', ')}` }).optional(),
+});
+export type TInvoiceListQuery = z.output<typeof ZInvoiceListQuery>;
+
+/** Messages of document rules the spec is silent on (docs/spec-deviations.md). */
+export const DOCUMENT_MESSAGES = {
+  quoteAlreadyConverted: (invoiceNumber: string) => `This quote has already been converted to invoice ${invoiceNumber}`,
+} as const;

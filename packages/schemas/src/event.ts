@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { EVENT_STATUSES, EVENT_TYPES, type TEventStatus, type TEventType } from './constants.ts';
-import { ZDateTime, optionalText, requiredText } from './common.ts';
+import { ZDateTime, ZListQuery, optionalText, requiredText } from './common.ts';
 import type { TInvoiceStatus, TQuoteStatus } from './constants.ts';
 
 const optionalId = z
@@ -72,3 +72,8 @@ export interface TCalendarEvent {
   createdAt: string;
   updatedAt: string;
 }
+
+export const ZEventListQuery = ZListQuery.extend({
+  status: z.enum(EVENT_STATUSES, { error: `Status must be one of ${EVENT_STATUSES.join(', ')}` }).optional(),
+});
+export type TEventListQuery = z.output<typeof ZEventListQuery>;

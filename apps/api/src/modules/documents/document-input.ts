@@ -1,0 +1,29 @@
+import { MSG } from '@docket/schemas/messages';
+import { percentToBasisPoints } from '@docket/schemas/money';
+import type { TLineItem } from '@docket/schemas/document';
+import { AppError } from '../../lib/app-error.ts';
+import type { OwnershipRepository } from './ownership.repository.ts';
+import { priceLines, type PricedDocument } from './line-items.ts';
+
+export interface DocumentInput {
+  clientId: string;
+  lineItems: TLineItem[];
+  tax?: number;
+}
+
+/**
+ * Checks the client is the caller's (another user's id reads as missing, never as theirs)
+ * and prices the lines with the request's tax, else `fallbackTaxBp`.
+ */
+export async function priceDocument(
+  ownership: OwnershipRepository,
+  userId: string,
+  input: DocumentInput,
+  fallbackTaxBp: () => Promise<number> | number,
+): Promise<PricedDocument & { clientId: string }> {
+  if (!(await ownership.client(userId, input.clientId))) {
+    throw AppError.badRequest(MSG.clientRequired, { clientId: MSG.clientRequired });
+  }
+  const taxRateBp = input.tax === undefined ? await fallbackTaxBp() : percentToBasisPoints(input.tax);
+  return { clientId: input.clientId, ...priceLines(input.lineItems, taxRateBp) };
+}

@@ -1,0 +1,46 @@
+import type { RequestHandler, Router } from 'express';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { CountersRepository } from '../numbering/counters.repository.ts';
+import { createDocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
+import type { LimitsService } from '../subscription/limits.service.ts';
+import { createOwnershipRepository } from './ownership.repository.ts';
+import { createQuotesRepository } from '../quotes/quotes.repository.ts';
+import { createQuotesService } from '../quotes/quotes.service.ts';
+import { quotesRoutes } from '../quotes/quotes.routes.ts';
+import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
+import { createInvoicesService } from '../invoices/invoices.service.ts';
+import { invoicesRoutes } from '../invoices/invoices.routes.ts';
+
+export interface DocumentModulesDeps {
+  db: Database;
+  clock: Clock;
+  counters: CountersRepository;
+  limits: LimitsService;
+}
+
+/** Quotes, invoices, calendar, subscription and dashboard: built together, mounted in one call. */
+export function createDocumentModules({ db, clock, counters, limits }: DocumentModulesDeps) {
+  const settings = createDocumentSettingsRepository(db);
+  const ownership = createOwnershipRepository(db);
+  const quotes = createQuotesService(createQuotesRepository(db, counters), {
+    settings,
+    ownership,
+    assertCanCreateQuote: (userId) => limits.assertCanCreate(userId, 'quotes'),
+  });
+  const invoices = createInvoicesService(createInvoicesRepository(db, counters), {
+    settings,
+    ownership,
+    clock,
+    assertCanCreateInvoice: (userId) => limits.assertCanCreate(userId, 'invoices'),
+  });
+
+  return {
+    quotes,
+    invoices,
+    mount(api: Router, requireUser: RequestHandler) {
+      api.use('/quotes', requireUser, quotesRoutes(quotes));
+      api.use('/invoices', requireUser, invoicesRoutes(invoices));
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { TLineItem } from '@docket/schemas/document';
+import { milliToQuantity, penceToPounds, poundsToPence, quantityToMilli } from '@docket/schemas/money';
+import { computeTotals } from '@docket/schemas/totals';
+
+/** A line as stored (quote_lines and invoice_lines share these columns). */
+export interface StoredLine {
+  position: number;
+  description: string;
+  quantityMilli: number;
+  unitPricePence: number;
+  amountPence: number;
+}
+
+export interface PricedDocument {
+  taxRateBp: number;
+  subtotalPence: number;
+  taxPence: number;
+  totalPence: number;
+  lines: StoredLine[];
+}
+
+/** The server's own totals for a request's lines; totals a caller sends never get this far. */
+export function priceLines(lineItems: readonly TLineItem[], taxRateBp: number): PricedDocument {
+  const lines = lineItems.map((l, position) => ({
+    position,
+    description: l.description,
+    quantityMilli: quantityToMilli(l.quantity),
+    unitPricePence: poundsToPence(l.unitPrice),
+  }));
+  const totals = computeTotals(lines, taxRateBp);
+  return {
+    taxRateBp,
+    subtotalPence: totals.subtotal,
+    taxPence: totals.taxAmount,
+    totalPence: totals.total,
+    lines: lines.map((l, i) => ({ ...l, amountPence: totals.lineAmounts[i] ?? 0 })),
+  };
+}
+
+export const toLineDto = (l: StoredLine): TLineItem => ({
+  description: l.description,
+  quantity: milliToQuantity(l.quantityMilli),
+  unitPrice: penceToPounds(l.unitPricePence),
+});
+
+/** Lines fetched in one query for many documents, grouped by their document id. */
+export function groupLines<L extends StoredLine>(lines: L[], documentId: (l: L) => string): Map<string, L[]> {
+  const byDoc = new Map<string, L[]>();
+  for (const line of lines) {
+    const id = documentId(line);
+    const list = byDoc.get(id);
+    if (list) list.push(line);
+    else byDoc.set(id, [line]);
+  }
+  for (const list of byDoc.values()) list.sort((a, b) => a.position - b.position);
+  return byDoc;
+}

@@ -1,0 +1,21 @@
+import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { TInvoiceStatus } from '@docket/schemas/constants';
+import { invoices } from '../../db/schema.ts';
+
+/**
+ * OVERDUE is never stored: a SENT invoice whose due date is before `today` (Europe/London,
+ * 'YYYY-MM-DD') reads as OVERDUE. Every read builds its status from this one expression.
+ */
+export const effectiveInvoiceStatus = (today: string): SQL<TInvoiceStatus> =>
+  sql<TInvoiceStatus>`case when ${invoices.status} = 'SENT' and ${invoices.dueDate} < ${today} then 'OVERDUE' else ${invoices.status} end`;
+
+/** WHERE fragment for invoices whose effective status is `status` (index: user, status, due). */
+export function invoiceStatusIs(status: TInvoiceStatus, today: string): SQL {
+  if (status === 'OVERDUE') return and(eq(invoices.status, 'SENT'), lt(invoices.dueDate, today))!;
+  if (status === 'SENT') return and(eq(invoices.status, 'SENT'), gte(invoices.dueDate, today))!;
+  return eq(invoices.status, status);
+}
+
+/** Effective status is one of `statuses`. */
+export const invoiceStatusIn = (statuses: readonly TInvoiceStatus[], today: string): SQL =>
+  or(...statuses.map((s) => invoiceStatusIs(s, today)))!;

@@ -1,0 +1,250 @@
+import { and, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { TInvoiceStatus, TQuoteStatus } from '@docket/schemas/constants';
+import type { Database } from '../../db/client.ts';
+import { clients, invoiceLines, invoices, quoteLines, quotes } from '../../db/schema.ts';
+import { afterCursor, newestFirst } from '../../lib/list-query.ts';
+import { likePattern } from '../../lib/pagination.ts';
+import type { CountersRepository } from '../numbering/counters.repository.ts';
+import { groupLines, type PricedDocument } from '../documents/line-items.ts';
+import { effectiveInvoiceStatus, invoiceStatusIn, invoiceStatusIs } from './invoice-status.ts';
+
+export interface InvoiceListOptions {
+  limit?: number;
+  cursor?: string;
+  q?: string;
+  status?: TInvoiceStatus;
+  clientId?: string;
+}
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+const invoiceColumns = (today: string) => ({
+  id: invoices.id,
+  userId: invoices.userId,
+  clientId: invoices.clientId,
+  clientName: clients.name,
+  quoteId: invoices.quoteId,
+  invoiceNumber: invoices.invoiceNumber,
+  status: effectiveInvoiceStatus(today),
+  taxRateBp: invoices.taxRateBp,
+  subtotalPence: invoices.subtotalPence,
+  taxPence: invoices.taxPence,
+  totalPence: invoices.totalPence,
+  dueDate: invoices.dueDate,
+  sentAt: invoices.sentAt,
+  paidAt: invoices.paidAt,
+  createdAt: invoices.createdAt,
+  updatedAt: invoices.updatedAt,
+});
+const selectInvoices = (x: Executor, today: string) =>
+  x.select(invoiceColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
+
+export type InvoiceRow = Awaited<ReturnType<typeof selectInvoices>>[number];
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export interface InvoiceWithLines extends InvoiceRow {
+  lines: InvoiceLineRow[];
+}
+export interface InvoiceFields extends PricedDocument {
+  clientId: string;
+  dueDate: string;
+}
+
+export type ConvertOutcome =
+  | { kind: 'created'; id: string }
+  | { kind: 'missing' }
+  | { kind: 'illegal'; status: TQuoteStatus }
+  | { kind: 'converted'; invoiceNumber: string };
+
+export function createInvoicesRepository(db: Database, counters: CountersRepository) {
+  const own = (userId: string, id: string) => and(eq(invoices.userId, userId), eq(invoices.id, id));
+
+  async function attachLines(rows: InvoiceRow[], userId: string, all: boolean): Promise<InvoiceWithLines[]> {
+    if (rows.length === 0) return [];
+    // One query for every row's lines: by owner for a full list, by id for a page.
+    const lines = await db
+      .select()
+      .from(invoiceLines)
+      .where(
+        all
+          ? eq(invoiceLines.userId, userId)
+          : inArray(
+              invoiceLines.invoiceId,
+              rows.map((r) => r.id),
+            ),
+      );
+    const byInvoice = groupLines(lines, (l) => l.invoiceId);
+    return rows.map((r) => ({ ...r, lines: byInvoice.get(r.id) ?? [] }));
+  }
+
+  const insertLines = (x: Executor, userId: string, invoiceId: string, fields: PricedDocument) =>
+    x.insert(invoiceLines).values(fields.lines.map((l) => ({ ...l, userId, invoiceId })));
+
+  return {
+    async list(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceWithLines[]> {
+      const search: SQL | undefined = o.q
+        ? or(
+            ilike(invoices.invoiceNumber, likePattern(o.q)),
+            ilike(clients.name, likePattern(o.q)),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(invoiceLines)
+                .where(and(eq(invoiceLines.invoiceId, invoices.id), ilike(invoiceLines.description, likePattern(o.q)))),
+            ),
+          )
+        : undefined;
+      const query = selectInvoices(db, today)
+        .where(
+          and(
+            eq(invoices.userId, userId),
+            afterCursor(o.cursor, invoices.createdAt, invoices.id),
+            o.status ? invoiceStatusIs(o.status, today) : undefined,
+            o.clientId ? eq(invoices.clientId, o.clientId) : undefined,
+            search,
+          ),
+        )
+        .orderBy(...newestFirst(invoices.createdAt, invoices.id));
+      const rows = o.limit ? await query.limit(o.limit + 1) : await query;
+      return attachLines(rows, userId, !o.limit);
+    },
+
+    async get(userId: string, id: string, today: string): Promise<InvoiceWithLines | null> {
+      const [row] = await selectInvoices(db, today).where(own(userId, id)).limit(1);
+      if (!row) return null;
+      const [withLines] = await attachLines([row], userId, false);
+      return withLines ?? null;
+    },
+
+    async statusOf(userId: string, id: string, today: string): Promise<TInvoiceStatus | null> {
+      const [row] = await db
+        .select({ status: effectiveInvoiceStatus(today) })
+        .from(invoices)
+        .where(own(userId, id))
+        .limit(1);
+      return row?.status ?? null;
+    },
+
+    /** Number allocation and insert share one transaction, so a failed insert frees its number. */
+    async create(userId: string, prefix: string, fields: InvoiceFields): Promise<string> {
+      return db.transaction(async (tx) => {
+        const invoiceNumber = await counters.allocate(tx, userId, 'invoice', prefix);
+        const [row] = await tx
+          .insert(invoices)
+          .values({
+            userId,
+            clientId: fields.clientId,
+            invoiceNumber,
+            taxRateBp: fields.taxRateBp,
+            subtotalPence: fields.subtotalPence,
+            taxPence: fields.taxPence,
+            totalPence: fields.totalPence,
+            dueDate: fields.dueDate,
+          })
+          .returning({ id: invoices.id });
+        await insertLines(tx, userId, row!.id, fields);
+        return row!.id;
+      });
+    },
+
+    /**
+     * A new DRAFT invoice from an APPROVED quote: client, tax, totals and lines copied. The quote
+     * row is locked so two conversions of one quote queue and the second sees the first's invoice.
+     */
+    async createFromQuote(userId: string, quoteId: string, prefix: string, dueDate: string): Promise<ConvertOutcome> {
+      return db.transaction(async (tx): Promise<ConvertOutcome> => {
+        const [quote] = await tx
+          .select()
+          .from(quotes)
+          .where(and(eq(quotes.userId, userId), eq(quotes.id, quoteId)))
+          .for('update');
+        if (!quote) return { kind: 'missing' };
+        if (quote.status !== 'APPROVED') return { kind: 'illegal', status: quote.status as TQuoteStatus };
+        const [existing] = await tx
+          .select({ invoiceNumber: invoices.invoiceNumber })
+          .from(invoices)
+          .where(eq(invoices.quoteId, quoteId))
+          .limit(1);
+        if (existing) return { kind: 'converted', invoiceNumber: existing.invoiceNumber };
+        const invoiceNumber = await counters.allocate(tx, userId, 'invoice', prefix);
+        const [row] = await tx
+          .insert(invoices)
+          .values({
+            userId,
+            clientId: quote.clientId,
+            quoteId,
+            invoiceNumber,
+            taxRateBp: quote.taxRateBp,
+            subtotalPence: quote.subtotalPence,
+            taxPence: quote.taxPence,
+            totalPence: quote.totalPence,
+            dueDate,
+          })
+          .returning({ id: invoices.id });
+        const lines = await tx.select().from(quoteLines).where(eq(quoteLines.quoteId, quoteId));
+        if (lines.length > 0) {
+          await tx.insert(invoiceLines).values(
+            lines.map((l) => ({
+              userId,
+              invoiceId: row!.id,
+              position: l.position,
+              description: l.description,
+              quantityMilli: l.quantityMilli,
+              unitPricePence: l.unitPricePence,
+              amountPence: l.amountPence,
+            })),
+          );
+        }
+        return { kind: 'created', id: row!.id };
+      });
+    },
+
+    /** Replaces client, tax, due date, lines and totals; number and status stay. */
+    async update(userId: string, id: string, fields: InvoiceFields): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(invoices)
+          .set({
+            clientId: fields.clientId,
+            taxRateBp: fields.taxRateBp,
+            subtotalPence: fields.subtotalPence,
+            taxPence: fields.taxPence,
+            totalPence: fields.totalPence,
+            dueDate: fields.dueDate,
+            updatedAt: sql`now()`,
+          })
+          .where(own(userId, id))
+          .returning({ id: invoices.id });
+        if (!row) return false;
+        await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, id));
+        await insertLines(tx, userId, id, fields);
+        return true;
+      });
+    },
+
+    /** Moves an invoice only when its effective status allows it, atomically; false otherwise. */
+    async transition(
+      userId: string,
+      id: string,
+      today: string,
+      from: readonly TInvoiceStatus[],
+      to: 'DRAFT' | 'SENT' | 'PAID',
+    ): Promise<boolean> {
+      const [row] = await db
+        .update(invoices)
+        .set({
+          status: to,
+          sentAt: to === 'SENT' ? sql`now()` : to === 'DRAFT' ? null : sql`${invoices.sentAt}`,
+          paidAt: to === 'PAID' ? sql`now()` : null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(own(userId, id), invoiceStatusIn(from, today)))
+        .returning({ id: invoices.id });
+      return Boolean(row);
+    },
+
+    async remove(userId: string, id: string): Promise<boolean> {
+      const [row] = await db.delete(invoices).where(own(userId, id)).returning({ id: invoices.id });
+      return Boolean(row);
+    },
+  };
+}
+export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_INVOICE_PREFIX, DEFAULT_QUOTE_PREFIX, DEFAULT_TAX_RATE } from '@docket/schemas/constants';
+import { percentToBasisPoints } from '@docket/schemas/money';
+import type { Database } from '../../db/client.ts';
+import { companies } from '../../db/schema.ts';
+
+export interface DocumentSettings {
+  quotePrefix: string;
+  invoicePrefix: string;
+  defaultTaxRateBp: number;
+}
+
+/** Number prefixes and default tax from the company profile, or the spec's defaults without one. */
+export function createDocumentSettingsRepository(db: Database) {
+  return {
+    async read(userId: string): Promise<DocumentSettings> {
+      const [row] = await db
+        .select({
+          quotePrefix: companies.quoteNumberPrefix,
+          invoicePrefix: companies.invoiceNumberPrefix,
+          defaultTaxRateBp: companies.defaultTaxRateBp,
+        })
+        .from(companies)
+        .where(eq(companies.userId, userId))
+        .limit(1);
+      return (
+        row ?? {
+          quotePrefix: DEFAULT_QUOTE_PREFIX,
+          invoicePrefix: DEFAULT_INVOICE_PREFIX,
+          defaultTaxRateBp: percentToBasisPoints(DEFAULT_TAX_RATE),
+        }
+      );
+    },
+  };
+}
+export type DocumentSettingsRepository = ReturnType<typeof createDocumentSettingsRepository>;

@@ -1,0 +1,174 @@
+import { and, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { TQuoteStatus } from '@docket/schemas/constants';
+import type { Database } from '../../db/client.ts';
+import { clients, quoteLines, quotes } from '../../db/schema.ts';
+import { afterCursor, newestFirst } from '../../lib/list-query.ts';
+import { likePattern } from '../../lib/pagination.ts';
+import type { CountersRepository } from '../numbering/counters.repository.ts';
+import { groupLines, type PricedDocument } from '../documents/line-items.ts';
+
+export interface QuoteListOptions {
+  limit?: number;
+  cursor?: string;
+  q?: string;
+  status?: TQuoteStatus;
+  clientId?: string;
+}
+
+const quoteColumns = {
+  id: quotes.id,
+  userId: quotes.userId,
+  clientId: quotes.clientId,
+  clientName: clients.name,
+  quoteNumber: quotes.quoteNumber,
+  status: quotes.status,
+  taxRateBp: quotes.taxRateBp,
+  subtotalPence: quotes.subtotalPence,
+  taxPence: quotes.taxPence,
+  totalPence: quotes.totalPence,
+  sentAt: quotes.sentAt,
+  createdAt: quotes.createdAt,
+  updatedAt: quotes.updatedAt,
+};
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+const selectQuotes = (x: Executor) => x.select(quoteColumns).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId));
+
+export type QuoteRow = Awaited<ReturnType<typeof selectQuotes>>[number];
+export type QuoteLineRow = typeof quoteLines.$inferSelect;
+export interface QuoteWithLines extends QuoteRow {
+  lines: QuoteLineRow[];
+}
+
+export interface QuoteFields extends PricedDocument {
+  clientId: string;
+}
+
+export function createQuotesRepository(db: Database, counters: CountersRepository) {
+  const own = (userId: string, id: string) => and(eq(quotes.userId, userId), eq(quotes.id, id));
+
+  async function attachLines(rows: QuoteRow[], userId: string, all: boolean): Promise<QuoteWithLines[]> {
+    if (rows.length === 0) return [];
+    // One query for every row's lines: by owner for a full list, by id for a page.
+    const lines = await db
+      .select()
+      .from(quoteLines)
+      .where(
+        all
+          ? eq(quoteLines.userId, userId)
+          : inArray(
+              quoteLines.quoteId,
+              rows.map((r) => r.id),
+            ),
+      );
+    const byQuote = groupLines(lines, (l) => l.quoteId);
+    return rows.map((r) => ({ ...r, lines: byQuote.get(r.id) ?? [] }));
+  }
+
+  const insertLines = (x: Executor, userId: string, quoteId: string, fields: PricedDocument) =>
+    x.insert(quoteLines).values(fields.lines.map((l) => ({ ...l, userId, quoteId })));
+
+  return {
+    async list(userId: string, o: QuoteListOptions = {}): Promise<QuoteWithLines[]> {
+      const search: SQL | undefined = o.q
+        ? or(
+            ilike(quotes.quoteNumber, likePattern(o.q)),
+            ilike(clients.name, likePattern(o.q)),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(quoteLines)
+                .where(and(eq(quoteLines.quoteId, quotes.id), ilike(quoteLines.description, likePattern(o.q)))),
+            ),
+          )
+        : undefined;
+      const query = selectQuotes(db)
+        .where(
+          and(
+            eq(quotes.userId, userId),
+            afterCursor(o.cursor, quotes.createdAt, quotes.id),
+            o.status ? eq(quotes.status, o.status) : undefined,
+            o.clientId ? eq(quotes.clientId, o.clientId) : undefined,
+            search,
+          ),
+        )
+        .orderBy(...newestFirst(quotes.createdAt, quotes.id));
+      const rows = o.limit ? await query.limit(o.limit + 1) : await query;
+      return attachLines(rows, userId, !o.limit);
+    },
+
+    async get(userId: string, id: string): Promise<QuoteWithLines | null> {
+      const [row] = await selectQuotes(db).where(own(userId, id)).limit(1);
+      if (!row) return null;
+      const [withLines] = await attachLines([row], userId, false);
+      return withLines ?? null;
+    },
+
+    async statusOf(userId: string, id: string): Promise<TQuoteStatus | null> {
+      const [row] = await db.select({ status: quotes.status }).from(quotes).where(own(userId, id)).limit(1);
+      return (row?.status as TQuoteStatus | undefined) ?? null;
+    },
+
+    /** Number allocation and insert share one transaction, so a failed insert frees its number. */
+    async create(userId: string, prefix: string, fields: QuoteFields): Promise<string> {
+      return db.transaction(async (tx) => {
+        const quoteNumber = await counters.allocate(tx, userId, 'quote', prefix);
+        const [row] = await tx
+          .insert(quotes)
+          .values({
+            userId,
+            clientId: fields.clientId,
+            quoteNumber,
+            taxRateBp: fields.taxRateBp,
+            subtotalPence: fields.subtotalPence,
+            taxPence: fields.taxPence,
+            totalPence: fields.totalPence,
+          })
+          .returning({ id: quotes.id });
+        await insertLines(tx, userId, row!.id, fields);
+        return row!.id;
+      });
+    },
+
+    /** Replaces client, tax, lines and totals; number and status stay. False when not the user's. */
+    async update(userId: string, id: string, fields: QuoteFields): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(quotes)
+          .set({
+            clientId: fields.clientId,
+            taxRateBp: fields.taxRateBp,
+            subtotalPence: fields.subtotalPence,
+            taxPence: fields.taxPence,
+            totalPence: fields.totalPence,
+            updatedAt: sql`now()`,
+          })
+          .where(own(userId, id))
+          .returning({ id: quotes.id });
+        if (!row) return false;
+        await tx.delete(quoteLines).where(eq(quoteLines.quoteId, id));
+        await insertLines(tx, userId, id, fields);
+        return true;
+      });
+    },
+
+    /** Moves a quote only when its current status allows it, atomically; false otherwise. */
+    async transition(userId: string, id: string, from: readonly TQuoteStatus[], to: TQuoteStatus): Promise<boolean> {
+      const [row] = await db
+        .update(quotes)
+        .set({
+          status: to,
+          sentAt: to === 'SENT' ? sql`now()` : to === 'DRAFT' ? null : sql`${quotes.sentAt}`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(own(userId, id), inArray(quotes.status, [...from])))
+        .returning({ id: quotes.id });
+      return Boolean(row);
+    },
+
+    async remove(userId: string, id: string): Promise<boolean> {
+      const [row] = await db.delete(quotes).where(own(userId, id)).returning({ id: quotes.id });
+      return Boolean(row);
+    },
+  };
+}
+export type QuotesRepository = ReturnType<typeof createQuotesRepository>;
