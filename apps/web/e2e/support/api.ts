@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 
 /**
  * Direct calls to the running API, for the set-up a journey is not about (a client to quote for,
@@ -44,6 +44,7 @@ export class ApiClient {
 }
 
 export interface NewUser {
+  id: string;
   email: string;
   password: string;
   token: string;
@@ -63,7 +64,17 @@ export async function registerUser(baseURL: string, prefix = 'e2e'): Promise<New
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, confirmPassword: password }),
   });
-  const body = (await res.json()) as { data?: { token: string }; error?: string };
+  const body = (await res.json()) as { data?: { token: string; user: { id: string } }; error?: string };
   if (!res.ok || !body.data) throw new Error(`register failed: ${res.status} ${body.error ?? ''}`);
-  return { email, password, token: body.data.token, api: new ApiClient(baseURL, body.data.token) };
+  const { token, user } = body.data;
+  return { id: user.id, email, password, token, api: new ApiClient(baseURL, token) };
+}
+
+/** An HS256 token for a real user that expired a minute ago (what a week-old tab holds). */
+export function expiredToken(userId: string, secret: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: userId, iat: now - 3600, exp: now - 60 })}`;
+  const signature = createHmac('sha256', secret).update(unsigned).digest('base64url');
+  return `${unsigned}.${signature}`;
 }

@@ -9,6 +9,7 @@ import { CHROMIUM_PATH } from './browser.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    jwtSecret: string;
   }
 }
 
@@ -25,6 +26,7 @@ export default async function setup(project: TestProject) {
   }
   const app = await startApp(repoRoot);
   project.provide('baseURL', app.baseURL);
+  project.provide('jwtSecret', app.jwtSecret);
   return async () => {
     await app.stop();
   };

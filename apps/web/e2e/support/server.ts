@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +7,8 @@ import path from 'node:path';
 
 export interface RunningApp {
   baseURL: string;
+  /** The server's signing secret, so a journey can forge an expired session token. */
+  jwtSecret: string;
   stop: () => Promise<void>;
 }
 
@@ -49,6 +52,7 @@ export async function startApp(repoRoot: string): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docket-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
+  const jwtSecret = randomBytes(32).toString('hex');
   let log = '';
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: repoRoot,
@@ -58,6 +62,7 @@ export async function startApp(repoRoot: string): Promise<RunningApp> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
       DATABASE_URL: '',
       REDIS_URL: '',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
@@ -110,5 +115,5 @@ export async function startApp(repoRoot: string): Promise<RunningApp> {
     await stop();
     throw err;
   }
-  return { baseURL, stop };
+  return { baseURL, jwtSecret, stop };
 }

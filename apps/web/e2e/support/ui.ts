@@ -37,9 +37,9 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The toast region: SPEC allows one toast at a time; match on its text. */
+/** A toast in the notifications region (SPEC: one at a time), matched on its text. */
 export function toast(page: Page, text: string | RegExp): Locator {
-  return page.locator('[data-radix-toast-viewport] li, [role="status"], [role="alert"]').filter({ hasText: text });
+  return page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: text });
 }
 
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
