@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import jwt from 'jsonwebtoken';
+import bcrypt from 'bcryptjs';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
 import { createTestApp, registerUser, TEST_SECRET, uniqueEmail, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -26,6 +29,35 @@ describe('POST /api/auth/register', () => {
     const res = await request(t.app).post('/api/auth/register').send({ email: email.toUpperCase(), password: 'secret1' });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ success: false, error: 'An account with this email already exists' });
+  });
+
+  it('when confirmPassword is sent and differs, then 400 Passwords don\'t match and no account is made', async () => {
+    const email = uniqueEmail();
+    const res = await request(t.app).post('/api/auth/register').send({ email, password: 'secret1', confirmPassword: 'secret2' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: "Passwords don't match", details: { confirmPassword: "Passwords don't match" } });
+    const login = await request(t.app).post('/api/auth/login').send({ email, password: 'secret1' });
+    expect(login.status).toBe(401);
+  });
+
+  it('when confirmPassword matches, then the account is created', async () => {
+    const res = await request(t.app).post('/api/auth/register').send({ email: uniqueEmail(), password: 'secret1', confirmPassword: 'secret1' });
+    expect(res.status).toBe(201);
+  });
+
+  it('when the account is stored, then the password is a bcrypt hash, never the text', async () => {
+    const email = uniqueEmail();
+    await request(t.app).post('/api/auth/register').send({ email, password: 'secret1' });
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.email, email));
+    expect(row?.passwordHash).toMatch(/^\$2[aby]\$\d\d\$/);
+    expect(await bcrypt.compare('secret1', row!.passwordHash)).toBe(true);
+  });
+
+  it('when several fields fail, then details maps each field to its message', async () => {
+    const res = await request(t.app).post('/api/auth/register').send({ email: 'x', password: '1' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Invalid email address');
+    expect(res.body.details).toEqual({ email: 'Invalid email address', password: 'Password must be at least 6 characters' });
   });
 
   it.each([
@@ -77,10 +109,11 @@ describe('GET /api/auth/me and tokens', () => {
     expect(res.body).toMatchObject({ success: false, error: 'Authentication required' });
   });
 
-  it('when the token is garbage or not a bearer token, then 401', async () => {
-    for (const header of ['Bearer not.a.jwt', 'Basic abc', 'Bearer ']) {
+  it('when the token is garbage or not a bearer token, then 401 Authentication required', async () => {
+    for (const header of ['Bearer not.a.jwt', 'Basic abc', 'Bearer ', 'Bearer a.b.c']) {
       const res = await request(t.app).get('/api/auth/me').set('Authorization', header);
       expect(res.status).toBe(401);
+      expect(res.body).toEqual({ success: false, error: 'Authentication required', code: 'UNAUTHORIZED' });
     }
   });
 
@@ -99,9 +132,28 @@ describe('GET /api/auth/me and tokens', () => {
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...payload, sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url')}.${s}`;
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${p}.`;
-    for (const token of [other, tampered, none]) {
+    const hs512 = jwt.sign({}, TEST_SECRET, { algorithm: 'HS512', subject: user.id });
+    for (const token of [other, tampered, none, hs512]) {
       const res = await request(t.app).get('/api/auth/me').set('Authorization', `Bearer ${token}`);
       expect(res.status).toBe(401);
+      expect(res.body.error).toBe('Authentication required');
+    }
+  });
+
+  it('when a token is issued, then it is HS256 and expires in 7 days', async () => {
+    const user = await registerUser(t.app);
+    const header = JSON.parse(Buffer.from(user.token.split('.')[0]!, 'base64url').toString());
+    const payload = jwt.decode(user.token) as { sub: string; iat: number; exp: number };
+    expect(header.alg).toBe('HS256');
+    expect(payload.sub).toBe(user.id);
+    expect(payload.exp - payload.iat).toBe(7 * 24 * 60 * 60);
+  });
+
+  it('when a valid token is used on every protected area, then it is accepted', async () => {
+    const user = await registerUser(t.app);
+    for (const path of ['/api/auth/me', '/api/clients', '/api/items']) {
+      const res = await request(t.app).get(path).set(user.auth);
+      expect(res.status).toBe(200);
     }
   });
 
