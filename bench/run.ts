@@ -1,0 +1,222 @@
+import os from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { api, startBenchApp, type BenchApp, type BenchDbKind } from './bench-app.ts';
+import { measure, startBareExpress, type LoadResult, type LoadSettings, type LoadTarget } from './api-load.ts';
+import { FULL_SIZES, SMOKE_SIZES, seedAccount } from './seed.ts';
+import { benchJwtVerify } from './jwt.ts';
+import { runPdfBench } from './pdf.ts';
+import { measureWebDist } from './web-size.ts';
+import { ENDPOINT, checkTargets, keptNotes, renderReport, type BenchReport, type DbRun } from './report.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..');
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+
+const { values: args } = parseArgs({
+  // pnpm may hand over a lone "--" before the script's own flags
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: {
+    smoke: { type: 'boolean', default: false },
+    /** comma list: pglite,postgres (postgres needs DATABASE_URL) */
+    db: { type: 'string' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    connections: { type: 'string' },
+    /** comma list of endpoint keys to load: list,dashboard,one,create,preview */
+    only: { type: 'string' },
+    'no-web-build': { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
+});
+
+const smoke = args.smoke;
+const log = (msg: string) => process.stdout.write(`[bench] ${msg}\n`);
+const settings: LoadSettings = {
+  durationSec: Number(args.duration ?? (smoke ? 1 : 8)),
+  warmupSec: Number(args.warmup ?? (smoke ? 0 : 2)),
+  connections: Number(args.connections ?? (smoke ? 2 : 10)),
+};
+
+function databasesToRun(): BenchDbKind[] {
+  const wanted = (args.db?.split(',') ?? ['pglite', 'postgres']) as BenchDbKind[];
+  return wanted.filter((k) => {
+    if (k === 'postgres' && !process.env.DATABASE_URL) {
+      if (args.db) throw new Error('--db postgres needs DATABASE_URL');
+      log('DATABASE_URL not set: PostgreSQL run skipped');
+      return false;
+    }
+    return k === 'pglite' || k === 'postgres';
+  });
+}
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The account the load runs as: a real registration (real token) plus a bulk-seeded history. */
+async function prepareAccount(app: BenchApp) {
+  const { token, user } = await api<{ token: string; user: { id: string } }>(app.url, 'POST', '/api/auth/register', {
+    email: `bench-${Date.now().toString(36)}@example.co.uk`,
+    password: 'bench-password-1',
+  });
+  await api(app.url, 'POST', '/api/company', {
+    name: 'Bright Sparks Electrical',
+    email: 'hello@brightsparks.example',
+    phone: '0161 496 0000',
+    address: '12 Mill Lane\nManchester\nM1 2AB',
+    vatNumber: 'GB123456789',
+    terms: 'Payment within 30 days of the invoice date.',
+    currency: 'GBP',
+    template: 'modern',
+    quoteNumberPrefix: 'Q',
+    invoiceNumberPrefix: 'INV',
+    defaultTaxRate: 20,
+    bankDetails: { bankName: 'Barclays', accountName: 'Bright Sparks Ltd', accountNumber: '12345678', sortCode: '12-34-56' },
+  }, token);
+  const seed = await seedAccount(app.ctx.db, user.id, smoke ? SMOKE_SIZES : FULL_SIZES);
+  // fresh statistics, as autovacuum would have gathered on a database of this age
+  await (app.ctx.db as unknown as { $client: { query: (q: string) => Promise<unknown> } }).$client.query('analyze');
+  return { token, seed };
+}
+
+/** One request of each kind before loading, so a broken route fails loudly instead of as a fast 404 stream. */
+async function preflight(app: BenchApp, token: string, targets: LoadTarget[], expectedListLength: number) {
+  const page = await api<{ items: unknown[]; nextCursor: string | null }>(app.url, 'GET', '/api/invoices?limit=50', undefined, token);
+  if (!Array.isArray(page.items) || page.items.length !== expectedListLength) {
+    throw new Error(`GET /api/invoices?limit=50 answered ${page.items?.length} items, expected ${expectedListLength}`);
+  }
+  for (const t of targets) {
+    const res = await fetch(`${app.url}${t.paths[0]}`, {
+      method: t.method,
+      headers: { authorization: `Bearer ${token}`, ...(t.body ? { 'content-type': 'application/json' } : {}) },
+      body: t.body ? JSON.stringify(t.body) : undefined,
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${t.name} answered ${res.status} before the load started`);
+  }
+}
+
+async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
+  log(`${kind}: starting app`);
+  const app = await startBenchApp(kind, process.env.DATABASE_URL);
+  try {
+    const { token, seed } = await prepareAccount(app);
+    log(`${kind}: seeded ${seed.sizes.invoices} invoices, ${seed.sizes.quotes} quotes in ${(seed.ms / 1000).toFixed(1)} s`);
+    const ids = seed.invoiceIds.filter((_, i) => i % Math.max(1, Math.floor(seed.invoiceIds.length / 100)) === 0);
+    const all: Record<string, LoadTarget> = {
+      list: { name: ENDPOINT.list, method: 'GET', paths: ['/api/invoices?limit=50'], token },
+      dashboard: { name: ENDPOINT.dashboard, method: 'GET', paths: ['/api/dashboard'], token },
+      one: { name: ENDPOINT.one, method: 'GET', paths: ids.map((id) => `/api/invoices/${id}`), token },
+      preview: { name: ENDPOINT.preview, method: 'GET', paths: ids.map((id) => `/api/invoices/${id}/preview`), token },
+      // last: it adds invoices, which the reads above should not see
+      create: {
+        name: ENDPOINT.create,
+        method: 'POST',
+        paths: ['/api/invoices'],
+        token,
+        body: {
+          clientId: seed.clientIds[0],
+          tax: 20,
+          dueDate: inDays(30),
+          lineItems: [
+            { description: 'Labour: first fix electrics', quantity: 8, unitPrice: 45 },
+            { description: 'Consumer unit replacement (18th edition)', quantity: 1, unitPrice: 420.5 },
+            { description: 'Materials: sundries', quantity: 1.5, unitPrice: 12.99 },
+          ],
+        },
+      },
+    };
+    const keys = args.only?.split(',') ?? Object.keys(all);
+    const targets = keys.map((k) => {
+      const t = all[k];
+      if (!t) throw new Error(`unknown endpoint key ${k}`);
+      return t;
+    });
+    await preflight(app, token, targets, Math.min(50, seed.sizes.invoices));
+    const load: LoadResult[] = [];
+    for (const t of targets) {
+      const r = await measure(app.url, t, settings);
+      log(`${kind}: ${t.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`);
+      load.push(r);
+    }
+    return { kind, databaseLabel: app.databaseLabel, seed, load, loadAvgAfter: os.loadavg() };
+  } finally {
+    await app.close();
+  }
+}
+
+function webSizes(): BenchReport['web'] {
+  if (!smoke && !args['no-web-build']) {
+    log('building the web app (pnpm --filter @docket/web build)');
+    try {
+      execFileSync('pnpm', ['--filter', '@docket/web', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    } catch {
+      return { skipped: 'the web build failed' };
+    }
+  }
+  const sizes = measureWebDist(WEB_DIST);
+  if (!sizes) return { skipped: 'no apps/web/dist (run pnpm --filter @docket/web build)' };
+  if (!sizes.firstLoad.length) return { skipped: 'apps/web/dist/index.html loads no JavaScript yet (placeholder build)' };
+  return sizes;
+}
+
+async function main() {
+  const started = performance.now();
+  const loadAvgStart = os.loadavg();
+  log(`${smoke ? 'smoke' : 'full'} run, load average ${loadAvgStart.map((v) => v.toFixed(2)).join(' ')}`);
+
+  const jwt = benchJwtVerify(smoke ? 5_000 : 100_000, smoke ? 3 : 7);
+  log(`JWT verify: ${jwt.medianUs.toFixed(2)} µs`);
+
+  const bareServer = await startBareExpress();
+  const bare = await measure(bareServer.url, { name: 'bare Express', method: 'GET', paths: ['/bare'] }, settings).finally(
+    () => bareServer.close(),
+  );
+  log(`bare Express: ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`);
+
+  const runs: DbRun[] = [];
+  for (const kind of databasesToRun()) runs.push(await runDatabase(kind));
+
+  log('PDF templates');
+  const pdf = await runPdfBench(smoke);
+  const web = webSizes();
+
+  const report: BenchReport = {
+    mode: smoke ? 'smoke' : 'full',
+    date: new Date().toISOString(),
+    machine: {
+      cpu: os.cpus()[0]?.model ?? 'unknown CPU',
+      cores: os.cpus().length,
+      memGb: os.totalmem() / 1024 ** 3,
+      os: `${os.type()} ${os.release()} ${os.arch()}`,
+      node: process.version,
+    },
+    loadAvgStart,
+    loadAvgEnd: os.loadavg(),
+    settings,
+    jwt,
+    bare,
+    runs,
+    pdf,
+    web,
+    totalSec: (performance.now() - started) / 1000,
+  };
+  const outFile = path.resolve(ROOT, args.out ?? (smoke ? 'bench/.tmp/smoke-results.md' : 'bench/results.md'));
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(outFile, renderReport(report, keptNotes(outFile)));
+  log(`wrote ${path.relative(ROOT, outFile)}`);
+  for (const c of checkTargets(report)) log(`${c.met ? 'met   ' : 'MISSED'} ${c.target}: ${c.measured}`);
+
+  const failed = [bare, ...runs.flatMap((r) => r.load)].filter((l) => l.errors > 0 || l.requests === 0);
+  if (failed.length) {
+    for (const f of failed) log(`FAILED ${f.name}: ${f.requests} requests, ${f.errors} errors ${JSON.stringify(f.statusCodes)}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`[bench] failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exitCode = 1;
+});
