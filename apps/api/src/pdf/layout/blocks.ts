@@ -1,0 +1,208 @@
+import type { PdfDocumentModel, PdfLabelled } from '../document-model.ts';
+import type { Canvas, TextStyle } from './canvas.ts';
+
+const GAP = 24;
+
+export function labelText(c: Canvas, text: string): string {
+  return c.theme.table.upperCaseHead ? text.toUpperCase() : text;
+}
+
+export function labelStyle(c: Canvas, color = c.theme.colors.muted): TextStyle {
+  return {
+    font: c.theme.fonts.label,
+    size: c.theme.size.label,
+    color,
+    characterSpacing: c.theme.table.upperCaseHead ? 0.6 : 0,
+  };
+}
+
+/** Label/value rows (document number, dates, bank details); returns the height used. */
+export function drawPairs(
+  c: Canvas,
+  pairs: PdfLabelled[],
+  x: number,
+  y: number,
+  width: number,
+  opts: {
+    labelWidth?: number;
+    align?: 'left' | 'right';
+    valueFont?: TextStyle['font'];
+    measureOnly?: boolean;
+    size?: number;
+  } = {},
+): number {
+  const labelWidth = opts.labelWidth ?? Math.min(110, width * 0.45);
+  const valueWidth = width - labelWidth;
+  const align = opts.align ?? 'left';
+  let h = 0;
+  for (const pair of pairs) {
+    const value: TextStyle = { font: opts.valueFont ?? c.theme.fonts.body, size: opts.size ?? c.theme.size.body, align, figures: true };
+    const label: TextStyle = { ...labelStyle(c), size: c.theme.size.small };
+    const rowH = Math.max(c.measure(pair.value, valueWidth, value), c.measure(pair.label, labelWidth - 8, label));
+    if (!opts.measureOnly) {
+      c.text(pair.label, x, y + h + 1, labelWidth - 8, label);
+      c.text(pair.value, x + labelWidth, y + h, valueWidth, value);
+    }
+    h += rowH + (opts.size ? 2 : 3);
+  }
+  return h;
+}
+
+/** A bordered or plain party block: heading, bold name, then lines. Flows across pages. */
+export function flowParty(c: Canvas, heading: string, name: string, lines: string[], x: number, width: number): void {
+  c.flow(labelText(c, heading), x, width, labelStyle(c, c.theme.colors.accent));
+  c.y += 3;
+  c.flow(name, x, width, { font: c.theme.fonts.bold, size: c.theme.size.body + 1 });
+  c.y += 1;
+  if (lines.length) c.flow(lines.join('\n'), x, width, { color: c.theme.colors.muted });
+}
+
+/**
+ * Client on the left (after the sender when `from` is set), document facts on the right.
+ * The facts and sender have a bounded height; the client block may be any length: it flows
+ * down (and over pages) in its own column.
+ */
+export function drawClientAndMeta(c: Canvas, model: PdfDocumentModel, opts: { metaWidth?: number; from?: boolean } = {}): void {
+  const metaWidth = opts.metaWidth ?? 220;
+  const startPage = c.pageIndex();
+  const top = c.y;
+  let fromH = 0;
+  let clientX = c.left;
+  let clientW = c.width - metaWidth - GAP;
+  if (opts.from) {
+    const colW = (c.width - metaWidth - 2 * GAP) / 2;
+    fromH += c.text(labelText(c, 'From'), c.left, top, colW, labelStyle(c, c.theme.colors.accent)) + 3;
+    fromH += drawCompany(c, model, c.left, top + fromH, colW, { nameSize: c.theme.size.body + 1, nameFont: c.theme.fonts.bold });
+    clientX = c.left + colW + GAP;
+    clientW = colW;
+  }
+  const metaH = drawPairs(c, model.meta, c.right - metaWidth, top, metaWidth, { labelWidth: Math.min(92, metaWidth * 0.45), align: 'right' });
+  c.y = top;
+  flowParty(c, model.client.heading, model.client.name, model.client.lines, clientX, clientW);
+  if (c.pageIndex() === startPage) c.y = Math.max(c.y, top + metaH, top + fromH);
+}
+
+function drawTotals(c: Canvas, model: PdfDocumentModel, x: number, y: number, width: number, measureOnly = false): number {
+  const t = c.theme;
+  const valueW = 110;
+  const labelW = width - valueW - 8;
+  let h = 0;
+  for (const row of [model.totals.subtotal, model.totals.vat]) {
+    const style: TextStyle = { size: t.size.body, figures: true };
+    const rowH = Math.max(c.measure(row.label, labelW, style), c.measure(row.value, valueW, style)) + 9;
+    if (!measureOnly) {
+      c.text(row.label, x + 8, y + h + 4, labelW, { ...style, color: t.colors.muted });
+      c.text(row.value, x + width - valueW - 8, y + h + 4, valueW, { ...style, align: 'right' });
+    }
+    h += rowH;
+  }
+  const total = model.totals.total;
+  const style: TextStyle = { size: t.size.body + 2, font: t.fonts.bold, figures: true, color: t.colors.totalText };
+  const rowH = Math.max(c.measure(total.label, labelW, style), c.measure(total.value, valueW, style)) + 14;
+  if (!measureOnly) {
+    if (t.colors.totalFill) c.rect(x, y + h + 2, width, rowH, t.colors.totalFill);
+    else c.rule(x, x + width, y + h + 2, t.colors.text, 1);
+    c.text(total.label, x + 8, y + h + 9, labelW, style);
+    c.text(total.value, x + width - valueW - 8, y + h + 9, valueW, { ...style, align: 'right' });
+  }
+  return h + rowH + 2;
+}
+
+function drawPayment(c: Canvas, model: PdfDocumentModel, x: number, y: number, width: number, measureOnly = false): number {
+  if (model.kind !== 'invoice' || !model.paymentDue) return 0;
+  const dueStyle: TextStyle = { font: c.theme.fonts.bold, color: c.theme.colors.text };
+  let h = (measureOnly ? c.measure(model.paymentDue, width, dueStyle) : c.text(model.paymentDue, x, y, width, dueStyle)) + 8;
+  if (model.bank.length) {
+    const heading = labelText(c, 'Payment details');
+    const style = labelStyle(c, c.theme.colors.accent);
+    h += (measureOnly ? c.measure(heading, width, style) : c.text(heading, x, y + h, width, style)) + 5;
+    h += drawPairs(c, model.bank, x, y + h, width, { labelWidth: 96, measureOnly, size: c.theme.size.small + 0.5 });
+  }
+  return h;
+}
+
+/**
+ * Totals on the right and, on invoices, the payment instructions on the left, kept together
+ * on one page so the totals are never split from each other.
+ */
+export function drawSummary(c: Canvas, model: PdfDocumentModel, opts: { totalsWidth?: number; gapAbove?: number } = {}): void {
+  const totalsW = opts.totalsWidth ?? 250;
+  const leftW = c.width - totalsW - GAP;
+  c.y += opts.gapAbove ?? 12;
+  const needed = Math.max(
+    drawTotals(c, model, 0, 0, totalsW, true),
+    drawPayment(c, model, 0, 0, leftW, true) + 12,
+  );
+  c.ensure(needed);
+  const top = c.y;
+  const th = drawTotals(c, model, c.right - totalsW, top, totalsW);
+  const ph = drawPayment(c, model, c.left, top + 12, leftW);
+  c.y = top + Math.max(th, ph + 12);
+}
+
+export function drawTerms(c: Canvas, model: PdfDocumentModel): void {
+  if (!model.terms) return;
+  c.y += 16;
+  const heading = labelText(c, 'Terms and conditions');
+  const headingStyle = labelStyle(c, c.theme.colors.accent);
+  const bodyStyle: TextStyle = { size: c.theme.size.small, color: c.theme.colors.muted, lineGap: 2 };
+  const height = c.measure(heading, c.width, headingStyle) + 4 + c.measure(model.terms, c.width, bodyStyle);
+  // Short terms stay in one piece; long ones start here and flow on.
+  c.ensure(height < 200 ? height : 40);
+  c.flow(heading, c.left, c.width, headingStyle);
+  c.y += 4;
+  c.flow(model.terms, c.left, c.width, bodyStyle);
+}
+
+/** Company name, contact lines and VAT number at a fixed place; returns the height used. */
+export function drawCompany(
+  c: Canvas,
+  model: PdfDocumentModel,
+  x: number,
+  y: number,
+  width: number,
+  opts: {
+    align?: 'left' | 'right' | 'center';
+    nameSize?: number;
+    nameColor?: string;
+    nameFont?: TextStyle['font'];
+    /** one line per address line and contact (true) or address on one line, contacts on another */
+    stacked?: boolean;
+  } = {},
+): number {
+  const t = c.theme;
+  const align = opts.align ?? 'left';
+  let h = c.text(model.company.name, x, y, width, {
+    font: opts.nameFont ?? t.fonts.heading,
+    size: opts.nameSize ?? 15,
+    color: opts.nameColor ?? t.colors.text,
+    align,
+    lineGap: 0,
+  });
+  h += opts.nameSize && opts.nameSize < 12 ? 2 : 4;
+  const { addressLines, contactLines } = model.company;
+  const contact = opts.stacked
+    ? [...addressLines, ...contactLines].join('\n')
+    : [addressLines.join(', '), packInline(c, contactLines, width, t.size.small)].filter(Boolean).join('\n');
+  h += c.text(contact, x, y + h, width, { size: t.size.small, color: t.colors.muted, align });
+  if (model.company.vatLine) {
+    h += 2 + c.text(model.company.vatLine, x, y + h + 2, width, { size: t.size.small, color: t.colors.muted, align });
+  }
+  return h;
+}
+
+/** Join items with a middle dot, starting a new line instead of splitting an item. */
+function packInline(c: Canvas, items: string[], width: number, size: number): string {
+  const sep = '  ·  ';
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    const candidate = line ? line + sep + item : item;
+    if (line && c.textWidth(candidate, { size }) > width) {
+      lines.push(line);
+      line = item;
+    } else line = candidate;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}

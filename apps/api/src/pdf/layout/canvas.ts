@@ -1,0 +1,120 @@
+import type PDFDocument from 'pdfkit';
+import type { FontName } from '../fonts.ts';
+import type { Theme } from '../theme.ts';
+
+export type Doc = InstanceType<typeof PDFDocument>;
+
+export interface TextStyle {
+  font?: FontName;
+  size?: number;
+  color?: string;
+  align?: 'left' | 'right' | 'center';
+  /** tabular figures so amounts line up digit for digit */
+  figures?: boolean;
+  lineGap?: number;
+  characterSpacing?: number;
+}
+
+/**
+ * A cursor over a pdfkit document: every block is measured before it is drawn, and the
+ * cursor (`y`) only moves down, so nothing can overlap. Page breaks go through `ensure`.
+ */
+export class Canvas {
+  y: number;
+  readonly left: number;
+  readonly right: number;
+  readonly width: number;
+  readonly top: number;
+  readonly bottom: number;
+
+  constructor(
+    readonly doc: Doc,
+    readonly theme: Theme,
+  ) {
+    const page = doc.page;
+    this.left = page.margins.left;
+    this.right = page.width - page.margins.right;
+    this.width = this.right - this.left;
+    this.top = page.margins.top;
+    this.bottom = page.height - page.margins.bottom;
+    this.y = this.top;
+  }
+
+  private apply(style: TextStyle) {
+    const t = this.theme;
+    this.doc
+      .font(style.font ?? t.fonts.body)
+      .fontSize(style.size ?? t.size.body)
+      .fillColor(style.color ?? t.colors.text);
+  }
+
+  private options(width: number, style: TextStyle): PDFKit.Mixins.TextOptions {
+    return {
+      width,
+      align: style.align ?? 'left',
+      lineGap: style.lineGap ?? 1.5,
+      characterSpacing: style.characterSpacing ?? 0,
+      features: style.figures ? ['tnum'] : undefined,
+    } as PDFKit.Mixins.TextOptions;
+  }
+
+  measure(text: string, width: number, style: TextStyle = {}): number {
+    if (!text) return 0;
+    this.apply(style);
+    return this.doc.heightOfString(text, this.options(width, style));
+  }
+
+  textWidth(text: string, style: TextStyle = {}): number {
+    this.apply(style);
+    return this.doc.widthOfString(text, this.options(Number.MAX_SAFE_INTEGER, style));
+  }
+
+  /** Draw wrapped text at a fixed place (must already fit on the page); returns its height. */
+  text(text: string, x: number, y: number, width: number, style: TextStyle = {}): number {
+    if (!text) return 0;
+    const height = this.measure(text, width, style);
+    this.doc.text(text, x, y, { ...this.options(width, style), height: height + 1 });
+    return height;
+  }
+
+  /**
+   * Draw text that may run past the page end (a 5,000-character client name, long terms):
+   * pdfkit continues it on new pages in the same column. Moves the cursor below it.
+   */
+  flow(text: string, x: number, width: number, style: TextStyle = {}): void {
+    if (!text) return;
+    this.apply(style);
+    if (this.y + this.doc.currentLineHeight(true) > this.bottom) this.newPage();
+    this.doc.text(text, x, this.y, this.options(width, style));
+    this.y = this.doc.y;
+  }
+
+  /** Start a new page when `height` does not fit below the cursor. True when it broke. */
+  ensure(height: number): boolean {
+    if (this.y + height <= this.bottom || this.y <= this.top) return false;
+    this.newPage();
+    return true;
+  }
+
+  newPage(): void {
+    this.doc.addPage();
+    this.y = this.top;
+  }
+
+  pageIndex(): number {
+    const range = this.doc.bufferedPageRange();
+    return range.start + range.count - 1;
+  }
+
+  rule(x1: number, x2: number, y: number, color = this.theme.colors.rule, width = 0.75): void {
+    this.doc.save().moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor(color).stroke().restore();
+  }
+
+  rect(x: number, y: number, w: number, h: number, fill: string): void {
+    this.doc.save().rect(x, y, w, h).fillColor(fill).fill().restore();
+  }
+
+  box(x: number, y: number, w: number, h: number, stroke: string, width = 0.75): void {
+    this.doc.save().rect(x, y, w, h).lineWidth(width).strokeColor(stroke).stroke().restore();
+  }
+}
