@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from '../src/config/env.ts';
+
+const SECRET = 'a-production-secret-of-at-least-32-characters!';
+
+function failure(env: Record<string, string>): ConfigError {
+  try {
+    loadEnv(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+}
+
+describe('loadEnv', () => {
+  it('when nothing is set, then development defaults apply', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      DATA_DIR: './data',
+      JWT_EXPIRES_IN: '7d',
+      RATE_LIMIT_PER_MINUTE: 300,
+      AUTH_RATE_LIMIT_PER_MINUTE: 10,
+      RATE_LIMIT_WINDOW_MS: 60_000,
+      TRUST_PROXY: false,
+    });
+    expect(env.JWT_SECRET).toBeUndefined();
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.REDIS_URL).toBeUndefined();
+    expect(env.CORS_ORIGIN).toBeUndefined();
+  });
+
+  it('when NODE_ENV is production without JWT_SECRET, then it throws naming JWT_SECRET', () => {
+    const err = failure({ NODE_ENV: 'production' });
+    expect(err.message).toContain('JWT_SECRET');
+    expect(err.message).toContain('required when NODE_ENV=production');
+    expect(failure({ NODE_ENV: 'production', JWT_SECRET: '' }).message).toContain('JWT_SECRET');
+  });
+
+  it('when NODE_ENV is production with a secret, then it loads', () => {
+    expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET: SECRET }).JWT_SECRET).toBe(SECRET);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['JWT_SECRET', 'short'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['AUTH_RATE_LIMIT_PER_MINUTE', 'ten'],
+    ['RATE_LIMIT_WINDOW_MS', '1.5'],
+    ['DATABASE_POOL_SIZE', 'many'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+    ['JWT_EXPIRES_IN', 'forever'],
+    ['CORS_ORIGIN', 'app.example.com'],
+    ['CORS_ORIGIN', 'https://app.example.com/path'],
+    ['TRUST_PROXY', 'yes please'],
+  ])('when %s is %j, then start-up is refused with a message naming it', (name, value) => {
+    const err = failure({ [name]: value });
+    expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('when values are valid, then they are converted', () => {
+    const env = loadEnv({
+      PORT: '0',
+      DATABASE_URL: 'postgres://u:p@db:5432/docket',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_PER_MINUTE: '120',
+      AUTH_RATE_LIMIT_PER_MINUTE: '5',
+      CORS_ORIGIN: 'https://app.example.com, http://localhost:5173',
+      TRUST_PROXY: '1',
+    });
+    expect(env).toMatchObject({
+      PORT: 0,
+      DATABASE_URL: 'postgres://u:p@db:5432/docket',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_PER_MINUTE: 120,
+      AUTH_RATE_LIMIT_PER_MINUTE: 5,
+      CORS_ORIGIN: 'https://app.example.com, http://localhost:5173',
+      TRUST_PROXY: 1,
+    });
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toBe('loopback, 10.0.0.0/8');
+    expect(loadEnv({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ DATABASE_URL: undefined, REDIS_URL: undefined });
+  });
+
+  it('when several values are bad, then each is named', () => {
+    const err = failure({ PORT: 'x', LOG_LEVEL: 'loud' });
+    expect(err.message).toContain('PORT');
+    expect(err.message).toContain('LOG_LEVEL');
+  });
+});
