@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useSession } from '@/lib/auth';
+import { Spinner } from '@/components/ui/spinner';
+
+/** While the session loads show a spinner; without a user go to /login (SPEC section 2). */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner label="Loading session" />
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
+/** /login and /register: a signed-in visitor goes straight to the dashboard. */
+export function PublicOnlyRoute({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  if (isLoading) {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner label="Loading session" />
+      </div>
+    );
+  }
+  if (user) return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { PageSpinner, Shell } from '@/components/layout/shell';
+import { ProtectedRoute, PublicOnlyRoute } from './protected-route';
+import { PlaceholderScreen } from './routes/placeholder';
+
+// Every screen is its own chunk (React.lazy) so the first load stays small.
+const LoginRoute = lazy(() => import('./routes/login'));
+const RegisterRoute = lazy(() => import('./routes/register'));
+const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const ClientsRoute = lazy(() => import('./routes/clients'));
+const ItemsRoute = lazy(() => import('./routes/items'));
+const SettingsRoute = lazy(() => import('./routes/settings'));
+const PricingRoute = lazy(() => import('./routes/pricing'));
+// WEB-B ROUTE IMPORTS (add `const QuotesRoute = lazy(() => import('./routes/quotes'));` etc. here)
+
+/** The route table of SPEC section 2. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route path="/login" element={<PublicOnlyRoute><LoginRoute /></PublicOnlyRoute>} />
+        <Route path="/register" element={<PublicOnlyRoute><RegisterRoute /></PublicOnlyRoute>} />
+        <Route path="/" element={<ProtectedRoute><Shell /></ProtectedRoute>}>
+          <Route index element={<Navigate to="/dashboard" replace />} />
+          <Route path="dashboard" element={<DashboardRoute />} />
+          <Route path="clients" element={<ClientsRoute />} />
+          {/* WEB-B: /quotes */}
+          <Route path="quotes" element={<PlaceholderScreen title="Quotes" />} />
+          {/* WEB-B: /invoices */}
+          <Route path="invoices" element={<PlaceholderScreen title="Invoices" />} />
+          <Route path="items" element={<ItemsRoute />} />
+          {/* WEB-B: /calendar */}
+          <Route path="calendar" element={<PlaceholderScreen title="Calendar" />} />
+          <Route path="settings" element={<SettingsRoute />} />
+          <Route path="pricing" element={<PricingRoute />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/dashboard" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

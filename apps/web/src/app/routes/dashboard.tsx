@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from './placeholder';
+
+export default function DashboardRoute() {
+  return <PlaceholderScreen title="Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from './placeholder';
+
+export default function SettingsRoute() {
+  return <PlaceholderScreen title="Settings" />;
+}

@@ -1,0 +1,19 @@
+import { Calendar, CreditCard, FileText, LayoutDashboard, Package, Receipt, Settings, Users, type LucideIcon } from 'lucide-react';
+
+export interface TNavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** SPEC section 2, in this order. */
+export const NAV_ITEMS: TNavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/clients', label: 'Clients', icon: Users },
+  { to: '/quotes', label: 'Quotes', icon: FileText },
+  { to: '/invoices', label: 'Invoices', icon: Receipt },
+  { to: '/items', label: 'Items', icon: Package },
+  { to: '/calendar', label: 'Calendar', icon: Calendar },
+  { to: '/settings', label: 'Settings', icon: Settings },
+  { to: '/pricing', label: 'Pricing', icon: CreditCard },
+];

@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { ZLoginRequest } from '@docket/schemas/auth';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useLogin } from '../api/login';
+import { AuthLayout } from './auth-layout';
+
+export function LoginForm() {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const form = useForm({ resolver: zodResolver(ZLoginRequest), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await loginMutation.mutateAsync(values);
+      signIn(result);
+      toastSuccess('Logged in successfully');
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      toastError(errorMessage(error, 'Login failed'));
+    }
+  });
+
+  return (
+    <AuthLayout title="Sign In" subtitle="Enter your email and password to access your account">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            Sign Up
+          </Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

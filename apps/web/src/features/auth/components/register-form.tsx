@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { ZRegisterForm } from '@docket/schemas/auth';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useRegister } from '../api/register';
+import { AuthLayout } from './auth-layout';
+
+export function RegisterForm() {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const registerMutation = useRegister();
+  const form = useForm({
+    resolver: zodResolver(ZRegisterForm),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    try {
+      const result = await registerMutation.mutateAsync({ email, password });
+      signIn(result);
+      toastSuccess('Account created successfully');
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      toastError(errorMessage(error, 'Registration failed'));
+    }
+  });
+
+  return (
+    <AuthLayout title="Sign Up" subtitle="Create an account to start quoting and invoicing">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+        </FormField>
+        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Creating account...' : 'Sign Up'}
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            Sign In
+          </Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

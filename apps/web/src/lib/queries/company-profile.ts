@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TCompany } from '@docket/schemas/company';
+import { apiGet, toApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /company. A 404 means "no profile yet" (SPEC section 8) and resolves to null. */
+export async function getCompanyProfile(): Promise<TCompany | null> {
+  try {
+    return await apiGet<TCompany>('/company');
+  } catch (error) {
+    if (toApiError(error).status === 404) return null;
+    throw error;
+  }
+}
+
+export const companyProfileQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.company, queryFn: getCompanyProfile });
+
+export const useCompanyProfile = () => useQuery(companyProfileQueryOptions());
+
+/** The symbol money is shown in: the company's, else '£' (also while loading or on failure). */
+export function useCurrencySymbol(): string {
+  const { data } = useCompanyProfile();
+  return data?.currencySymbol || '£';
+}

@@ -1,0 +1,17 @@
+/**
+ * Every query key in one place so a mutation can invalidate exactly what it affects
+ * (keys are prefixes: invalidating ['quotes'] also refreshes ['quotes', id]).
+ */
+export const queryKeys = {
+  me: ['auth', 'me'] as const,
+  dashboard: ['dashboard'] as const,
+  clients: ['clients'] as const,
+  items: ['items'] as const,
+  quotes: ['quotes'] as const,
+  invoices: ['invoices'] as const,
+  calendar: ['calendar'] as const,
+  company: ['company'] as const,
+  subscriptionInfo: ['subscription', 'info'] as const,
+  subscription: ['subscription'] as const,
+  plans: ['subscription', 'plans'] as const,
+};
