@@ -9,6 +9,10 @@ const optionalId = z
   .optional()
   .transform((v) => (v ? v : null));
 
+/** zod 4 still runs object refinements after a field failed, so a field may not be a Date yet. */
+const endNotBeforeStart = (start: unknown, end: unknown) =>
+  !(start instanceof Date) || !(end instanceof Date) || end.getTime() >= start.getTime();
+
 export const ZEventRequest = z
   .object({
     title: requiredText(MSG.titleRequired, 200, 'Title'),
@@ -29,7 +33,7 @@ export const ZEventRequest = z
     quoteId: optionalId,
     invoiceId: optionalId,
   })
-  .refine((v) => v.endDate.getTime() >= v.startDate.getTime(), { message: MSG.endBeforeStart, path: ['endDate'] });
+  .refine((v) => endNotBeforeStart(v.startDate, v.endDate), { message: MSG.endBeforeStart, path: ['endDate'] });
 export type TEventRequest = z.input<typeof ZEventRequest>;
 export type TEventRequestParsed = z.output<typeof ZEventRequest>;
 
@@ -38,7 +42,7 @@ export const ZEventFromQuoteRequest = z
     startDate: ZDateTime(MSG.startDateRequired).optional(),
     endDate: ZDateTime(MSG.endDateRequired).optional(),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.endDate.getTime() >= v.startDate.getTime(), {
+  .refine((v) => endNotBeforeStart(v.startDate, v.endDate), {
     message: MSG.endBeforeStart,
     path: ['endDate'],
   })
@@ -49,7 +53,7 @@ export const ZRangeParams = z
     start: ZDateTime(MSG.startDateRequired),
     end: ZDateTime(MSG.endDateRequired),
   })
-  .refine((v) => v.end.getTime() >= v.start.getTime(), { message: 'Start must be before end', path: ['end'] });
+  .refine((v) => endNotBeforeStart(v.start, v.end), { message: 'Start must be before end', path: ['end'] });
 
 export interface TCalendarEvent {
   id: string;
@@ -77,3 +81,14 @@ export const ZEventListQuery = ZListQuery.extend({
   status: z.enum(EVENT_STATUSES, { error: `Status must be one of ${EVENT_STATUSES.join(', ')}` }).optional(),
 });
 export type TEventListQuery = z.output<typeof ZEventListQuery>;
+
+/** The follow-up event built from a quote (SPEC section 9); the server and the screen share it. */
+export const FOLLOW_UP = {
+  title: (clientName: string | null | undefined) => `Follow-up: ${clientName || 'Client'}`,
+  description: (quoteNumber: string) => `Follow-up for quote ${quoteNumber}`,
+  type: 'QUOTE_FOLLOW_UP' as TEventType,
+  color: '#facc15',
+  /** default slot: tomorrow 09:00 for 30 minutes, Europe/London */
+  startHour: 9,
+  durationMinutes: 30,
+} as const;

@@ -11,6 +11,9 @@ import { quotesRoutes } from '../quotes/quotes.routes.ts';
 import { createInvoicesRepository } from '../invoices/invoices.repository.ts';
 import { createInvoicesService } from '../invoices/invoices.service.ts';
 import { invoicesRoutes } from '../invoices/invoices.routes.ts';
+import { createCalendarRepository } from '../calendar/calendar.repository.ts';
+import { createCalendarService } from '../calendar/calendar.service.ts';
+import { calendarRoutes } from '../calendar/calendar.routes.ts';
 
 export interface DocumentModulesDeps {
   db: Database;
@@ -34,13 +37,16 @@ export function createDocumentModules({ db, clock, counters, limits }: DocumentM
     clock,
     assertCanCreateInvoice: (userId) => limits.assertCanCreate(userId, 'invoices'),
   });
+  const calendar = createCalendarService(createCalendarRepository(db), { ownership, clock });
 
   return {
     quotes,
     invoices,
+    calendar,
     mount(api: Router, requireUser: RequestHandler) {
       api.use('/quotes', requireUser, quotesRoutes(quotes));
       api.use('/invoices', requireUser, invoicesRoutes(invoices));
+      api.use('/calendar', requireUser, calendarRoutes(calendar));
     },
   };
 }

@@ -1,0 +1,42 @@
+import type { TCalendarEvent } from '@docket/schemas/event';
+import type { TEventStatus, TEventType, TQuoteStatus } from '@docket/schemas/constants';
+import { penceToPounds } from '@docket/schemas/money';
+import type { EventRow } from './calendar.repository.ts';
+
+export const toEventDto = (row: EventRow): TCalendarEvent => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  startDate: row.startDate.toISOString(),
+  endDate: row.endDate.toISOString(),
+  allDay: row.allDay,
+  color: row.color,
+  location: row.location,
+  notes: row.notes,
+  status: row.status as TEventStatus,
+  type: row.type as TEventType,
+  clientId: row.clientId,
+  quoteId: row.quoteId,
+  invoiceId: row.invoiceId,
+  client: row.clientId && row.clientName !== null ? { id: row.clientId, name: row.clientName } : null,
+  quote:
+    row.quoteId && row.quoteNumber !== null
+      ? {
+          id: row.quoteId,
+          quoteNumber: row.quoteNumber,
+          status: row.quoteStatus as TQuoteStatus,
+          total: penceToPounds(row.quoteTotalPence ?? 0),
+        }
+      : null,
+  invoice:
+    row.invoiceId && row.invoiceNumber !== null
+      ? {
+          id: row.invoiceId,
+          invoiceNumber: row.invoiceNumber,
+          status: row.invoiceStatus,
+          total: penceToPounds(row.invoiceTotalPence ?? 0),
+        }
+      : null,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
