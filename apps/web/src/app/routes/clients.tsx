@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from './placeholder';
+import { ClientsScreen } from '@/features/clients/components/clients-screen';
 
 export default function ClientsRoute() {
-  return <PlaceholderScreen title="Clients" />;
+  return <ClientsScreen />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from './placeholder';
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
 
 export default function DashboardRoute() {
-  return <PlaceholderScreen title="Dashboard" />;
+  return <DashboardScreen />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from './placeholder';
+import { ItemsScreen } from '@/features/items/components/items-screen';
 
 export default function ItemsRoute() {
-  return <PlaceholderScreen title="Items" />;
+  return <ItemsScreen />;
 }

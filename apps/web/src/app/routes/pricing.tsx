@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from './placeholder';
+import { PricingScreen } from '@/features/pricing/components/pricing-screen';
 
 export default function PricingRoute() {
-  return <PlaceholderScreen title="Pricing" />;
+  return <PricingScreen />;
 }

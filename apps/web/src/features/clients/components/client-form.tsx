@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { ZClientRequest, type TClient, type TClientRequest } from '@docket/schemas/client';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+
+interface ClientFormProps {
+  /** The client being edited; absent when adding. */
+  client?: TClient;
+  onSubmit: (values: TClientRequest) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** The inline add/edit client form (rules: SPEC section 5, from ZClientRequest). */
+export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
+  const form = useForm({
+    resolver: zodResolver(ZClientRequest),
+    defaultValues: {
+      name: client?.name ?? '',
+      email: client?.email ?? '',
+      phone: client?.phone ?? '',
+      address: client?.address ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const editing = Boolean(client);
+
+  return (
+    <Card className="mb-6">
+      <CardHeader>
+        <CardTitle>{editing ? 'Edit Client' : 'Add New Client'}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Name" required error={errors.name?.message}>
+            <Input autoComplete="organization" {...form.register('name')} />
+          </FormField>
+          <FormField label="Email" required error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...form.register('email')} />
+          </FormField>
+          <FormField label="Phone" error={errors.phone?.message}>
+            <Input type="tel" autoComplete="tel" {...form.register('phone')} />
+          </FormField>
+          <FormField label="Address" error={errors.address?.message} className="sm:col-span-2">
+            <Textarea autoComplete="street-address" {...form.register('address')} />
+          </FormField>
+          <div className="flex flex-wrap gap-2 sm:col-span-2">
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving...' : editing ? 'Update Client' : 'Create Client'}
+            </Button>
+            <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
