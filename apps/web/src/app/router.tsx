@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageSpinner, Shell } from '@/components/layout/shell';
 import { ProtectedRoute, PublicOnlyRoute } from './protected-route';
-import { PlaceholderScreen } from './routes/placeholder';
 
 // Every screen is its own chunk (React.lazy) so the first load stays small.
 const LoginRoute = lazy(() => import('./routes/login'));
@@ -13,6 +12,9 @@ const ItemsRoute = lazy(() => import('./routes/items'));
 const SettingsRoute = lazy(() => import('./routes/settings'));
 const PricingRoute = lazy(() => import('./routes/pricing'));
 // WEB-B ROUTE IMPORTS (add `const QuotesRoute = lazy(() => import('./routes/quotes'));` etc. here)
+const QuotesRoute = lazy(() => import('./routes/quotes'));
+const InvoicesRoute = lazy(() => import('./routes/invoices'));
+const CalendarRoute = lazy(() => import('./routes/calendar'));
 
 /** The route table of SPEC section 2. */
 export function AppRoutes() {
@@ -26,12 +28,12 @@ export function AppRoutes() {
           <Route path="dashboard" element={<DashboardRoute />} />
           <Route path="clients" element={<ClientsRoute />} />
           {/* WEB-B: /quotes */}
-          <Route path="quotes" element={<PlaceholderScreen title="Quotes" />} />
+          <Route path="quotes" element={<QuotesRoute />} />
           {/* WEB-B: /invoices */}
-          <Route path="invoices" element={<PlaceholderScreen title="Invoices" />} />
+          <Route path="invoices" element={<InvoicesRoute />} />
           <Route path="items" element={<ItemsRoute />} />
           {/* WEB-B: /calendar */}
-          <Route path="calendar" element={<PlaceholderScreen title="Calendar" />} />
+          <Route path="calendar" element={<CalendarRoute />} />
           <Route path="settings" element={<SettingsRoute />} />
           <Route path="pricing" element={<PricingRoute />} />
         </Route>

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from './placeholder';
+
+export default function CalendarRoute() {
+  return <PlaceholderScreen title="Calendar" />;
+}

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { ZInvoiceRequest, ZQuoteRequest } from '@docket/schemas/document';
+import type { TItem } from '@docket/schemas/item';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { DocumentTotals } from './document-totals';
+import type { TDocumentFormValues, TDocumentSubmit } from './document-form-values';
+import { LineItemFields } from './line-item-fields';
+
+type DocumentResolver = Resolver<TDocumentFormValues, unknown, TDocumentSubmit>;
+const resolvers: Record<'quote' | 'invoice', DocumentResolver> = {
+  invoice: zodResolver(ZInvoiceRequest) as DocumentResolver,
+  // A quote has no due date: its schema's output is the invoice shape without one.
+  quote: zodResolver(ZQuoteRequest) as unknown as DocumentResolver,
+};
+
+interface DocumentFormProps {
+  kind: 'quote' | 'invoice';
+  title: string;
+  submitLabel: string;
+  defaultValues: TDocumentFormValues;
+  clients: Array<{ id: string; name: string }>;
+  items: TItem[];
+  currencySymbol: string;
+  onSubmit: (values: TDocumentSubmit) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** The inline create/edit form shared by quotes and invoices (SPEC section 2). */
+export function DocumentForm({ kind, title, submitLabel, defaultValues, clients, items, currencySymbol, onSubmit, onCancel }: DocumentFormProps) {
+  const form = useForm<TDocumentFormValues, unknown, TDocumentSubmit>({
+    resolver: resolvers[kind],
+    defaultValues,
+  });
+  const { errors, isSubmitting } = form.formState;
+  // Opening the form (from the header or a card further down) moves focus, and the view, to it.
+  const { setFocus } = form;
+  useEffect(() => setFocus('clientId'), [setFocus]);
+
+  return (
+    <Card className="mb-6">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label={title}>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <FormField label="Client" required error={errors.clientId?.message} className="sm:col-span-2">
+              <Select {...form.register('clientId')}>
+                <option value="">Select a client</option>
+                {clients.map((client) => (
+                  <option key={client.id} value={client.id}>
+                    {client.name}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField label="Tax Rate (%)" error={errors.tax?.message}>
+              <Input type="number" inputMode="decimal" min={0} max={100} step="0.01" placeholder="20" {...form.register('tax', { valueAsNumber: true })} />
+            </FormField>
+            {kind === 'invoice' && (
+              <FormField label="Due Date" required error={errors.dueDate?.message}>
+                <Input type="date" {...form.register('dueDate')} />
+              </FormField>
+            )}
+          </div>
+          <LineItemFields form={form} items={items} currencySymbol={currencySymbol} />
+          <DocumentTotals control={form.control} currencySymbol={currencySymbol} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+              {submitLabel}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
