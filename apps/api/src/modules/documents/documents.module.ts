@@ -14,6 +14,11 @@ import { invoicesRoutes } from '../invoices/invoices.routes.ts';
 import { createCalendarRepository } from '../calendar/calendar.repository.ts';
 import { createCalendarService } from '../calendar/calendar.service.ts';
 import { calendarRoutes } from '../calendar/calendar.routes.ts';
+import { createSubscriptionService } from '../subscription/subscription.service.ts';
+import { subscriptionRoutes } from '../subscription/subscription.routes.ts';
+import { createDashboardRepository } from '../dashboard/dashboard.repository.ts';
+import { createDashboardService } from '../dashboard/dashboard.service.ts';
+import { dashboardRoutes } from '../dashboard/dashboard.routes.ts';
 
 export interface DocumentModulesDeps {
   db: Database;
@@ -38,15 +43,24 @@ export function createDocumentModules({ db, clock, counters, limits }: DocumentM
     assertCanCreateInvoice: (userId) => limits.assertCanCreate(userId, 'invoices'),
   });
   const calendar = createCalendarService(createCalendarRepository(db), { ownership, clock });
+  const subscription = createSubscriptionService(limits, clock);
+  const dashboard = createDashboardService(createDashboardRepository(db), {
+    recentQuotes: quotes.recent,
+    recentInvoices: invoices.recent,
+  });
 
   return {
     quotes,
     invoices,
     calendar,
+    subscription,
+    dashboard,
     mount(api: Router, requireUser: RequestHandler) {
       api.use('/quotes', requireUser, quotesRoutes(quotes));
       api.use('/invoices', requireUser, invoicesRoutes(invoices));
       api.use('/calendar', requireUser, calendarRoutes(calendar));
+      api.use('/subscription', requireUser, subscriptionRoutes(subscription));
+      api.use('/dashboard', requireUser, dashboardRoutes(dashboard));
     },
   };
 }
