@@ -8,6 +8,7 @@ import { apiNotFound, errorHandler } from './middleware/error-handler.ts';
 import { createRateLimiter, ipKey, userOrIpKey } from './middleware/rate-limit.ts';
 import { corsFor } from './middleware/cors.ts';
 import { serveWebApp } from './middleware/web-app.ts';
+import { jsonBody } from './middleware/json-body.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -25,6 +26,9 @@ import { createUsageRepository } from './modules/subscription/usage.repository.t
 import { createLimitsService } from './modules/subscription/limits.service.ts';
 import { createDocumentModules } from './modules/documents/documents.module.ts';
 import { sendData } from './lib/respond.ts';
+import { createPreviewsRepository } from './modules/previews/previews.repository.ts';
+import { createPreviewsService } from './modules/previews/previews.service.ts';
+import { previewsRoutes } from './modules/previews/previews.routes.ts';
 
 /** Build the Express app over a ready context. No listen: server.ts and tests do that. */
 export function createApp(ctx: AppContext) {

@@ -63,15 +63,14 @@ export function sampleCompanySource(over: Partial<PdfCompanySource> = {}): PdfCo
     address: '12 Mill Lane\nAncoats\nManchester\nM1 2AB',
     website: 'www.brightsparks.example',
     vatNumber: 'GB123456789',
-    terms:
-      'Payment within 30 days of the invoice date. Materials remain the property of Bright Sparks Electrical Ltd until paid in full. All work is certified to BS 7671 and guaranteed for 12 months.',
+    terms: 'Payment within 30 days of the invoice date. Materials remain our property until paid in full.',
     currency: 'GBP',
     logo: null,
     bankName: 'Barclays',
     bankAccountName: 'Bright Sparks Electrical Ltd',
-    bankAccountNumber: '12345678',
+    bankAccountNumber: '31926819',
     bankSortCode: '12-34-56',
-    bankIban: 'GB33BUKB20201512345678',
+    bankIban: 'GB33BUKB20201531926819',
     bankSwift: 'BUKBGB22',
     ...over,
   };

@@ -116,7 +116,7 @@ function drawPayment(c: Canvas, model: PdfDocumentModel, x: number, y: number, w
     const heading = labelText(c, 'Payment details');
     const style = labelStyle(c, c.theme.colors.accent);
     h += (measureOnly ? c.measure(heading, width, style) : c.text(heading, x, y + h, width, style)) + 5;
-    h += drawPairs(c, model.bank, x, y + h, width, { labelWidth: 96, measureOnly, size: c.theme.size.small + 0.5 });
+    h += drawPairs(c, model.bank, x, y + h, width, { labelWidth: 84, measureOnly, size: c.theme.size.small + 0.5 });
   }
   return h;
 }

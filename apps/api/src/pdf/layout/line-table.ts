@@ -28,7 +28,7 @@ function columns(c: Canvas): Column[] {
 export function drawLineTable(c: Canvas, model: PdfDocumentModel): void {
   const t = c.theme;
   const cols = columns(c);
-  const padY = t.table.style === 'open' ? 4.5 : 4;
+  const padY = t.table.style === 'grid' ? 3.5 : 4;
   const cellStyle = (col: Column, bold = false): TextStyle => ({
     size: t.size.table,
     font: bold ? t.fonts.bold : t.fonts.body,

@@ -14,7 +14,7 @@ export function finishPages(c: Canvas, model: PdfDocumentModel): void {
     const margins = doc.page.margins;
     const savedBottom = margins.bottom;
     margins.bottom = 0;
-    const y = doc.page.height - savedBottom + 22;
+    const y = doc.page.height - savedBottom + 20;
     c.rule(c.left, c.right, y - 8, theme.colors.rule, 0.5);
     const pageLabel = `Page ${i - range.start + 1} of ${total}`;
     const pageW = c.textWidth(pageLabel, { size: theme.size.small }) + 2;

@@ -19,8 +19,8 @@ const theme: Theme = {
     totalText: '#7f1d1d',
   },
   table: { style: 'open', upperCaseHead: true },
-  size: { body: 9.5, small: 8, table: 9, label: 7 },
-  margin: { top: 44, bottom: 58, side: 54 },
+  size: { body: 9, small: 8, table: 8.5, label: 7 },
+  margin: { top: 40, bottom: 54, side: 54 },
 };
 
 export const elegant: PdfTemplate = {
@@ -29,12 +29,12 @@ export const elegant: PdfTemplate = {
     const top = c.top;
     const rightW = 200;
     const leftW = c.width - rightW - 24;
-    const logo = drawLogo(c, model.company.logo, c.left, top, 150, 50);
+    const logo = drawLogo(c, model.company.logo, c.left, top, 150, 44);
     const companyTop = top + (logo.height ? logo.height + 12 : 0);
     const leftH = (companyTop - top) + drawCompany(c, model, c.left, companyTop, leftW, { nameSize: 18, nameColor: theme.colors.accent });
     const titleH = c.text(model.title === 'INVOICE' ? 'Invoice' : 'Quotation', c.right - rightW, top - 8, rightW, {
       font: 'serifItalic',
-      size: 34,
+      size: 30,
       color: theme.colors.accent,
       align: 'right',
       lineGap: 0,
@@ -44,13 +44,12 @@ export const elegant: PdfTemplate = {
       size: 9,
       color: theme.colors.muted,
       align: 'right',
-      characterSpacing: 1.5,
     });
-    c.y = top + Math.max(leftH, titleH + numberH) + 16;
+    c.y = top + Math.max(leftH, titleH + numberH) + 12;
     c.rule(c.left, c.right, c.y, theme.colors.rule, 0.8);
-    c.y += 18;
+    c.y += 14;
     drawClientAndMeta(c, model, { metaWidth: 210 });
-    c.y += 22;
+    c.y += 16;
     drawLineTable(c, model);
     c.rule(c.left, c.right, c.y + 0.5, theme.colors.rule, 0.8);
     drawSummary(c, model, { gapAbove: 14 });

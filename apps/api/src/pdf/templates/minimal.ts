@@ -20,7 +20,7 @@ const theme: Theme = {
   },
   table: { style: 'open', upperCaseHead: false },
   size: { body: 9.5, small: 8, table: 9, label: 8 },
-  margin: { top: 48, bottom: 58, side: 56 },
+  margin: { top: 44, bottom: 58, side: 52 },
 };
 
 export const minimal: PdfTemplate = {
@@ -30,17 +30,17 @@ export const minimal: PdfTemplate = {
     const half = (c.width - 24) / 2;
     const leftH = drawCompany(c, model, c.left, top, half, { nameSize: 12, stacked: false });
     const logo = drawLogo(c, model.company.logo, c.right - 150, top, 150, 44, 'right');
-    c.y = top + Math.max(leftH, logo.height) + 24;
+    c.y = top + Math.max(leftH, logo.height) + 18;
     c.y += c.text(model.title === 'INVOICE' ? 'Invoice' : 'Quote', c.left, c.y, c.width, {
       font: theme.fonts.heading,
-      size: 24,
+      size: 22,
       lineGap: 0,
     });
-    c.y += c.text(model.number, c.left, c.y + 2, c.width, { size: 10, color: theme.colors.muted }) + 18;
+    c.y += c.text(model.number, c.left, c.y + 2, c.width, { size: 10, color: theme.colors.muted }) + 14;
     drawClientAndMeta(c, model, { metaWidth: 200 });
-    c.y += 26;
+    c.y += 16;
     drawLineTable(c, model);
-    drawSummary(c, model, { gapAbove: 16 });
+    drawSummary(c, model, { gapAbove: 10 });
     drawTerms(c, model);
   },
 };

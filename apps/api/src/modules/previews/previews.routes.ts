@@ -1,0 +1,29 @@
+import { Router, type RequestHandler, type Response } from 'express';
+import { ZIdParams } from '@docket/schemas/common';
+import { parse } from '../../middleware/validate.ts';
+import { currentUser } from '../../middleware/authenticate.ts';
+import type { PreviewsService, RenderedPdf } from './previews.service.ts';
+
+function sendPdf(res: Response, { fileName, pdf }: RenderedPdf) {
+  res.status(200);
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', `inline; filename="${fileName}"`);
+  res.setHeader('Content-Length', String(pdf.length));
+  // A customer's document: never kept by shared caches.
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.end(pdf);
+}
+
+/** Mounted at /api before the quotes and invoices routers: GET /{quotes|invoices}/:id/preview. */
+export function previewsRoutes(service: PreviewsService, requireUser: RequestHandler) {
+  const router = Router();
+  router.get('/quotes/:id/preview', requireUser, async (req, res) => {
+    const { id } = parse(ZIdParams, req.params);
+    sendPdf(res, await service.quote(currentUser(req).id, id));
+  });
+  router.get('/invoices/:id/preview', requireUser, async (req, res) => {
+    const { id } = parse(ZIdParams, req.params);
+    sendPdf(res, await service.invoice(currentUser(req).id, id));
+  });
+  return router;
+}

@@ -1,0 +1,60 @@
+import { ERROR_MESSAGES } from '@docket/schemas/errors';
+import { AppError } from '../../lib/app-error.ts';
+import { londonDay, type Clock } from '../../lib/clock.ts';
+import { buildDocumentModel, type PdfDocumentSource } from '../../pdf/document-model.ts';
+import { renderPdf } from '../../pdf/render-pdf.ts';
+import type { PreviewsRepository } from './previews.repository.ts';
+
+export interface RenderedPdf {
+  fileName: string;
+  pdf: Buffer;
+}
+
+export function createPreviewsService(repo: PreviewsRepository, clock: Clock) {
+  async function render(userId: string, what: 'Quote' | 'Invoice', source: PdfDocumentSource | null, clientId: string | null) {
+    if (!source || !clientId) throw AppError.notFound(what);
+    const company = await repo.company(userId);
+    if (!company) throw AppError.conflict(ERROR_MESSAGES.companyRequiredForPdf);
+    const client = await repo.client(userId, clientId);
+    if (!client) throw AppError.notFound('Client');
+    const model = buildDocumentModel(company, client, source);
+    return { fileName: model.fileName, pdf: await renderPdf(model, company.template) } satisfies RenderedPdf;
+  }
+
+  return {
+    async quote(userId: string, id: string): Promise<RenderedPdf> {
+      const q = await repo.quote(userId, id);
+      const source: PdfDocumentSource | null = q && {
+        kind: 'quote',
+        number: q.quoteNumber,
+        status: q.status,
+        createdAt: q.createdAt,
+        taxRateBp: q.taxRateBp,
+        subtotalPence: q.subtotalPence,
+        taxPence: q.taxPence,
+        totalPence: q.totalPence,
+        lines: q.lines,
+      };
+      return render(userId, 'Quote', source, q?.clientId ?? null);
+    },
+    async invoice(userId: string, id: string): Promise<RenderedPdf> {
+      const inv = await repo.invoice(userId, id);
+      // OVERDUE is never stored: SENT with a due date before today in Europe/London.
+      const status = inv && inv.status === 'SENT' && inv.dueDate < londonDay(clock()) ? 'OVERDUE' : inv?.status;
+      const source: PdfDocumentSource | null = inv && {
+        kind: 'invoice',
+        number: inv.invoiceNumber,
+        status: status ?? inv.status,
+        createdAt: inv.createdAt,
+        dueDate: inv.dueDate,
+        taxRateBp: inv.taxRateBp,
+        subtotalPence: inv.subtotalPence,
+        taxPence: inv.taxPence,
+        totalPence: inv.totalPence,
+        lines: inv.lines,
+      };
+      return render(userId, 'Invoice', source, inv?.clientId ?? null);
+    },
+  };
+}
+export type PreviewsService = ReturnType<typeof createPreviewsService>;
