@@ -102,7 +102,7 @@ export function createApp(ctx: AppContext) {
   });
   api.use(apiLimiter);
   api.use('/company/logo', logoBodyParser);
-  api.use(express.json({ limit: '256kb' }));
+  api.use(jsonBody('256kb'));
 
   api.use('/auth', authRoutes(authService, { authLimiter, authenticate: requireUser }));
   api.use('/clients', requireUser, clientsRoutes(clientsService));

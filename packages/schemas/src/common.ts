@@ -55,7 +55,8 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-
 
 /** 'YYYY-MM-DD' that is a real calendar day. */
 export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
+  // Year 0000 is valid to JavaScript but out of range for PostgreSQL's date and timestamp.
+  if (!ISO_DATE.test(value) || value.startsWith('0000')) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }

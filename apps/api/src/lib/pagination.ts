@@ -13,7 +13,10 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
 export function decodeCursor(cursor: string): Cursor {
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(iso ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) {
+  // A forged cursor must fail here, not as a uuid/timestamp cast error inside PostgreSQL.
+  const year = createdAt.getUTCFullYear();
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!id || !uuid.test(id) || Number.isNaN(createdAt.getTime()) || year < 1 || year > 9999) {
     throw AppError.badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
   }
   return { createdAt, id };

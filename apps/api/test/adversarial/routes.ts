@@ -1,0 +1,279 @@
+import fc from 'fast-check';
+import { EVENT_STATUSES, EVENT_TYPES, CURRENCY_CODES, TEMPLATES } from '@docket/schemas/constants';
+import { sampleClient, sampleCompany } from '../test-app.ts';
+import { Entries, Raw, invalid, noiseEntries } from './hostile.ts';
+import type { Method } from './support.ts';
+
+/** Ids of records the fuzzing user owns; a route whose module has not landed leaves its id unset. */
+export interface OwnIds {
+  clientId: string;
+  itemId: string;
+  quoteId?: string;
+  invoiceId?: string;
+  eventId?: string;
+}
+
+export interface BodySpec {
+  valid: (ids: OwnIds) => Record<string, unknown>;
+  /** per field: values that must be refused there */
+  fields: Record<string, fc.Arbitrary<unknown>>;
+  /** fields whose absence must be refused */
+  required: string[];
+}
+
+export interface RouteSpec {
+  method: Method;
+  /** set from method and path below: what counterexamples print */
+  label?: string;
+  path: string;
+  body?: BodySpec;
+  /** GET list routes that validate limit/cursor/q/clientId/status */
+  listQuery?: boolean;
+  /** which own id fills each :param for body fuzzing */
+  own?: Record<string, keyof OwnIds>;
+  /** routes whose success writes without a body (resets): never fuzzed with valid parts */
+  writesWithoutBody?: boolean;
+}
+
+export const PNG_1x1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+const invalidLine = fc.oneof(
+  fc.constantFrom<unknown>(null, 'line', 1, [], {}),
+  fc
+    .tuple(
+      fc.constantFrom('description', 'quantity', 'unitPrice'),
+      fc.boolean(),
+    )
+    .chain(([field, drop]) =>
+      (field === 'description' ? invalid.requiredText : field === 'quantity' ? invalid.quantity : invalid.money).map((v) => {
+        const line: Record<string, unknown> = { description: 'Labour', quantity: 1, unitPrice: 10 };
+        if (drop) delete line[field];
+        else line[field] = v;
+        return line;
+      }),
+    ),
+);
+
+const invalidLines = fc.oneof(
+  fc.constantFrom<unknown>(null, [], 'lines', 1, {}, { 0: { description: 'x', quantity: 1, unitPrice: 1 } }),
+  fc.constant(new Raw(JSON.stringify(Array.from({ length: 501 }, () => ({ description: 'x', quantity: 1, unitPrice: 1 }))))),
+  fc.tuple(invalidLine, fc.nat({ max: 3 })).map(([bad, at]) => {
+    const lines: unknown[] = [{ description: 'Labour', quantity: 2, unitPrice: 45 }, { description: 'Parts', quantity: 1, unitPrice: 12.5 }];
+    lines.splice(Math.min(at, lines.length), 0, bad);
+    return lines;
+  }),
+);
+
+const invalidBank = fc.oneof(
+  fc.constantFrom<unknown>('bank', 5, [], true),
+  fc
+    .tuple(fc.constantFrom('bankName', 'accountName', 'accountNumber', 'sortCode', 'iban', 'swift'), invalid.optionalText)
+    .map(([field, v]) => ({ ...(sampleCompany().bankDetails as object), [field]: v })),
+);
+
+const logoOf = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+const png = Buffer.from(PNG_1x1, 'base64');
+const invalidLogo = fc.oneof(
+  fc.constantFrom<unknown>(
+    null,
+    '',
+    1,
+    [],
+    {},
+    'not a data url',
+    logoOf('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+    logoOf('image/png', Buffer.from('<html><body><script>alert(1)</script></body></html>')),
+    logoOf('image/png', png.subarray(0, png.length - 14)),
+    logoOf('image/gif', Buffer.from('GIF89a')),
+    `data:image/png;base64,${PNG_1x1}#`,
+    `data:text/html;base64,${PNG_1x1}`,
+    'javascript:alert(1)',
+  ),
+  fc.uint8Array({ minLength: 0, maxLength: 64 }).map((b) => logoOf('image/png', Buffer.from(b))),
+);
+
+const clientBody: BodySpec = {
+  valid: () => sampleClient(),
+  fields: { name: invalid.requiredText, email: invalid.email, phone: invalid.optionalText, address: invalid.optionalText },
+  required: ['name', 'email'],
+};
+const itemBody: BodySpec = {
+  valid: () => ({ name: 'Copper pipe', description: '15 mm, per metre', price: 4.2 }),
+  fields: { name: invalid.requiredText, description: invalid.requiredText, price: invalid.money },
+  required: ['name', 'description', 'price'],
+};
+const companyBody: BodySpec = {
+  valid: () => sampleCompany(),
+  fields: {
+    name: invalid.requiredText,
+    email: invalid.email,
+    phone: invalid.optionalText,
+    address: invalid.optionalText,
+    website: invalid.website,
+    vatNumber: invalid.optionalText,
+    terms: invalid.optionalText,
+    currency: invalid.enumOf(CURRENCY_CODES),
+    template: invalid.enumOf(TEMPLATES),
+    quoteNumberPrefix: invalid.prefix,
+    invoiceNumberPrefix: invalid.prefix,
+    defaultTaxRate: invalid.percent,
+    bankDetails: invalidBank,
+  },
+  required: ['name', 'email'],
+};
+const quoteBody: BodySpec = {
+  valid: (ids) => ({ clientId: ids.clientId, lineItems: [{ description: 'Labour', quantity: 2, unitPrice: 45 }], tax: 20 }),
+  fields: { clientId: fc.oneof(invalid.uuid, invalid.foreignUuid), lineItems: invalidLines, tax: invalid.percent },
+  required: ['clientId', 'lineItems'],
+};
+const invoiceBody: BodySpec = {
+  valid: (ids) => ({ ...quoteBody.valid(ids), dueDate: '2030-01-31' }),
+  fields: { ...quoteBody.fields, dueDate: invalid.date },
+  required: ['clientId', 'lineItems'],
+};
+const eventBody: BodySpec = {
+  valid: (ids) => ({
+    title: 'Site visit',
+    description: 'Measure up',
+    startDate: '2030-01-01T09:00:00Z',
+    endDate: '2030-01-01T10:00:00Z',
+    allDay: false,
+    color: '#3b82f6',
+    location: 'Leeds',
+    notes: 'Bring ladder',
+    type: 'APPOINTMENT',
+    status: 'SCHEDULED',
+    clientId: ids.clientId,
+  }),
+  fields: {
+    title: invalid.requiredText,
+    description: invalid.optionalText,
+    startDate: invalid.dateTime,
+    endDate: invalid.dateTime,
+    allDay: invalid.bool,
+    color: invalid.color,
+    location: invalid.optionalText,
+    notes: invalid.optionalText,
+    status: invalid.enumOf(EVENT_STATUSES),
+    type: invalid.enumOf(EVENT_TYPES),
+    clientId: fc.oneof(invalid.optionalUuid, invalid.foreignUuid),
+    quoteId: fc.oneof(invalid.optionalUuid, invalid.foreignUuid),
+    invoiceId: fc.oneof(invalid.optionalUuid, invalid.foreignUuid),
+  },
+  required: ['title', 'startDate', 'endDate'],
+};
+
+/** Every route of SPEC section 7 (plus the API's own extras); absent ones are skipped at run time. */
+export const ROUTES: RouteSpec[] = [
+  {
+    method: 'post',
+    path: '/auth/register',
+    body: {
+      valid: () => ({ email: `fuzz-${Math.random().toString(36).slice(2)}@example.com`, password: 'correct-horse' }),
+      fields: { email: invalid.email, password: invalid.newPassword },
+      required: ['email', 'password'],
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/login',
+    body: { valid: () => ({ email: 'nobody@example.com', password: 'x' }), fields: { email: invalid.email, password: invalid.loginPassword }, required: ['email', 'password'] },
+  },
+  { method: 'get', path: '/auth/me' },
+  { method: 'get', path: '/clients', listQuery: true },
+  { method: 'get', path: '/clients/:id' },
+  { method: 'post', path: '/clients', body: clientBody },
+  { method: 'put', path: '/clients/:id', body: clientBody, own: { id: 'clientId' } },
+  { method: 'delete', path: '/clients/:id' },
+  { method: 'get', path: '/items', listQuery: true },
+  { method: 'get', path: '/items/:id' },
+  { method: 'post', path: '/items', body: itemBody },
+  { method: 'put', path: '/items/:id', body: itemBody, own: { id: 'itemId' } },
+  { method: 'delete', path: '/items/:id' },
+  { method: 'get', path: '/company' },
+  { method: 'post', path: '/company', body: companyBody },
+  { method: 'put', path: '/company', body: companyBody },
+  { method: 'post', path: '/company/logo', body: { valid: () => ({ logo: `data:image/png;base64,${PNG_1x1}` }), fields: { logo: invalidLogo }, required: ['logo'] } },
+  { method: 'post', path: '/company/reset-quote-counter', writesWithoutBody: true },
+  { method: 'post', path: '/company/reset-invoice-counter', writesWithoutBody: true },
+  { method: 'delete', path: '/company/logo', writesWithoutBody: true },
+  { method: 'get', path: '/quotes', listQuery: true },
+  { method: 'get', path: '/quotes/:id' },
+  { method: 'post', path: '/quotes', body: quoteBody },
+  { method: 'put', path: '/quotes/:id', body: quoteBody, own: { id: 'quoteId' } },
+  { method: 'delete', path: '/quotes/:id' },
+  { method: 'patch', path: '/quotes/:id/send' },
+  { method: 'patch', path: '/quotes/:id/revert' },
+  { method: 'patch', path: '/quotes/:id/approve' },
+  { method: 'patch', path: '/quotes/:id/decline' },
+  { method: 'get', path: '/quotes/:id/preview' },
+  { method: 'get', path: '/invoices', listQuery: true },
+  { method: 'get', path: '/invoices/:id' },
+  { method: 'post', path: '/invoices', body: invoiceBody },
+  { method: 'put', path: '/invoices/:id', body: invoiceBody, own: { id: 'invoiceId' } },
+  { method: 'delete', path: '/invoices/:id' },
+  { method: 'patch', path: '/invoices/:id/send' },
+  { method: 'patch', path: '/invoices/:id/pay' },
+  { method: 'patch', path: '/invoices/:id/paid' },
+  {
+    method: 'post',
+    path: '/invoices/from-quote/:quoteId',
+    body: { valid: () => ({ dueDate: '2030-02-28' }), fields: { dueDate: invalid.date }, required: [] },
+    own: { quoteId: 'quoteId' },
+  },
+  { method: 'get', path: '/invoices/:id/preview' },
+  { method: 'get', path: '/calendar', listQuery: true },
+  { method: 'get', path: '/calendar/:id' },
+  { method: 'post', path: '/calendar', body: eventBody },
+  { method: 'put', path: '/calendar/:id', body: eventBody, own: { id: 'eventId' } },
+  { method: 'delete', path: '/calendar/:id' },
+  { method: 'get', path: '/calendar/range/:start/:end' },
+  {
+    method: 'post',
+    path: '/calendar/from-quote/:quoteId',
+    body: {
+      valid: () => ({ startDate: '2030-03-01T09:00:00Z', endDate: '2030-03-01T10:00:00Z' }),
+      fields: { startDate: invalid.dateTime, endDate: invalid.dateTime },
+      required: [],
+    },
+    own: { quoteId: 'quoteId' },
+  },
+  ...[
+    'info',
+    'usage',
+    'can-create-invoice',
+    'can-create-quote',
+    'can-create-client',
+    'can-use-calendar',
+    'can-use-branding',
+    'available-templates',
+    'plan-limits',
+    'plans',
+  ].map((p): RouteSpec => ({ method: 'get', path: `/subscription/${p}` })),
+  { method: 'get', path: '/dashboard' },
+  { method: 'get', path: '/dashboard/stats' },
+  { method: 'get', path: '/dashboard/summary' },
+];
+
+for (const r of ROUTES) r.label = `${r.method.toUpperCase()} ${r.path}`;
+export const routeByLabel = (label: string) => ROUTES.find((r) => r.label === label)!;
+
+/** A body with 1-3 refused values or missing required fields, plus ignorable noise keys. */
+export function hostileBody(spec: BodySpec, ids: OwnIds): fc.Arbitrary<Entries> {
+  const names = Object.keys(spec.fields);
+  const breaks: fc.Arbitrary<{ field: string; drop: boolean; value?: unknown }>[] = [
+    fc.constantFrom(...names).chain((field) => spec.fields[field]!.map((value) => ({ field, drop: false, value }))),
+  ];
+  if (spec.required.length) breaks.push(fc.constantFrom(...spec.required).map((field) => ({ field, drop: true })));
+  const noise = noiseEntries.map((entries) => entries.filter(([k]) => !(k in spec.fields)));
+  return fc.tuple(fc.array(fc.oneof(...breaks), { minLength: 1, maxLength: 3 }), noise, fc.boolean()).map(([changes, extra, first]) => {
+    const body: Record<string, unknown> = spec.valid(ids);
+    for (const c of changes) {
+      if (c.drop) delete body[c.field];
+      else body[c.field] = c.value;
+    }
+    const entries = Object.entries(body);
+    return new Entries(first ? [...extra, ...entries] : [...entries, ...extra]);
+  });
+}
