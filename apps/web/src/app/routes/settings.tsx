@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from './placeholder';
+import { SettingsScreen } from '@/features/settings/components/settings-screen';
 
 export default function SettingsRoute() {
-  return <PlaceholderScreen title="Settings" />;
+  return <SettingsScreen />;
 }

@@ -1,0 +1,62 @@
+import { TEMPLATE_LABELS, TEMPLATES } from '@docket/schemas/constants';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import type { TCompanyForm } from './company-form-types';
+import { SettingsSection } from './settings-section';
+
+const TAX_PRESETS = [
+  { value: 0, label: '0% (No Tax)' },
+  { value: 20, label: '20% (UK VAT)' },
+];
+
+/** Terms and Conditions, PDF Template, Number Prefixes and Default Tax Rate. */
+export function DocumentSettingsFields({ form, savedTaxRate }: { form: TCompanyForm; savedTaxRate: number }) {
+  const { errors } = form.formState;
+  // A rate saved earlier that is not a preset stays selectable.
+  const taxOptions = TAX_PRESETS.some((p) => p.value === savedTaxRate)
+    ? TAX_PRESETS
+    : [...TAX_PRESETS, { value: savedTaxRate, label: `${savedTaxRate}%` }];
+  return (
+    <>
+      <SettingsSection title="Terms and Conditions" description="Printed at the bottom of your quotes and invoices.">
+        <FormField label="Terms and Conditions" error={errors.terms?.message}>
+          <Textarea rows={5} {...form.register('terms')} />
+        </FormField>
+      </SettingsSection>
+      <SettingsSection title="PDF Template" description="The layout of your PDF quotes and invoices.">
+        <FormField label="Template" error={errors.template?.message}>
+          <Select {...form.register('template')}>
+            {TEMPLATES.map((t) => (
+              <option key={t} value={t}>
+                {TEMPLATE_LABELS[t]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </SettingsSection>
+      <SettingsSection title="Number Prefixes" description="Quote and invoice numbers are the prefix plus a 4-digit counter, e.g. Q0001.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Quote Prefix" required error={errors.quoteNumberPrefix?.message}>
+            <Input {...form.register('quoteNumberPrefix')} />
+          </FormField>
+          <FormField label="Invoice Prefix" required error={errors.invoiceNumberPrefix?.message}>
+            <Input {...form.register('invoiceNumberPrefix')} />
+          </FormField>
+        </div>
+      </SettingsSection>
+      <SettingsSection title="Default Tax Rate" description="Used for new quotes and invoices.">
+        <FormField label="Default Tax Rate" error={errors.defaultTaxRate?.message}>
+          <Select {...form.register('defaultTaxRate', { setValueAs: (v: string | number) => Number(v) })}>
+            {taxOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </SettingsSection>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { TCompany } from '@docket/schemas/company';
+import { NUMBER_PAD } from '@docket/schemas/constants';
+import { errorMessage } from '@/lib/api-client';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useResetInvoiceCounter } from '../api/reset-invoice-counter';
+import { useResetQuoteCounter } from '../api/reset-quote-counter';
+import { SettingsSection } from './settings-section';
+
+const formatNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(NUMBER_PAD, '0')}`;
+
+type Counter = 'quote' | 'invoice';
+
+/** Number Counters: show the next numbers and reset either counter to 1. */
+export function NumberCounters({ company }: { company: TCompany }) {
+  const resetQuote = useResetQuoteCounter();
+  const resetInvoice = useResetInvoiceCounter();
+  const [confirming, setConfirming] = useState<Counter | null>(null);
+
+  async function reset(counter: Counter) {
+    setConfirming(null);
+    try {
+      if (counter === 'quote') {
+        await resetQuote.mutateAsync();
+        toastSuccess('Quote counter reset to 1');
+      } else {
+        await resetInvoice.mutateAsync();
+        toastSuccess('Invoice counter reset to 1');
+      }
+    } catch (error) {
+      toastError(errorMessage(error, counter === 'quote' ? 'Failed to reset quote counter' : 'Failed to reset invoice counter'));
+    }
+  }
+
+  return (
+    <SettingsSection title="Number Counters" description="Reset a counter to start numbering again from 1.">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="rounded-md border border-slate-200 p-4">
+          <p className="text-sm text-slate-600">
+            Next quote number: <span className="font-semibold text-slate-900">{formatNumber(company.quoteNumberPrefix, company.nextQuoteNumber)}</span>
+          </p>
+          <Button variant="outline" size="sm" className="mt-3" disabled={resetQuote.isPending} onClick={() => setConfirming('quote')}>
+            Reset Quote Counter
+          </Button>
+        </div>
+        <div className="rounded-md border border-slate-200 p-4">
+          <p className="text-sm text-slate-600">
+            Next invoice number:{' '}
+            <span className="font-semibold text-slate-900">{formatNumber(company.invoiceNumberPrefix, company.nextInvoiceNumber)}</span>
+          </p>
+          <Button variant="outline" size="sm" className="mt-3" disabled={resetInvoice.isPending} onClick={() => setConfirming('invoice')}>
+            Reset Invoice Counter
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Reset counter"
+        confirmLabel="Reset"
+        description={`Are you sure you want to reset the ${confirming ?? ''} counter to 1?`}
+        onConfirm={() => confirming && void reset(confirming)}
+      />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,36 @@
+import type { TCompany, TCompanyRequest, TCompanyRequestParsed } from '@docket/schemas/company';
+import { DEFAULT_CURRENCY, DEFAULT_INVOICE_PREFIX, DEFAULT_QUOTE_PREFIX, DEFAULT_TAX_RATE, DEFAULT_TEMPLATE } from '@docket/schemas/constants';
+
+const BANK_KEYS = ['bankName', 'accountName', 'accountNumber', 'sortCode', 'iban', 'swift'] as const;
+
+/** The form's starting values: the profile's, or the defaults of SPEC section 9; null shown as ''. */
+export function companyFormDefaults(company: TCompany | null) {
+  const bank = company?.bankDetails;
+  return {
+    name: company?.name ?? '',
+    email: company?.email ?? '',
+    phone: company?.phone ?? '',
+    address: company?.address ?? '',
+    website: company?.website ?? '',
+    vatNumber: company?.vatNumber ?? '',
+    terms: company?.terms ?? '',
+    currency: company?.currency ?? DEFAULT_CURRENCY,
+    template: company?.template ?? DEFAULT_TEMPLATE,
+    quoteNumberPrefix: company?.quoteNumberPrefix ?? DEFAULT_QUOTE_PREFIX,
+    invoiceNumberPrefix: company?.invoiceNumberPrefix ?? DEFAULT_INVOICE_PREFIX,
+    defaultTaxRate: company?.defaultTaxRate ?? DEFAULT_TAX_RATE,
+    bankDetails: Object.fromEntries(BANK_KEYS.map((k) => [k, bank?.[k] ?? ''])) as Record<(typeof BANK_KEYS)[number], string>,
+  };
+}
+
+/** SPEC section 7: optional fields are left absent when empty; bank details nested (absent when all empty). */
+export function toCompanyPayload(values: TCompanyRequestParsed): TCompanyRequest {
+  const payload: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (key === 'bankDetails' || key === 'currencySymbol') continue;
+    if (value !== null && value !== undefined && value !== '') payload[key] = value;
+  }
+  const bank = Object.fromEntries(BANK_KEYS.flatMap((k) => (values.bankDetails?.[k] ? [[k, values.bankDetails[k]]] : [])));
+  if (Object.keys(bank).length > 0) payload.bankDetails = bank;
+  return payload as TCompanyRequest;
+}
