@@ -66,13 +66,23 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
   logger.info({ port, database: database.kind }, 'Docket API listening');
 
   let stopping: Promise<void> | undefined;
+  // Once stopping, every answer tells the client to drop its keep-alive connection, or
+  // server.close() would wait for browsers' idle sockets to time out.
+  const inFlight = new Set<http.ServerResponse>();
+  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (stopping && !res.headersSent) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
   const stop = () =>
     (stopping ??= (async () => {
       // Stop accepting, let in-flight requests finish, then release the database.
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      });
+      }).finally(() => clearInterval(sweep));
       await redis?.close();
       await database.close();
       logger.info('Docket API stopped');

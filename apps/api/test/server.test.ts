@@ -1,0 +1,148 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { loadEnv } from '../src/config/env.ts';
+import { start } from '../src/server.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
+import { uniqueEmail } from './test-app.ts';
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dirs: string[] = [];
+function tempDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docket-server-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const envFor = (dataDir: string) =>
+  loadEnv({
+    NODE_ENV: 'development',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  });
+
+async function call(port: number, urlPath: string, init: RequestInit = {}) {
+  const res = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
+  return { status: res.status, body: (await res.json()) as { success: boolean; data?: Record<string, unknown> } };
+}
+
+describe('start() and stop()', () => {
+  it('when started on port 0 in development, then it serves, keeps its generated secret and data in DATA_DIR, and stops', async () => {
+    const dataDir = tempDataDir();
+    const first = await start(envFor(dataDir));
+    expect(first.port).toBeGreaterThan(0);
+    const health = await call(first.port, '/api/health');
+    expect(health).toEqual({ status: 200, body: { success: true, data: { status: 'ok', database: 'pglite' } } });
+
+    const email = uniqueEmail('server');
+    const reg = await call(first.port, '/api/auth/register', { method: 'POST', body: JSON.stringify({ email, password: 'secret1' }) });
+    expect(reg.status).toBe(201);
+    const token = (reg.body.data as { token: string }).token;
+    await expect(first.stop()).resolves.toBeUndefined();
+
+    const secretFile = path.join(dataDir, 'jwt-secret');
+    expect(existsSync(secretFile)).toBe(true);
+    expect(readFileSync(secretFile, 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+    expect(statSync(secretFile).mode & 0o077).toBe(0);
+    const secret = readFileSync(secretFile, 'utf8');
+
+    // A restart reuses the secret (the old token still works) and the PGlite data.
+    const second = await start(envFor(dataDir));
+    try {
+      const me = await call(second.port, '/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+      expect(me.body.data).toMatchObject({ email });
+    } finally {
+      await second.stop();
+    }
+    expect(readFileSync(secretFile, 'utf8')).toBe(secret);
+
+    // Passwords are hashed with bcrypt cost 12 outside tests.
+    const db = await openDatabase({ dataDir });
+    try {
+      const [row] = await db.db.select().from(users).where(eq(users.email, email));
+      expect(row?.passwordHash).toMatch(/^\$2[aby]\$12\$/);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('when stop() is called during a request, then that request still completes and new connections are refused', async () => {
+    const running = await start(envFor(tempDataDir()));
+    let stopped: Promise<void> | undefined;
+    running.server.once('request', () => {
+      stopped = running.stop();
+    });
+    // bcrypt at cost 12 keeps this request busy well after stop() has begun.
+    const inFlight = await call(running.port, '/api/auth/register', {
+      method: 'POST',
+      body: JSON.stringify({ email: uniqueEmail('inflight'), password: 'secret1' }),
+    });
+    expect(inFlight.status).toBe(201);
+    expect(stopped).toBeDefined();
+    await expect(stopped).resolves.toBeUndefined();
+    await expect(fetch(`http://127.0.0.1:${running.port}/api/health`)).rejects.toThrow();
+  });
+});
+
+/** Run the real entry point (src/server.ts through tsx) as its own process. */
+function runServerProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += String(d)));
+  child.stderr.on('data', (d) => (stderr += String(d)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const line = stdout.split('\n').find((l) => l.includes('Docket API listening'));
+      if (line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    void exited.then(() => reject(new Error(`server exited early: ${stderr}`)));
+  });
+  // Only the SIGTERM test waits for this; the refusal tests expect the early exit.
+  listening.catch(() => undefined);
+  return { child, exited, listening, output: () => ({ stdout, stderr }) };
+}
+
+describe('the server process', () => {
+  it('when NODE_ENV=production and JWT_SECRET is missing, then it refuses to start and names JWT_SECRET', async () => {
+    const proc = runServerProcess({ NODE_ENV: 'production', DATA_DIR: tempDataDir() });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output().stderr).toContain('JWT_SECRET');
+  }, 60_000);
+
+  it('when a setting is invalid, then it refuses to start naming it', async () => {
+    const proc = runServerProcess({ PORT: 'eighty', DATA_DIR: tempDataDir() });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output().stderr).toContain('PORT');
+  }, 60_000);
+
+  it('when it receives SIGTERM, then it closes the database and exits 0', async () => {
+    const dataDir = tempDataDir();
+    const proc = runServerProcess({ DATA_DIR: dataDir });
+    const port = await proc.listening;
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    expect(proc.output().stdout).toContain('Docket API stopped');
+  }, 60_000);
+});
