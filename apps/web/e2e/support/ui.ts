@@ -92,3 +92,11 @@ export async function signInWithToken(page: Page, token: string, landing = '/das
   await page.evaluate((t) => localStorage.setItem('token', t), token);
   await page.goto(landing);
 }
+
+/** The list entry (every list screen renders cards as <li>) holding `text` and a button named `button`. */
+export function cardWith(page: Page, text: string | RegExp, button: string | RegExp = /edit/i): Locator {
+  return page
+    .getByRole('listitem')
+    .filter({ hasText: text })
+    .filter({ has: page.getByRole('button', { name: button }) });
+}

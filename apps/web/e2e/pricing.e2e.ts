@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest';
+import { PLANS } from '@docket/schemas/plans';
+import { useBrowser } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import { registerUser } from './support/api.ts';
+import { expectToast, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
+
+describe('journey 7: pricing', () => {
+  const session = useBrowser();
+
+  test('when a user opens Pricing, then three plans show, FREE is the disabled current plan and Upgrade Now says Coming Soon', async () => {
+    const { page } = session;
+    const user = await registerUser(session.baseURL, 'journey7');
+    await signInWithToken(page, user.token, '/pricing');
+
+    await visible(page.getByRole('heading', { name: 'Simple, Transparent Pricing' }));
+    for (const plan of Object.values(PLANS)) {
+      await visible(page.getByRole('heading', { name: plan.name, exact: true }));
+    }
+    await visible(page.getByText('Most Popular'));
+    await visible(page.getByText('Need Help Choosing?'));
+    await visible(page.getByRole('button', { name: 'Contact Sales' }));
+
+    const current = page.getByRole('button', { name: 'Current Plan' });
+    expect(await current.count()).toBe(1);
+    expect(await current.isDisabled()).toBe(true);
+    const upgrades = page.getByRole('button', { name: 'Upgrade Now' });
+    expect(await upgrades.count()).toBe(2);
+
+    await expectAccessible(page, '/pricing');
+    await saveScreenshot(page, 'pricing');
+
+    await upgrades.first().click();
+    await expectToast(page, 'Coming Soon');
+    await expectToast(page, 'Payment processing will be available soon. Contact us for manual upgrade.');
+    await expectAccessible(page, '/pricing with Coming Soon toast');
+  });
+});
