@@ -1,5 +1,6 @@
-import { PlaceholderScreen } from './placeholder';
+import { CalendarPage } from '@/features/calendar/components/calendar-page';
 
+/** Lazy-loaded by the router; FullCalendar itself is a further lazy chunk inside the page. */
 export default function CalendarRoute() {
-  return <PlaceholderScreen title="Calendar" />;
+  return <CalendarPage />;
 }

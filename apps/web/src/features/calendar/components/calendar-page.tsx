@@ -1,0 +1,246 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { FileText, Plus } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
+import type { TQuote } from '@docket/schemas/document';
+import type { TCalendarEvent } from '@docket/schemas/event';
+import type { TEventFormInput, TEventFormOutput } from '@docket/schemas/forms';
+import { errorMessage, toApiError } from '@/lib/api-client';
+import { useClients } from '@/lib/queries/clients-list';
+import { useCurrencySymbol } from '@/lib/queries/company-profile';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCreateEvent } from '../api/create-event';
+import { useDeleteEvent } from '../api/delete-event';
+import { useEvents } from '../api/get-events';
+import { useQuotesForFollowUp } from '../api/get-quotes-for-follow-up';
+import { useUpdateEvent } from '../api/update-event';
+import { CalendarSummary } from './calendar-summary';
+import type { CalendarViewProps } from './calendar-view';
+import { CalendarViewBoundary } from './calendar-view-boundary';
+import { EventDetailDialog } from './event-detail-dialog';
+import { EventFormDialog } from './event-form-dialog';
+import { emptyEventForm, eventToForm, formToRequest, movedEventRequest, quoteFollowUpForm } from './event-form-values';
+import { FromQuoteDialog } from './from-quote-dialog';
+
+// FullCalendar is the heaviest dependency: it loads only when a calendar is actually shown.
+const CalendarView = lazy(() => import('./calendar-view'));
+
+type FormDialog = { key: number; initial: TEventFormInput; event: TCalendarEvent | null } | null;
+
+const LOADING_TEXT = 'Loading calendar...';
+const saveErrorText = (error: unknown) => toApiError(error).message || 'Failed to save event';
+
+/** Logs a supporting list that failed: the screen goes on with an empty one (SPEC section 7). */
+function useLogFailure(label: string, error: unknown) {
+  useEffect(() => {
+    if (error) console.error(`Failed to load ${label} for the calendar`, toApiError(error).message);
+  }, [label, error]);
+}
+
+/** SPEC section 2, Calendar: summary cards, FullCalendar, event dialogs and quote follow-ups. */
+export function CalendarPage() {
+  const events = useEvents();
+  const clients = useClients();
+  const quotes = useQuotesForFollowUp();
+  const currencySymbol = useCurrencySymbol();
+  const createEvent = useCreateEvent();
+  const updateEvent = useUpdateEvent();
+  const deleteEvent = useDeleteEvent();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const [formDialog, setFormDialog] = useState<FormDialog>(null);
+  const [detail, setDetail] = useState<TCalendarEvent | null>(null);
+  const [fromQuoteOpen, setFromQuoteOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<TCalendarEvent | null>(null);
+
+  useLogFailure('clients', clients.error);
+  useLogFailure('quotes', quotes.error);
+  const eventsError = events.error;
+  useEffect(() => {
+    if (eventsError) toastError(errorMessage(eventsError, 'Failed to load calendar data'));
+  }, [eventsError]);
+
+  const eventList = useMemo(() => events.data ?? [], [events.data]);
+  const clientList = clients.data ?? [];
+  const approvedQuotes = useMemo(() => (quotes.data ?? []).filter((q) => q.status === 'APPROVED'), [quotes.data]);
+
+  // A fresh key per opening remounts the form with these values.
+  const openForm = useCallback(
+    (initial: TEventFormInput, event: TCalendarEvent | null = null) =>
+      setFormDialog((current) => ({ key: (current?.key ?? 0) + 1, initial, event })),
+    [],
+  );
+
+  const openFollowUp = (quote: TQuote) => {
+    setFromQuoteOpen(false);
+    openForm(quoteFollowUpForm(quote));
+  };
+
+  // 'Schedule Follow-up' on the Quotes screen arrives as ?fromQuote=<id>: once the quotes are in,
+  // open the prefilled form (state adjusted during render, not in an effect), then drop the parameter.
+  const fromQuoteId = searchParams.get('fromQuote');
+  const [handledFromQuote, setHandledFromQuote] = useState<string | null>(null);
+  if (fromQuoteId && fromQuoteId !== handledFromQuote && !quotes.isPending) {
+    setHandledFromQuote(fromQuoteId);
+    const quote = quotes.data?.find((q) => q.id === fromQuoteId);
+    if (quote) openForm(quoteFollowUpForm(quote));
+  }
+  useEffect(() => {
+    if (!fromQuoteId || fromQuoteId !== handledFromQuote) return;
+    setSearchParams(
+      (params) => {
+        params.delete('fromQuote');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [fromQuoteId, handledFromQuote, setSearchParams]);
+
+  async function saveEvent(values: TEventFormOutput) {
+    const existing = formDialog?.event ?? null;
+    const body = formToRequest(values, existing);
+    try {
+      if (existing) {
+        await updateEvent.mutateAsync({ id: existing.id, body });
+        toastSuccess('Event updated successfully');
+      } else {
+        await createEvent.mutateAsync(body);
+        toastSuccess('Event created successfully');
+      }
+      setFormDialog(null);
+    } catch (error) {
+      toastError(saveErrorText(error));
+    }
+  }
+
+  const moveEvent: CalendarViewProps['onEventMove'] = async ({ id, start, end, allDay, revert }) => {
+    const event = eventList.find((e) => e.id === id);
+    if (!event) return revert();
+    try {
+      await updateEvent.mutateAsync({ id, body: movedEventRequest(event, start, end, allDay) });
+      toastSuccess('Event updated successfully');
+    } catch (error) {
+      revert();
+      toastError(saveErrorText(error));
+    }
+  };
+
+  async function confirmDelete() {
+    const event = toDelete;
+    setToDelete(null);
+    if (!event) return;
+    try {
+      await deleteEvent.mutateAsync(event.id);
+      setDetail(null);
+      toastSuccess('Event deleted successfully');
+    } catch (error) {
+      toastError(errorMessage(error, 'Failed to delete event'));
+    }
+  }
+
+  const retry = () => {
+    void events.refetch();
+    void clients.refetch();
+    void quotes.refetch();
+  };
+
+  let body;
+  if (events.isPending) {
+    body = (
+      <p role="status" className="py-10 text-center text-sm text-slate-600">
+        {LOADING_TEXT}
+      </p>
+    );
+  } else if (events.isError) {
+    body = (
+      <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
+        <h2 className="text-lg font-semibold text-slate-900">Error loading calendar</h2>
+        <p className="break-words text-sm text-slate-600">{errorMessage(events.error, 'Failed to load calendar data')}</p>
+        <Button variant="outline" onClick={retry}>
+          Try Again
+        </Button>
+      </Card>
+    );
+  } else {
+    body = (
+      <>
+        <CalendarSummary events={eventList} />
+        {eventList.length === 0 ? (
+          <EmptyState message="No events found. Create your first event to get started!" />
+        ) : (
+          <Card className="p-2 sm:p-4">
+            <CalendarViewBoundary>
+              <Suspense fallback={<p className="py-10 text-center text-sm text-slate-600">{LOADING_TEXT}</p>}>
+                <CalendarView
+                  events={eventList}
+                  onSelectRange={(range) => openForm(emptyEventForm(range))}
+                  onEventClick={(id) => setDetail(eventList.find((e) => e.id === id) ?? null)}
+                  onEventMove={(move) => void moveEvent(move)}
+                />
+              </Suspense>
+            </CalendarViewBoundary>
+          </Card>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Calendar"
+        subtitle="Manage your appointments and follow-ups"
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setFromQuoteOpen(true)}>
+              <FileText aria-hidden="true" className="h-4 w-4" />
+              From Quote
+            </Button>
+            <Button onClick={() => openForm(emptyEventForm())}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              New Event
+            </Button>
+          </>
+        }
+      />
+      {body}
+      {formDialog && (
+        <EventFormDialog
+          key={formDialog.key}
+          open
+          onOpenChange={(open) => !open && setFormDialog(null)}
+          mode={formDialog.event ? 'edit' : 'create'}
+          initialValues={formDialog.initial}
+          clients={clientList}
+          onSubmit={saveEvent}
+        />
+      )}
+      <EventDetailDialog
+        event={detail}
+        onOpenChange={(open) => !open && setDetail(null)}
+        onEdit={(event) => {
+          setDetail(null);
+          openForm(eventToForm(event), event);
+        }}
+        onDelete={(event) => setToDelete(event)}
+      />
+      <FromQuoteDialog
+        open={fromQuoteOpen}
+        onOpenChange={setFromQuoteOpen}
+        quotes={approvedQuotes}
+        currencySymbol={currencySymbol}
+        onChoose={openFollowUp}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        description="Are you sure you want to delete this event?"
+        onConfirm={() => void confirmDelete()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import FullCalendar from '@fullcalendar/react';
+import type { DateSelectArg, EventChangeArg, EventClickArg, EventContentArg, EventInput } from '@fullcalendar/core';
+import enGbLocale from '@fullcalendar/core/locales/en-gb';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { useMemo } from 'react';
+import type { TCalendarEvent } from '@docket/schemas/event';
+import { eventColor } from './event-form-values';
+
+const DESCRIPTION_PREVIEW = 40;
+
+export interface CalendarViewProps {
+  events: TCalendarEvent[];
+  onSelectRange: (range: { start: Date; end: Date; allDay: boolean }) => void;
+  onEventClick: (id: string) => void;
+  /** A drag or resize; call `revert` if it could not be saved. */
+  onEventMove: (move: { id: string; start: Date; end: Date; allDay: boolean; revert: () => void }) => void;
+}
+
+/** Dark text on the light swatches (green, yellow), white on the rest: readable either way. */
+function textColourFor(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  if (Number.isNaN(n)) return '#ffffff';
+  const luminance = (0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) / 255;
+  return luminance > 0.55 ? '#0f172a' : '#ffffff';
+}
+
+function EventContent({ event, timeText }: EventContentArg) {
+  const description = typeof event.extendedProps.description === 'string' ? event.extendedProps.description : '';
+  const preview = description.length > DESCRIPTION_PREVIEW ? `${description.slice(0, DESCRIPTION_PREVIEW)}…` : description;
+  return (
+    <div className="min-w-0 overflow-hidden px-1 text-xs leading-tight">
+      {timeText && <span className="mr-1">{timeText}</span>}
+      <span className="font-semibold">{event.title}</span>
+      {preview && <span className="block truncate opacity-80">{preview}</span>}
+    </div>
+  );
+}
+
+/**
+ * The FullCalendar card of SPEC section 2. Loaded on demand (React.lazy) so FullCalendar
+ * stays out of every other screen's bundle.
+ */
+export default function CalendarView({ events, onSelectRange, onEventClick, onEventMove }: CalendarViewProps) {
+  const inputs = useMemo<EventInput[]>(
+    () =>
+      events.map((e) => {
+        const colour = eventColor(e);
+        return {
+          id: e.id,
+          title: e.title,
+          start: e.startDate,
+          end: e.endDate,
+          allDay: e.allDay,
+          backgroundColor: colour,
+          borderColor: colour,
+          textColor: textColourFor(colour),
+          extendedProps: { description: e.description ?? '' },
+        };
+      }),
+    [events],
+  );
+
+  const move = ({ event, revert }: EventChangeArg) => {
+    if (!event.start) return revert();
+    // An all-day event dropped without an end keeps a one-day span; a timed one keeps an hour.
+    const fallbackEnd = new Date(event.start.getTime() + (event.allDay ? 24 : 1) * 60 * 60 * 1000);
+    onEventMove({ id: event.id, start: event.start, end: event.end ?? fallbackEnd, allDay: event.allDay, revert });
+  };
+
+  return (
+    <div
+      className={
+        // Let the toolbar wrap on phones (360 px) instead of overflowing.
+        'min-w-0 [&_.fc-header-toolbar]:flex-wrap [&_.fc-header-toolbar]:gap-2 [&_.fc-toolbar-title]:text-lg [&_.fc-button]:text-sm'
+      }
+    >
+      <FullCalendar
+        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        locale={enGbLocale}
+        initialView="dayGridMonth"
+        headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
+        buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'List' }}
+        events={inputs}
+        editable
+        selectable
+        selectMirror
+        dayMaxEvents={3}
+        weekends
+        height="auto"
+        slotDuration="00:30:00"
+        eventContent={(arg) => <EventContent {...arg} />}
+        eventClick={(arg: EventClickArg) => {
+          arg.jsEvent.preventDefault();
+          onEventClick(arg.event.id);
+        }}
+        select={(arg: DateSelectArg) => {
+          arg.view.calendar.unselect();
+          onSelectRange({ start: arg.start, end: arg.end, allDay: arg.allDay });
+        }}
+        eventChange={move}
+      />
+    </div>
+  );
+}
