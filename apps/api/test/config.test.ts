@@ -86,7 +86,15 @@ describe('loadEnv', () => {
     });
     expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toBe('loopback, 10.0.0.0/8');
-    expect(loadEnv({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ DATABASE_URL: undefined, REDIS_URL: undefined });
+    const blank = loadEnv({ DATABASE_URL: '', REDIS_URL: '' });
+    expect(blank.DATABASE_URL).toBeUndefined();
+    expect(blank.REDIS_URL).toBeUndefined();
+  });
+
+  it('when a variable is set but empty, then it counts as unset', () => {
+    const env = loadEnv({ PORT: '', WEB_DIST_DIR: '', CORS_ORIGIN: ' ', JWT_SECRET: '' });
+    expect(env.PORT).toBe(3000);
+    expect([env.WEB_DIST_DIR, env.CORS_ORIGIN, env.JWT_SECRET]).toEqual([undefined, undefined, undefined]);
   });
 
   it('when several values are bad, then each is named', () => {

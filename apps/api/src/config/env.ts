@@ -76,12 +76,16 @@ const ZEnv = z
   });
 
 export type TEnv = z.infer<typeof ZEnv>;
+/** Every variable the API reads (.env.example and docker-compose.yml are checked against it). */
+export const ENV_KEYS = Object.keys(ZEnv.shape) as Array<keyof TEnv>;
 
 export class ConfigError extends Error {}
 
 /** Parse once at start; any bad value stops start-up with a message naming it. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
-  const parsed = ZEnv.safeParse(source);
+  // `NAME=` (as in .env.example or compose's ${NAME:-}) means unset, never "" or port 0.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = ZEnv.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
