@@ -131,6 +131,9 @@ export const quotes = pgTable(
     index('quotes_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('quotes_user_status_idx').on(t.userId, t.status),
     index('quotes_client_idx').on(t.clientId),
+    // paged lists filtered by status or client, in keyset order
+    index('quotes_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('quotes_user_client_created_idx').on(t.userId, t.clientId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -178,6 +181,8 @@ export const invoices = pgTable(
     index('invoices_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('invoices_user_status_due_idx').on(t.userId, t.status, t.dueDate),
     index('invoices_client_idx').on(t.clientId),
+    index('invoices_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('invoices_user_client_created_idx').on(t.userId, t.clientId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -224,5 +229,7 @@ export const calendarEvents = pgTable(
     index('events_client_idx').on(t.clientId),
     index('events_quote_idx').on(t.quoteId),
     index('events_invoice_idx').on(t.invoiceId),
+    index('events_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('events_user_client_created_idx').on(t.userId, t.clientId, t.createdAt.desc(), t.id.desc()),
   ],
 );

@@ -1,0 +1,6 @@
+CREATE INDEX "events_user_status_created_idx" ON "calendar_events" USING btree ("user_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "events_user_client_created_idx" ON "calendar_events" USING btree ("user_id","client_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "invoices_user_status_created_idx" ON "invoices" USING btree ("user_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "invoices_user_client_created_idx" ON "invoices" USING btree ("user_id","client_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "quotes_user_status_created_idx" ON "quotes" USING btree ("user_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "quotes_user_client_created_idx" ON "quotes" USING btree ("user_id","client_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
