@@ -1,0 +1,230 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { TQuoteStatus } from '@docket/schemas/constants';
+import type { TQuote } from '@docket/schemas/document';
+import { MSG } from '@docket/schemas/messages';
+import { localIsoDateIn } from '@/components/documents/document-form-values';
+import { renderWithProviders } from '@/test/render';
+import { fail, mockApi, ok } from '@/test/mock-api';
+import { QuotesPage } from './quotes-page';
+
+const mock = mockApi();
+
+const CLIENT = { id: '11111111-1111-4111-8111-111111111111', name: 'Acme Plumbing Ltd' };
+const ITEM = {
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Labour',
+  description: 'Labour per hour',
+  price: 45.5,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};
+
+function makeQuote(status: TQuoteStatus, n: number): TQuote {
+  return {
+    id: `33333333-3333-4333-8333-00000000000${n}`,
+    quoteNumber: `Q000${n}`,
+    status,
+    clientId: CLIENT.id,
+    client: CLIENT,
+    lineItems: [{ description: 'Boiler service', quantity: 1, unitPrice: 100 }],
+    tax: 20,
+    subtotal: 100,
+    taxAmount: 20,
+    total: 120,
+    createdAt: '2026-11-20T09:30:00.000Z',
+    updatedAt: '2026-11-20T09:30:00.000Z',
+    sentAt: null,
+  };
+}
+
+function setup(quotes: TQuote[] = [], company: object | null = null) {
+  mock.onGet('/quotes').reply(200, ok(quotes));
+  mock.onGet('/clients').reply(200, ok([{ ...CLIENT, email: 'a@acme.co.uk', phone: null, address: null }]));
+  mock.onGet('/items').reply(200, ok([ITEM]));
+  if (company) mock.onGet('/company').reply(200, ok(company));
+  else mock.onGet('/company').reply(404, fail('Company profile not found', 'NOT_FOUND'));
+  return renderWithProviders(<QuotesPage />, {
+    route: '/quotes',
+    path: '/quotes',
+    extraRoutes: (
+      <>
+        <Route path="/invoices" element={<p>Invoices page</p>} />
+        <Route path="/calendar" element={<p>Calendar page</p>} />
+      </>
+    ),
+  });
+}
+
+async function openNewQuote() {
+  await userEvent.click(await screen.findByRole('button', { name: 'New Quote' }));
+  return screen.findByRole('form', { name: 'Create New Quote' });
+}
+
+const card = (quoteNumber: string) => screen.getByRole('article', { name: quoteNumber });
+const buttonNames = (el: HTMLElement) => within(el).getAllByRole('button').map((b) => b.textContent);
+
+describe('QuotesPage', () => {
+  it('when there are no quotes, then shows the spec empty state', async () => {
+    setup([]);
+    expect(await screen.findByText('No quotes found. Create your first quote to get started.')).toBeInTheDocument();
+  });
+
+  it('when quotes load, then each card shows number, client, en-GB date, total and status badge', async () => {
+    setup([makeQuote('SENT', 1)], { currencySymbol: '€', defaultTaxRate: 20 });
+    const q = await screen.findByRole('article', { name: 'Q0001' });
+    expect(within(q).getByText(CLIENT.name)).toBeInTheDocument();
+    expect(within(q).getByText('20/11/2026, 09:30')).toBeInTheDocument();
+    expect(await within(q).findByText('€120.00')).toBeInTheDocument();
+    expect(within(q).getByText('SENT')).toBeInTheDocument();
+  });
+
+  it('when quotes are in each status, then each card offers exactly the actions its status allows', async () => {
+    setup([makeQuote('DRAFT', 1), makeQuote('SENT', 2), makeQuote('APPROVED', 3), makeQuote('DECLINED', 4)]);
+    await screen.findByRole('article', { name: 'Q0001' });
+    const always = ['Preview PDF', 'Edit', 'Delete'];
+    expect(buttonNames(card('Q0001'))).toEqual([...always.slice(0, 2), 'Send', 'Delete']);
+    expect(buttonNames(card('Q0002'))).toEqual([...always.slice(0, 2), 'Approve', 'Decline', 'Delete']);
+    expect(buttonNames(card('Q0003'))).toEqual([
+      ...always.slice(0, 2),
+      'Convert to Invoice',
+      'Schedule Follow-up',
+      'Revert to Draft',
+      'Delete',
+    ]);
+    expect(buttonNames(card('Q0004'))).toEqual([...always.slice(0, 2), 'Revert to Draft', 'Delete']);
+  });
+
+  it('when a sent quote is approved, then PATCH approve is called and the spec toast shows', async () => {
+    const quote = makeQuote('SENT', 1);
+    setup([quote]);
+    mock.onPatch(`/quotes/${quote.id}/approve`).reply(200, ok({ ...quote, status: 'APPROVED' }));
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Quote approved successfully')).toBeInTheDocument();
+    expect(mock.history.patch.map((r) => r.url)).toEqual([`/quotes/${quote.id}/approve`]);
+  });
+
+  it('when sending is refused, then the toast shows the server text', async () => {
+    const quote = makeQuote('DRAFT', 1);
+    setup([quote]);
+    mock.onPatch(`/quotes/${quote.id}/send`).reply(409, fail('Cannot send a quote that is SENT', 'CONFLICT'));
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Cannot send a quote that is SENT')).toBeInTheDocument();
+  });
+
+  it('when reverting fails without a server message, then the toast shows the spec fallback', async () => {
+    const quote = makeQuote('DECLINED', 1);
+    setup([quote]);
+    mock.onPatch(`/quotes/${quote.id}/revert`).networkError();
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Revert to Draft' }));
+    expect(await screen.findByText('Failed to revert quote')).toBeInTheDocument();
+  });
+
+  it('when an approved quote is converted, then an invoice due in 30 days is created and the app goes to /invoices', async () => {
+    const quote = makeQuote('APPROVED', 1);
+    setup([quote]);
+    mock.onPost(`/invoices/from-quote/${quote.id}`).reply(201, ok({ id: 'inv' }));
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Convert to Invoice' }));
+    expect(await screen.findByText('Invoices page')).toBeInTheDocument();
+    expect(screen.getByText('Invoice created from quote')).toBeInTheDocument();
+    expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({ dueDate: localIsoDateIn(30) });
+  });
+
+  it('when Schedule Follow-up is chosen, then the calendar opens with the quote to follow up', async () => {
+    const quote = makeQuote('APPROVED', 1);
+    setup([quote]);
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Schedule Follow-up' }));
+    expect(await screen.findByText('Calendar page')).toBeInTheDocument();
+  });
+
+  it('when delete is confirmed, then the spec question is asked and DELETE is sent', async () => {
+    const quote = makeQuote('DRAFT', 1);
+    setup([quote]);
+    mock.onDelete(`/quotes/${quote.id}`).reply(200, ok({ id: quote.id }));
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this quote?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Quote deleted successfully')).toBeInTheDocument();
+    expect(mock.history.delete).toHaveLength(1);
+  });
+
+  it('when the form is submitted empty or with bad numbers, then the spec messages show and nothing is sent', async () => {
+    setup([]);
+    const form = await openNewQuote();
+    await userEvent.clear(within(form).getByLabelText(/^Quantity/));
+    await userEvent.type(within(form).getByLabelText(/^Quantity/), '0');
+    await userEvent.clear(within(form).getByLabelText(/^Unit Price/));
+    await userEvent.type(within(form).getByLabelText(/^Unit Price/), '-1');
+    await userEvent.clear(within(form).getByLabelText('Tax Rate (%)'));
+    await userEvent.type(within(form).getByLabelText('Tax Rate (%)'), '-5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create Quote' }));
+    expect(await within(form).findByText(MSG.clientRequired)).toBeInTheDocument();
+    expect(within(form).getByText(MSG.descriptionRequired)).toBeInTheDocument();
+    expect(within(form).getByText(MSG.quantityMin)).toBeInTheDocument();
+    expect(within(form).getByText(MSG.priceNonNegative)).toBeInTheDocument();
+    expect(within(form).getByText(MSG.taxNonNegative)).toBeInTheDocument();
+    expect(mock.history.post).toHaveLength(0);
+  });
+
+  it('when lines are typed, then subtotal, tax and total update live (half-up to the penny)', async () => {
+    setup([]);
+    const form = await openNewQuote();
+    const totals = within(form).getByTestId('document-totals');
+    expect(totals).toHaveTextContent('Subtotal£0.00Tax (20%)£0.00Total£0.00');
+    await userEvent.clear(within(form).getByLabelText(/^Quantity/));
+    await userEvent.type(within(form).getByLabelText(/^Quantity/), '3');
+    await userEvent.clear(within(form).getByLabelText(/^Unit Price/));
+    await userEvent.type(within(form).getByLabelText(/^Unit Price/), '10.05');
+    await userEvent.clear(within(form).getByLabelText('Tax Rate (%)'));
+    await userEvent.type(within(form).getByLabelText('Tax Rate (%)'), '17.5');
+    // 30.15 x 17.5% = 5.27625 -> 5.28
+    await waitFor(() => expect(totals).toHaveTextContent('Subtotal£30.15Tax (17.5%)£5.28Total£35.43'));
+  });
+
+  it('when lines are added and removed, then remove only shows while more than one line exists', async () => {
+    setup([]);
+    const form = await openNewQuote();
+    expect(within(form).queryByRole('button', { name: /Remove item/ })).not.toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Add Item' }));
+    expect(within(form).getAllByRole('button', { name: /Remove item/ })).toHaveLength(2);
+    const quantities = within(form).getAllByLabelText(/^Quantity/);
+    expect(quantities[1]).toHaveValue(1);
+    expect(within(form).getAllByLabelText(/^Unit Price/)[1]).toHaveValue(0);
+    await userEvent.click(within(form).getByRole('button', { name: 'Remove item 2' }));
+    expect(within(form).getAllByLabelText(/^Quantity/)).toHaveLength(1);
+    expect(within(form).queryByRole('button', { name: /Remove item/ })).not.toBeInTheDocument();
+  });
+
+  it('when a catalogue item is picked and the form saved, then description and price are filled and POSTed with the company tax', async () => {
+    setup([], { currencySymbol: '£', defaultTaxRate: 17.5 });
+    const form = await openNewQuote();
+    await waitFor(() => expect(within(form).getByLabelText('Tax Rate (%)')).toHaveValue(17.5));
+    await userEvent.selectOptions(within(form).getByLabelText(/^Client/), CLIENT.id);
+    await userEvent.selectOptions(within(form).getByLabelText('Catalogue item'), ITEM.id);
+    expect(within(form).getByLabelText(/^Description/)).toHaveValue('Labour per hour');
+    expect(within(form).getByLabelText(/^Unit Price/)).toHaveValue(45.5);
+    mock.onPost('/quotes').reply(201, ok(makeQuote('DRAFT', 1)));
+    await userEvent.click(within(form).getByRole('button', { name: 'Create Quote' }));
+    expect(await screen.findByText('Quote created successfully')).toBeInTheDocument();
+    expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({
+      clientId: CLIENT.id,
+      lineItems: [{ description: 'Labour per hour', quantity: 1, unitPrice: 45.5 }],
+      tax: 17.5,
+    });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Create New Quote' })).not.toBeInTheDocument());
+  });
+
+  it('when a quote is edited, then the form is prefilled and PUT is sent', async () => {
+    const quote = makeQuote('DRAFT', 1);
+    setup([quote]);
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit Quote' });
+    expect(within(form).getByLabelText(/^Description/)).toHaveValue('Boiler service');
+    mock.onPut(`/quotes/${quote.id}`).reply(200, ok(quote));
+    await userEvent.click(within(form).getByRole('button', { name: 'Update Quote' }));
+    expect(await screen.findByText('Quote updated successfully')).toBeInTheDocument();
+  });
+});
