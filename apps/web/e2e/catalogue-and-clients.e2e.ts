@@ -93,6 +93,6 @@ describe('journey 3: catalogue and clients', () => {
     await expectToast(page, ERROR_MESSAGES.clientInUse);
     await visible(cardWith(page, 'Kept Client Ltd'));
     await expectAccessible(page, '/clients with refusal toast');
-    await saveScreenshot(page, 'clients');
+    await saveScreenshot(page, 'clients', { keepToasts: true });
   });
 });

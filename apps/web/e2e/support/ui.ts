@@ -70,10 +70,29 @@ export async function confirmDelete(page: Page, trigger: Locator, confirmLabel: 
   return text;
 }
 
-/** Save a README screenshot of the current viewport to docs/screenshots/<name>.png. */
-export async function saveScreenshot(page: Page, name: string, fullPage = false): Promise<void> {
+/**
+ * Save a README screenshot to docs/screenshots/<name>.png: toasts dismissed and focus dropped so
+ * the picture shows the screen. `fullPage` grows the viewport to the page's height instead of
+ * stitching, so the fixed sidebar spans the whole picture.
+ */
+export async function saveScreenshot(page: Page, name: string, opts: { fullPage?: boolean; keepToasts?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage, animations: 'disabled' });
+  if (!opts.keepToasts) {
+    const region = page.getByRole('region', { name: /notifications/i });
+    for (const close of await region.getByRole('button', { name: /dismiss/i }).all()) await close.click().catch(() => {});
+    await region.locator('li').first().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => {});
+  }
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const original = page.viewportSize();
+  if (opts.fullPage && original) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: original.width, height: Math.max(height, original.height) });
+  }
+  try {
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), animations: 'disabled' });
+  } finally {
+    if (opts.fullPage && original) await page.setViewportSize(original);
+  }
 }
 
 /** Money as the screens render it: £1,234.50. */
