@@ -1,4 +1,4 @@
-import { AxiosError } from 'axios';
+import { isAxiosError } from 'axios';
 import type { TApiFailure } from '@docket/schemas/errors';
 import { api } from '@/lib/api-client';
 import { toastError } from '@/lib/toast';
@@ -8,10 +8,21 @@ export const PDF_PREVIEW_FALLBACK = 'Failed to generate PDF preview';
 /** How long the blob URL stays valid: long enough for the new tab to load it. */
 const REVOKE_AFTER_MS = 60_000;
 
+/** Blob.text() where there is one; FileReader elsewhere (older engines, jsdom). */
+function readBlobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the response'));
+    reader.readAsText(blob);
+  });
+}
+
 /** A failed blob request carries its JSON error as a Blob: read the server's `error` text out of it. */
 async function serverErrorText(body: unknown): Promise<string | undefined> {
   try {
-    if (body instanceof Blob) body = JSON.parse(await body.text()) as unknown;
+    if (body instanceof Blob) body = JSON.parse(await readBlobText(body)) as unknown;
     const error = (body as Partial<TApiFailure> | null | undefined)?.error;
     return typeof error === 'string' && error ? error : undefined;
   } catch {
@@ -41,7 +52,7 @@ export async function openPdfPreview(path: string): Promise<void> {
     window.setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
   } catch (error) {
     tab?.close();
-    const text = error instanceof AxiosError ? await serverErrorText(error.response?.data) : undefined;
+    const text = isAxiosError(error) ? await serverErrorText(error.response?.data) : undefined;
     toastError(text ?? PDF_PREVIEW_FALLBACK);
   }
 }
