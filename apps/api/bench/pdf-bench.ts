@@ -1,0 +1,38 @@
+// pnpm bench:pdf — render speed per template, in one process after warm-up.
+import { TEMPLATES } from '@docket/schemas/constants';
+import { buildDocumentModel } from '../src/pdf/document-model.ts';
+import { renderPdf } from '../src/pdf/render-pdf.ts';
+import { sampleClientSource, sampleCompanySource, sampleDocumentSource, sampleLogoPng } from '../src/pdf/sample-data.ts';
+
+const WARMUP = 20;
+const company = sampleCompanySource({ logo: sampleLogoPng() });
+const cases = [
+  { name: '10 lines + logo', model: buildDocumentModel(company, sampleClientSource(), sampleDocumentSource('invoice', 10)), runs: 200 },
+  { name: '200 lines', model: buildDocumentModel(company, sampleClientSource(), sampleDocumentSource('invoice', 200)), runs: 30 },
+];
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+console.log(`node ${process.version}, ${WARMUP} warm-up renders per case\n`);
+console.log('template      document          pages   median ms   p95 ms   docs/s');
+for (const template of TEMPLATES) {
+  for (const c of cases) {
+    for (let i = 0; i < WARMUP; i++) await renderPdf(c.model, template);
+    const times: number[] = [];
+    let pages = 0;
+    const started = performance.now();
+    for (let i = 0; i < c.runs; i++) {
+      const t0 = performance.now();
+      const pdf = await renderPdf(c.model, template);
+      times.push(performance.now() - t0);
+      if (i === 0) pages = (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+    }
+    const wall = performance.now() - started;
+    times.sort((a, b) => a - b);
+    console.log(
+      `${template.padEnd(13)} ${c.name.padEnd(17)} ${String(pages).padStart(5)} ${pct(times, 50).toFixed(2).padStart(11)} ${pct(times, 95)
+        .toFixed(2)
+        .padStart(8)} ${((c.runs / wall) * 1000).toFixed(0).padStart(8)}`,
+    );
+  }
+}
