@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { AuthProvider } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { ErrorBoundary } from '@/components/error-boundary';
-import { Toaster } from '@/components/ui/toaster';
+import { ToastHost } from '@/components/ui/toast-host';
 
 /** Everything but the router (main.tsx adds BrowserRouter; tests add MemoryRouter). */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
@@ -12,7 +12,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     <ErrorBoundary>
       <QueryClientProvider client={client}>
         <AuthProvider>{children}</AuthProvider>
-        <Toaster />
+        <ToastHost />
       </QueryClientProvider>
     </ErrorBoundary>
   );

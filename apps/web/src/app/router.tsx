@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageSpinner, Shell } from '@/components/layout/shell';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { ProtectedRoute, PublicOnlyRoute } from './protected-route';
 
-// Every screen is its own chunk (React.lazy) so the first load stays small.
+// Every screen is its own chunk (React.lazy) so the first load stays small; /login never loads the shell.
+const Shell = lazy(() => import('@/components/layout/shell'));
 const LoginRoute = lazy(() => import('./routes/login'));
 const RegisterRoute = lazy(() => import('./routes/register'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));

@@ -1,19 +1,11 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { MobileMenu } from './mobile-menu';
 import { Sidebar } from './sidebar';
 
-export function PageSpinner({ label = 'Loading' }: { label?: string }) {
-  return (
-    <div className="flex min-h-[50vh] items-center justify-center">
-      <Spinner label={label} />
-    </div>
-  );
-}
-
 /** The signed-in layout: fixed sidebar (lg+) or top bar with slide-in menu, and the page. */
-export function Shell() {
+export default function Shell() {
   return (
     <div className="min-h-screen">
       <Sidebar />

@@ -11,7 +11,7 @@ const variantClass = {
 } as const;
 
 /** The global toast area (SPEC section 2): one toast at a time, announced politely. */
-export function Toaster() {
+export default function Toaster() {
   const current = useSyncExternalStore(subscribeToast, getCurrentToast, getCurrentToast);
   return (
     <ToastPrimitive.Provider swipeDirection="right" duration={5000}>

@@ -41,7 +41,7 @@ describe('LoginForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('jwt-1');
-    expect(screen.getByText('Logged in successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Logged in successfully')).toBeInTheDocument();
     expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({ email: 'owner@example.co.uk', password: 'secret1' });
   });
 

@@ -1,9 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { ZLoginRequest } from '@docket/schemas/auth';
+import type { ZLoginRequest } from '@docket/schemas/auth';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { deferredZodResolver } from '@/lib/deferred-zod-resolver';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -11,12 +12,15 @@ import { Input } from '@/components/ui/input';
 import { useLogin } from '../api/login';
 import { AuthLayout } from './auth-layout';
 
+const validation = deferredZodResolver(() => import('@docket/schemas/auth').then((m): typeof ZLoginRequest => m.ZLoginRequest));
+
 export function LoginForm() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const form = useForm({ resolver: zodResolver(ZLoginRequest), defaultValues: { email: '', password: '' } });
+  const form = useForm({ resolver: validation.resolver, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
+  useEffect(() => validation.preload(), []);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

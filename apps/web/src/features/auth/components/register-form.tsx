@@ -1,9 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { ZRegisterForm } from '@docket/schemas/auth';
+import type { ZRegisterForm } from '@docket/schemas/auth';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { deferredZodResolver } from '@/lib/deferred-zod-resolver';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -11,15 +12,18 @@ import { Input } from '@/components/ui/input';
 import { useRegister } from '../api/register';
 import { AuthLayout } from './auth-layout';
 
+const validation = deferredZodResolver(() => import('@docket/schemas/auth').then((m): typeof ZRegisterForm => m.ZRegisterForm));
+
 export function RegisterForm() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const registerMutation = useRegister();
   const form = useForm({
-    resolver: zodResolver(ZRegisterForm),
+    resolver: validation.resolver,
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
+  useEffect(() => validation.preload(), []);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     try {
