@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { fail, mockApi, ok, TEST_USER } from '@/test/mock-api';
+import { ProtectedRoute } from './protected-route';
+
+const mock = mockApi();
+
+const renderProtected = (token?: string) =>
+  renderWithProviders(
+    <ProtectedRoute>
+      <p>Secret page</p>
+    </ProtectedRoute>,
+    { route: '/clients', path: '/clients', token, extraRoutes: <Route path="/login" element={<p>Login page</p>} /> },
+  );
+
+describe('ProtectedRoute', () => {
+  it('when there is no token, then goes to /login', async () => {
+    renderProtected();
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(screen.queryByText('Secret page')).not.toBeInTheDocument();
+  });
+
+  it('when the session is loading, then shows a spinner, then the page once the user arrives', async () => {
+    let release: (v: [number, unknown]) => void = () => undefined;
+    const answer = new Promise<[number, unknown]>((resolve) => (release = resolve));
+    mock.onGet('/auth/me').reply(() => answer);
+    renderProtected('jwt-1');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading session');
+    release([200, ok(TEST_USER)]);
+    expect(await screen.findByText('Secret page')).toBeInTheDocument();
+  });
+
+  it('when the stored token is rejected, then clears it and goes to /login', async () => {
+    mock.onGet('/auth/me').reply(401, fail('Session expired, please sign in again'));
+    renderProtected('expired');
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TClient } from '@docket/schemas/client';
+import { renderWithProviders } from '@/test/render';
+import { fail, mockApi, ok } from '@/test/mock-api';
+import { ClientsScreen } from './clients-screen';
+
+const mock = mockApi();
+
+const acme: TClient = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Acme Plumbing',
+  email: 'hello@acme.co.uk',
+  phone: '020 7946 0000',
+  address: '1 High Street\nLondon',
+  createdAt: '2026-11-01T10:00:00Z',
+  updatedAt: '2026-11-01T10:00:00Z',
+};
+
+describe('ClientsScreen', () => {
+  it('when loading, then shows placeholders; when there are no clients, then the empty state', async () => {
+    mock.onGet('/clients').reply(200, ok([]));
+    renderWithProviders(<ClientsScreen />);
+    expect(screen.getByLabelText('Loading clients')).toBeInTheDocument();
+    expect(await screen.findByText('No clients found. Create your first client to get started.')).toBeInTheDocument();
+  });
+
+  it('when the list fails, then shows the error toast and a Try Again that reloads', async () => {
+    mock.onGet('/clients').replyOnce(500, {});
+    renderWithProviders(<ClientsScreen />);
+    expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getAllByText('Failed to load clients').length).toBeGreaterThan(0);
+    mock.onGet('/clients').reply(200, ok([acme]));
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Acme Plumbing')).toBeInTheDocument();
+  });
+
+  it('when the form is submitted empty or with a bad email, then shows the spec messages and sends nothing', async () => {
+    mock.onGet('/clients').reply(200, ok([]));
+    renderWithProviders(<ClientsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Client' }));
+    expect(screen.getByRole('heading', { name: 'Add New Client' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(mock.history.post).toHaveLength(0);
+  });
+
+  it('when a valid client is created, then posts it, toasts and closes the form', async () => {
+    mock.onGet('/clients').reply(200, ok([]));
+    mock.onPost('/clients').reply(201, ok(acme));
+    renderWithProviders(<ClientsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Client' }));
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Acme Plumbing');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'hello@acme.co.uk');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
+    expect(await screen.findByText('Client created successfully')).toBeInTheDocument();
+    expect(JSON.parse(mock.history.post[0]!.data as string)).toMatchObject({ name: 'Acme Plumbing', email: 'hello@acme.co.uk' });
+    expect(screen.queryByRole('heading', { name: 'Add New Client' })).not.toBeInTheDocument();
+    // The list is refetched after the mutation.
+    await waitFor(() => expect(mock.history.get.filter((r) => r.url === '/clients').length).toBeGreaterThan(1));
+  });
+
+  it('when editing, then the form is prefilled and saves with PUT', async () => {
+    mock.onGet('/clients').reply(200, ok([acme]));
+    mock.onPut(`/clients/${acme.id}`).reply(200, ok({ ...acme, name: 'Acme Heating' }));
+    renderWithProviders(<ClientsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Acme Plumbing' }));
+    const name = screen.getByLabelText(/^Name/);
+    expect(name).toHaveValue('Acme Plumbing');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Acme Heating');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Client' }));
+    expect(await screen.findByText('Client updated successfully')).toBeInTheDocument();
+    expect(JSON.parse(mock.history.put[0]!.data as string)).toMatchObject({ name: 'Acme Heating' });
+  });
+
+  it('when delete is cancelled, then nothing is sent; when confirmed and the server refuses with 409, then its text is the error toast', async () => {
+    mock.onGet('/clients').reply(200, ok([acme]));
+    mock.onDelete(`/clients/${acme.id}`).reply(409, fail('This client has quotes, invoices or events and cannot be deleted', 'CONFLICT'));
+    renderWithProviders(<ClientsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Acme Plumbing' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this client?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(mock.history.delete).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Acme Plumbing' }));
+    dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This client has quotes, invoices or events and cannot be deleted')).toBeInTheDocument();
+    expect(mock.history.delete).toHaveLength(1);
+  });
+
+  it('when delete succeeds, then toasts success', async () => {
+    mock.onGet('/clients').reply(200, ok([acme]));
+    mock.onDelete(`/clients/${acme.id}`).reply(200, ok({ id: acme.id }));
+    renderWithProviders(<ClientsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Acme Plumbing' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Client deleted successfully')).toBeInTheDocument();
+  });
+});
