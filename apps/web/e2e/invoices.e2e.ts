@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import { MSG } from '@docket/schemas/messages';
+import { useBrowser } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import { registerUser } from './support/api.ts';
+import { cardWith, confirmDelete, expectText, expectToast, gbp, gone, signInWithToken, visible } from './support/ui.ts';
+
+/** Today + days as YYYY-MM-DD in Europe/London, the value of an <input type="date">. */
+function londonDatePlus(days: number): string {
+  const target = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(target);
+}
+
+describe('journey 5: invoices directly', () => {
+  const session = useBrowser();
+
+  test('when an invoice is created from an empty form, edited and deleted, then messages, due date and totals follow', async () => {
+    const { page } = session;
+    const user = await registerUser(session.baseURL, 'journey5');
+    await user.api.createClient('Oakwood Joinery');
+    await signInWithToken(page, user.token, '/invoices');
+
+    await visible(page.getByRole('heading', { name: 'Invoices', exact: true }));
+    await visible(page.getByText('Manage your invoices and payments'));
+    await visible(page.getByText('No invoices found. Create your first invoice to get started.'));
+    await expectAccessible(page, '/invoices (empty)');
+
+    await page.getByRole('button', { name: 'New Invoice' }).click();
+    const form = page.getByRole('form', { name: 'Create New Invoice' });
+    await visible(form);
+    expect(await form.getByLabel('Due Date').inputValue()).toBe(londonDatePlus(30));
+    expect(await form.getByLabel('Tax Rate (%)').inputValue()).toBe('20');
+
+    await form.getByLabel('Due Date').fill('');
+    await form.getByRole('button', { name: 'Create Invoice' }).click();
+    await visible(form.getByText(MSG.clientRequired));
+    await visible(form.getByText(MSG.descriptionRequired));
+    await visible(form.getByText(MSG.dueDateRequired));
+    await expectAccessible(page, '/invoices form with errors');
+
+    await form.getByLabel('Client').selectOption({ label: 'Oakwood Joinery' });
+    await form.getByLabel('Due Date').fill(londonDatePlus(14));
+    const line = form.getByRole('listitem', { name: 'Item 1' });
+    await line.getByLabel('Description').fill('Emergency call-out');
+    await line.getByLabel('Unit Price').fill('120');
+    await expectText(form.getByTestId('document-totals'), `Subtotal ${gbp(120)} Tax (20%) ${gbp(24)} Total ${gbp(144)}`);
+    await form.getByRole('button', { name: 'Create Invoice' }).click();
+    await expectToast(page, 'Invoice created successfully');
+    await gone(form);
+    const card = cardWith(page, 'INV0001');
+    await expectText(card, `Total ${gbp(144)}`);
+    await expectText(card, 'Oakwood Joinery');
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Invoice' });
+    await visible(edit);
+    expect(await edit.getByLabel('Due Date').inputValue()).toBe(londonDatePlus(14));
+    expect(await edit.getByLabel('Description').inputValue()).toBe('Emergency call-out');
+    await edit.getByLabel('Quantity').fill('2');
+    await expectText(edit.getByTestId('document-totals'), `Total ${gbp(288)}`);
+    await edit.getByRole('button', { name: 'Update Invoice' }).click();
+    await expectToast(page, 'Invoice updated successfully');
+    await gone(edit);
+    await expectText(cardWith(page, 'INV0001'), `Total ${gbp(288)}`);
+
+    const question = await confirmDelete(page, cardWith(page, 'INV0001').getByRole('button', { name: 'Delete' }));
+    expect(question).toContain('Are you sure you want to delete this invoice?');
+    await expectToast(page, 'Invoice deleted successfully');
+    await visible(page.getByText('No invoices found. Create your first invoice to get started.'));
+  });
+});
