@@ -277,6 +277,23 @@ describe('company logo', () => {
     expect((await getCompany(user)).body.data.logo).toBeNull();
   });
 
+  it('when the logo is removed, then the profile answers logo null and a profile update keeps other fields', async () => {
+    const user = await userWithCompany();
+    await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', makePng()) });
+    const res = await request(t.app).delete('/api/company/logo').set(user.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ logo: null, name: 'Bright Sparks Electrical' });
+    expect((await getCompany(user)).body.data.logo).toBeNull();
+  });
+
+  it('when the profile is updated after a logo upload, then the logo is kept', async () => {
+    const user = await userWithCompany();
+    const logo = dataUrl('image/png', makePng());
+    await request(t.app).post('/api/company/logo').set(user.auth).send({ logo });
+    const res = await request(t.app).put('/api/company').set(user.auth).send(sampleCompany({ name: 'New Name' }));
+    expect(res.body.data).toMatchObject({ name: 'New Name', logo });
+  });
+
   it('when no profile exists, then uploading a logo answers 404', async () => {
     const user = await registerUser(t.app);
     const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', makePng()) });

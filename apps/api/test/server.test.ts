@@ -79,7 +79,7 @@ describe('start() and stop()', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 180_000);
 
   it('when stop() is called during a request, then that request still completes and new connections are refused', async () => {
     const running = await start(envFor(tempDataDir()));
@@ -96,7 +96,7 @@ describe('start() and stop()', () => {
     expect(stopped).toBeDefined();
     await expect(stopped).resolves.toBeUndefined();
     await expect(fetch(`http://127.0.0.1:${running.port}/api/health`)).rejects.toThrow();
-  });
+  }, 120_000);
 });
 
 /** Run the real entry point (src/server.ts through tsx) as its own process. */
@@ -128,13 +128,13 @@ describe('the server process', () => {
     const proc = runServerProcess({ NODE_ENV: 'production', DATA_DIR: tempDataDir() });
     expect(await proc.exited).toBe(1);
     expect(proc.output().stderr).toContain('JWT_SECRET');
-  }, 60_000);
+  }, 120_000);
 
   it('when a setting is invalid, then it refuses to start naming it', async () => {
     const proc = runServerProcess({ PORT: 'eighty', DATA_DIR: tempDataDir() });
     expect(await proc.exited).toBe(1);
     expect(proc.output().stderr).toContain('PORT');
-  }, 60_000);
+  }, 120_000);
 
   it('when it receives SIGTERM, then it closes the database and exits 0', async () => {
     const dataDir = tempDataDir();
@@ -144,5 +144,5 @@ describe('the server process', () => {
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
     expect(proc.output().stdout).toContain('Docket API stopped');
-  }, 60_000);
+  }, 120_000);
 });
