@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TInvoice, TQuote } from '@docket/schemas/document';
+import type { TDashboard } from '@docket/schemas/subscription';
+import { renderWithProviders } from '@/test/render';
+import { fail, mockApi, ok } from '@/test/mock-api';
+import { DashboardScreen } from './dashboard-screen';
+
+const mock = mockApi();
+
+const client = { id: '11111111-1111-4111-8111-111111111111', name: 'Acme Plumbing' };
+const quote: TQuote = {
+  id: 'q1',
+  quoteNumber: 'Q0007',
+  status: 'SENT',
+  clientId: client.id,
+  client,
+  lineItems: [],
+  tax: 20,
+  subtotal: 100,
+  taxAmount: 20,
+  total: 120,
+  sentAt: null,
+  createdAt: '2026-11-20T09:15:00Z',
+  updatedAt: '2026-11-20T09:15:00Z',
+};
+const invoice: TInvoice = {
+  id: 'i1',
+  invoiceNumber: 'INV0003',
+  status: 'OVERDUE',
+  clientId: client.id,
+  client,
+  lineItems: [],
+  tax: 20,
+  subtotal: 1000,
+  taxAmount: 200,
+  total: 1200,
+  dueDate: '2026-11-01',
+  quoteId: null,
+  sentAt: null,
+  paidAt: null,
+  createdAt: '2026-10-02T16:45:00Z',
+  updatedAt: '2026-10-02T16:45:00Z',
+};
+const empty: TDashboard = { totalInvoiced: 0, outstanding: 0, activeQuotes: 0, activeInvoices: 0, recentQuotes: [], recentInvoices: [] };
+
+describe('DashboardScreen', () => {
+  it('when loading, then shows placeholders; with no documents, then the two empty states and zero figures', async () => {
+    mock.onGet('/dashboard').reply(200, ok(empty));
+    mock.onGet('/company').reply(404, {});
+    renderWithProviders(<DashboardScreen />);
+    expect(screen.getByLabelText('Loading dashboard')).toBeInTheDocument();
+    expect(await screen.findByText('No quotes yet')).toBeInTheDocument();
+    expect(screen.getByText('No invoices yet')).toBeInTheDocument();
+    expect(screen.getAllByText('£0.00')).toHaveLength(2);
+  });
+
+  it('when there is data, then shows the four cards and each recent row with number, client, date, total and status', async () => {
+    mock.onGet('/dashboard').reply(
+      200,
+      ok({ totalInvoiced: 1234.5, outstanding: 1200, activeQuotes: 3, activeInvoices: 1, recentQuotes: [quote], recentInvoices: [invoice] }),
+    );
+    mock.onGet('/company').reply(404, {});
+    renderWithProviders(<DashboardScreen />);
+    expect(await screen.findByText('£1,234.50')).toBeInTheDocument();
+    for (const label of ['Total Invoiced', 'Outstanding', 'Active Quotes', 'Active Invoices']) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByText('3')).toBeInTheDocument();
+    const quoteRow = screen.getByText('Q0007').closest('li')!;
+    expect(within(quoteRow).getByText('Acme Plumbing')).toBeInTheDocument();
+    expect(within(quoteRow).getByText('20/11/2026, 09:15')).toBeInTheDocument();
+    expect(within(quoteRow).getByText('£120.00')).toBeInTheDocument();
+    expect(within(quoteRow).getByText('SENT')).toBeInTheDocument();
+    const invoiceRow = screen.getByText('INV0003').closest('li')!;
+    expect(within(invoiceRow).getByText('02/10/2026, 17:45')).toBeInTheDocument();
+    expect(within(invoiceRow).getByText('OVERDUE')).toBeInTheDocument();
+  });
+
+  it('when the company uses another currency, then money shows its symbol', async () => {
+    mock.onGet('/dashboard').reply(200, ok({ ...empty, totalInvoiced: 99.99 }));
+    mock.onGet('/company').reply(200, ok({ currencySymbol: '$' }));
+    renderWithProviders(<DashboardScreen />);
+    expect(await screen.findByText('$99.99')).toBeInTheDocument();
+  });
+
+  it('when the call fails, then shows the error toast and the error state', async () => {
+    mock.onGet('/dashboard').reply(500, fail('Something went wrong'));
+    mock.onGet('/company').reply(404, {});
+    renderWithProviders(<DashboardScreen />);
+    expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.getByText('Failed to load dashboard data')).toBeInTheDocument();
+    // The server's own text wins in the toast.
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  });
+});

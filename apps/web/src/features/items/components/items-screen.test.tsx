@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TItem } from '@docket/schemas/item';
+import { renderWithProviders } from '@/test/render';
+import { fail, mockApi, ok } from '@/test/mock-api';
+import { ItemsScreen } from './items-screen';
+
+const mock = mockApi();
+
+const boiler: TItem = {
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Boiler service',
+  description: 'Annual gas boiler service',
+  price: 1234.5,
+  createdAt: '2026-11-01T10:00:00Z',
+  updatedAt: '2026-11-01T10:00:00Z',
+};
+
+describe('ItemsScreen', () => {
+  it('when there are no items, then shows the empty state under the title', async () => {
+    mock.onGet('/items').reply(200, ok([]));
+    mock.onGet('/company').reply(404, fail('Company profile not found'));
+    renderWithProviders(<ItemsScreen />);
+    expect(screen.getByRole('heading', { name: 'Items' })).toBeInTheDocument();
+    expect(screen.getByText('Manage your products and services')).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading items')).toBeInTheDocument();
+    expect(await screen.findByText('No items found. Create your first item to get started.')).toBeInTheDocument();
+  });
+
+  it('when items exist, then shows name, description and the price in the company currency', async () => {
+    mock.onGet('/items').reply(200, ok([boiler]));
+    mock.onGet('/company').reply(200, ok({ currencySymbol: '€' }));
+    renderWithProviders(<ItemsScreen />);
+    expect(await screen.findByText('Boiler service')).toBeInTheDocument();
+    expect(screen.getByText('Annual gas boiler service')).toBeInTheDocument();
+    expect(await screen.findByText('€1,234.50')).toBeInTheDocument();
+  });
+
+  it('when the list fails, then shows "Failed to load items" with Try Again', async () => {
+    mock.onGet('/items').reply(500, {});
+    mock.onGet('/company').reply(404, {});
+    renderWithProviders(<ItemsScreen />);
+    expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.getAllByText('Failed to load items').length).toBeGreaterThan(0);
+  });
+
+  it('when the form is submitted empty, then shows the spec messages', async () => {
+    mock.onGet('/items').reply(200, ok([]));
+    mock.onGet('/company').reply(404, {});
+    renderWithProviders(<ItemsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
+    expect(screen.getByRole('heading', { name: 'Add New Item' })).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText(/^Price/));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Item' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
+    expect(screen.getByText('Price must be non-negative')).toBeInTheDocument();
+    expect(mock.history.post).toHaveLength(0);
+  });
+
+  it('when the price is negative, then shows "Price must be non-negative"', async () => {
+    mock.onGet('/items').reply(200, ok([]));
+    mock.onGet('/company').reply(404, {});
+    renderWithProviders(<ItemsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Labour');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Per hour');
+    await userEvent.clear(screen.getByLabelText(/^Price/));
+    await userEvent.type(screen.getByLabelText(/^Price/), '-5');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Item' }));
+    expect(await screen.findByText('Price must be non-negative')).toBeInTheDocument();
+    expect(mock.history.post).toHaveLength(0);
+  });
+
+  it('when a valid item is created, then posts the price as a number and toasts', async () => {
+    mock.onGet('/items').reply(200, ok([]));
+    mock.onGet('/company').reply(404, {});
+    mock.onPost('/items').reply(201, ok(boiler));
+    renderWithProviders(<ItemsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Boiler service');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Annual gas boiler service');
+    await userEvent.clear(screen.getByLabelText(/^Price/));
+    await userEvent.type(screen.getByLabelText(/^Price/), '1234.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Item' }));
+    expect(await screen.findByText('Item created successfully')).toBeInTheDocument();
+    expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({
+      name: 'Boiler service',
+      description: 'Annual gas boiler service',
+      price: 1234.5,
+    });
+  });
+
+  it('when delete is confirmed, then asks with the spec text and toasts success', async () => {
+    mock.onGet('/items').reply(200, ok([boiler]));
+    mock.onGet('/company').reply(404, {});
+    mock.onDelete(`/items/${boiler.id}`).reply(200, ok({ id: boiler.id }));
+    renderWithProviders(<ItemsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Boiler service' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this item?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Item deleted successfully')).toBeInTheDocument();
+  });
+});
