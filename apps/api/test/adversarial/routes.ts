@@ -215,7 +215,7 @@ export const ROUTES: RouteSpec[] = [
   { method: 'delete', path: '/invoices/:id' },
   { method: 'patch', path: '/invoices/:id/send' },
   { method: 'patch', path: '/invoices/:id/pay' },
-  { method: 'patch', path: '/invoices/:id/paid' },
+  { method: 'patch', path: '/invoices/:id/revert' },
   {
     method: 'post',
     path: '/invoices/from-quote/:quoteId',
@@ -252,8 +252,6 @@ export const ROUTES: RouteSpec[] = [
     'plans',
   ].map((p): RouteSpec => ({ method: 'get', path: `/subscription/${p}` })),
   { method: 'get', path: '/dashboard' },
-  { method: 'get', path: '/dashboard/stats' },
-  { method: 'get', path: '/dashboard/summary' },
 ];
 
 for (const r of ROUTES) r.label = `${r.method.toUpperCase()} ${r.path}`;

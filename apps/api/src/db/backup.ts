@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from './client.ts';
+
+/**
+ * Every application table, parents before children, so a restore never meets a missing
+ * foreign key. A table the schema gains must be added here: backup refuses to skip one.
+ */
+export const BACKUP_TABLES = [
+  'users',
+  'companies',
+  'document_counters',
+  'clients',
+  'items',
+  'quotes',
+  'quote_lines',
+  'invoices',
+  'invoice_lines',
+  'calendar_events',
+] as const;
+
+export const BACKUP_FORMAT = 'docket-backup';
+export const BACKUP_VERSION = 1;
+
+/**
+ * Rows are PostgreSQL's own JSON for each row (to_jsonb): timestamps with offsets, dates as
+ * YYYY-MM-DD, bigints as numbers and bytea (the logo) as '\x…' hex text. The same text goes
+ * back in through jsonb_populate_recordset, so a dump moves between PGlite and PostgreSQL.
+ */
+export interface Backup {
+  format: typeof BACKUP_FORMAT;
+  version: typeof BACKUP_VERSION;
+  createdAt: string;
+  tables: Record<string, Record<string, unknown>[]>;
+}
+
+export class BackupError extends Error {}
+
+async function publicTables(db: Database): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  return rows.map((r) => r.name);
+}
+
+async function assertKnownTables(db: Database) {
+  const unknown = (await publicTables(db)).filter((t) => !(BACKUP_TABLES as readonly string[]).includes(t));
+  if (unknown.length) throw new BackupError(`Backup does not know the table(s) ${unknown.join(', ')}: add them to BACKUP_TABLES`);
+}
+
+/** One consistent snapshot of every table (a repeatable-read transaction on PostgreSQL). */
+export async function createBackup(db: Database, now: Date = new Date()): Promise<Backup> {
+  await assertKnownTables(db);
+  const tables: Backup['tables'] = {};
+  await db.transaction(
+    async (tx) => {
+      for (const table of BACKUP_TABLES) {
+        const rows = await queryRows<{ row: Record<string, unknown> }>(tx, sql.raw(`select to_jsonb(t) as row from ${table} t`));
+        tables[table] = rows.map((r) => r.row);
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  return { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: now.toISOString(), tables };
+}
+
+export function parseBackup(text: string): Backup {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new BackupError('The backup file is not valid JSON');
+  }
+  const b = data as Partial<Backup> | null;
+  if (!b || b.format !== BACKUP_FORMAT || typeof b.tables !== 'object' || b.tables === null) {
+    throw new BackupError('The file is not a Docket backup');
+  }
+  if (b.version !== BACKUP_VERSION) throw new BackupError(`Unsupported backup version ${String(b.version)} (expected ${BACKUP_VERSION})`);
+  for (const [name, rows] of Object.entries(b.tables)) {
+    if (!(BACKUP_TABLES as readonly string[]).includes(name)) throw new BackupError(`Unknown table in backup: ${name}`);
+    if (!Array.isArray(rows)) throw new BackupError(`Table ${name} in backup is not a list of rows`);
+  }
+  return b as Backup;
+}
+
+/** Row counts per table. */
+export async function countRows(db: Database): Promise<Record<string, number>> {
+  const parts = BACKUP_TABLES.map((t) => `select '${t}' as name, count(*) as n from ${t}`);
+  const rows = await queryRows<{ name: string; n: number | string }>(db, sql.raw(parts.join(' union all ')));
+  return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
+}
+
+/** Load a backup into an empty database (migrated, no rows), all or nothing. */
+export async function restoreBackup(db: Database, backup: Backup): Promise<Record<string, number>> {
+  await assertKnownTables(db);
+  const existing = await countRows(db);
+  const filled = Object.entries(existing).filter(([, n]) => n > 0);
+  if (filled.length) {
+    throw new BackupError(`Refusing to restore into a database that has data (${filled.map(([t, n]) => `${t}: ${n}`).join(', ')})`);
+  }
+  await db.transaction(async (tx) => {
+    for (const table of BACKUP_TABLES) {
+      const rows = backup.tables[table] ?? [];
+      if (!rows.length) continue;
+      const name = sql.raw(table);
+      await tx.execute(sql`insert into ${name} select * from jsonb_populate_recordset(null::${name}, ${JSON.stringify(rows)}::jsonb)`);
+    }
+  });
+  return countRows(db);
+}

@@ -1,0 +1,142 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, sampleClient, sampleCompany, type TestApp, type TestUser } from '../test-app.ts';
+import { BackupError, createBackup, parseBackup, restoreBackup, type Backup } from '../../src/db/backup.ts';
+import { PNG_1x1 } from './routes.ts';
+import { API_DIR, freshPostgresDatabase } from './processes.ts';
+import { listen, type Method } from './support.ts';
+
+const run = promisify(execFile);
+
+let source: TestApp;
+let target: TestApp;
+let user: TestUser;
+let http: Awaited<ReturnType<typeof listen>>;
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+async function ok<T = { id: string }>(server: typeof http, method: Method, p: string, body?: unknown): Promise<T> {
+  const res = await server.send(method, `/api${p}`, { ...user.auth, ...(body === undefined ? {} : JSON_TYPE) }, body === undefined ? undefined : JSON.stringify(body));
+  if (res.status >= 300) throw new Error(`${method} ${p} -> ${res.status} ${res.text.slice(0, 300)}`);
+  return (res.body as { data: T }).data;
+}
+
+/** Everything a signed-in user can read, keyed by path: the comparison of "identical API answers". */
+async function readEverything(server: typeof http): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  const lists = ['/auth/me', '/company', '/clients', '/items', '/quotes', '/invoices', '/calendar', '/dashboard', '/subscription/usage'];
+  for (const p of lists) out[p] = await ok<unknown>(server, 'get', p);
+  for (const area of ['clients', 'items', 'quotes', 'invoices', 'calendar']) {
+    for (const row of out[`/${area}`] as { id: string }[]) out[`/${area}/${row.id}`] = await ok<unknown>(server, 'get', `/${area}/${row.id}`);
+  }
+  return out;
+}
+
+async function seed(server: typeof http) {
+  await ok(server, 'post', '/company', sampleCompany({ terms: "Robert'); DROP TABLE invoices;-- <b>£5</b>" }));
+  await ok(server, 'post', '/company/logo', { logo: `data:image/png;base64,${PNG_1x1}` });
+  const clients = [];
+  for (let i = 0; i < 3; i++) clients.push(await ok(server, 'post', '/clients', sampleClient({ name: `Client ${i} “Zoë”`, email: `c${i}@example.com` })));
+  await ok(server, 'post', '/items', { name: 'Copper pipe', description: '15 mm', price: 4.2 });
+  const lines = [
+    { description: 'Labour', quantity: 2.5, unitPrice: 45 },
+    { description: 'Parts', quantity: 1, unitPrice: 12.34 },
+  ];
+  const quote = await ok(server, 'post', '/quotes', { clientId: clients[0]!.id, lineItems: lines, tax: 20 });
+  await ok(server, 'patch', `/quotes/${quote.id}/send`);
+  await ok(server, 'patch', `/quotes/${quote.id}/approve`);
+  const fromQuote = await ok(server, 'post', `/invoices/from-quote/${quote.id}`, { dueDate: '2030-03-01' });
+  await ok(server, 'patch', `/invoices/${fromQuote.id}/send`);
+  await ok(server, 'post', '/invoices', { clientId: clients[1]!.id, lineItems: lines, tax: 0, dueDate: '2030-02-01' });
+  await ok(server, 'post', '/calendar', {
+    title: 'Follow-up',
+    startDate: '2030-01-01T09:00:00Z',
+    endDate: '2030-01-01T10:00:00Z',
+    clientId: clients[0]!.id,
+    quoteId: quote.id,
+    invoiceId: fromQuote.id,
+  });
+}
+
+beforeAll(async () => {
+  source = await createTestApp();
+  http = await listen(source.app);
+  user = await registerUser(source.app);
+  await seed(http);
+});
+
+afterAll(async () => {
+  await http?.close();
+  await source?.close();
+  await target?.close();
+});
+
+describe('backup and restore', { timeout: 180_000 }, () => {
+  let backup: Backup;
+  let answers: Record<string, unknown>;
+
+  it('when a seeded account is backed up and restored into an empty database, then every API answer is identical', async () => {
+    answers = await readEverything(http);
+    // Through text, as the file on disk would be.
+    backup = parseBackup(JSON.stringify(await createBackup(source.ctx.db)));
+    expect(backup.tables.users).toHaveLength(1);
+    expect(backup.tables.invoice_lines!.length).toBeGreaterThan(0);
+
+    target = await createTestApp();
+    const counts = await restoreBackup(target.ctx.db, backup);
+    expect(counts).toEqual(Object.fromEntries(Object.entries(backup.tables).map(([t, rows]) => [t, rows.length])));
+    const restored = await listen(target.app);
+    try {
+      expect(await readEverything(restored)).toEqual(answers);
+      // Numbering continues after the restored documents.
+      const next = await ok<{ invoiceNumber: string }>(restored, 'post', '/invoices', {
+        clientId: (answers['/clients'] as { id: string }[])[0]!.id,
+        lineItems: [{ description: 'After restore', quantity: 1, unitPrice: 1 }],
+        dueDate: '2030-04-01',
+      });
+      expect(next.invoiceNumber).toBe('INV0003');
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('when the target database already has data, then restore refuses and changes nothing', async () => {
+    const before = await createBackup(target.ctx.db);
+    await expect(restoreBackup(target.ctx.db, backup)).rejects.toThrow(BackupError);
+    await expect(restoreBackup(target.ctx.db, backup)).rejects.toThrow(/Refusing to restore into a database that has data/);
+    expect((await createBackup(target.ctx.db)).tables).toEqual(before.tables);
+  });
+
+  it('when the file is not a Docket backup, then it is refused with a clear message', () => {
+    expect(() => parseBackup('{')).toThrow('The backup file is not valid JSON');
+    expect(() => parseBackup('{"format":"other"}')).toThrow('The file is not a Docket backup');
+    expect(() => parseBackup(JSON.stringify({ ...backup, version: 99 }))).toThrow(/Unsupported backup version 99/);
+    expect(() => parseBackup(JSON.stringify({ ...backup, tables: { secrets: [] } }))).toThrow('Unknown table in backup: secrets');
+  });
+
+  it('when the CLI restores the dump into an empty data directory or database and backs it up again, then the rows are the same', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docket-backup-'));
+    const pg = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase() : undefined;
+    try {
+      const file = path.join(dir, 'in.json');
+      writeFileSync(file, JSON.stringify(backup));
+      const env = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: pg?.url ?? '', INIT_CWD: dir };
+      const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/db/backup-cli.ts', ...args], { cwd: API_DIR, env });
+      const restored = await cli('restore', 'in.json');
+      expect(restored.stdout).toMatch(/^Restored \d+ rows from/);
+      const again = await cli('restore', 'in.json').catch((err: { code: number; stderr: string }) => err);
+      expect(again).toMatchObject({ code: 1, stderr: expect.stringMatching(/Refusing to restore/) });
+      await cli('backup', 'out.json');
+      const out = parseBackup(readFileSync(path.join(dir, 'out.json'), 'utf8'));
+      const sorted = (b: Backup) =>
+        Object.fromEntries(Object.entries(b.tables).map(([t, rows]) => [t, rows.map((r) => JSON.stringify(r)).sort()]));
+      expect(sorted(out)).toEqual(sorted(backup));
+    } finally {
+      await pg?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A brand-new database on TEST_DATABASE_URL's server, for child processes to use as DATABASE_URL. */
+export async function freshPostgresDatabase() {
+  const base = process.env.TEST_DATABASE_URL!;
+  const { default: pg } = await import('pg');
+  const name = `docket_adv_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** PORT=0 would hide the port from us: ask the OS for a free one and hand it over. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** The real server entry point as a child process (tsx, as `pnpm dev` runs it, without watch). */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      JWT_SECRET: 'adversarial-secret-adversarial-secret-0123456789',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      WEB_DIST_DIR: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (log += c.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start:\n${log}`);
+    if (/Docket API listening/.test(log)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within 60 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, port, base, output: () => log, exited };
+}
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** fetch that reports a dropped connection as status 0 instead of throwing. */
+export async function call(base: string, method: string, p: string, token?: string, body?: unknown): Promise<Answer> {
+  try {
+    const res = await fetch(`${base}/api${p}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+    return { status: res.status, body: parsed };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
