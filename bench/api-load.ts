@@ -14,6 +14,8 @@ export interface LoadTarget {
 
 export interface LoadSettings {
   durationSec: number;
+  /** a fixed number of requests instead of a duration (smoke runs) */
+  amount?: number;
   warmupSec: number;
   connections: number;
 }
@@ -30,7 +32,7 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
 }
 
-function run(url: string, target: LoadTarget, durationSec: number, connections: number) {
+function run(url: string, target: LoadTarget, durationSec: number, connections: number, amount?: number) {
   const headers: Record<string, string> = {};
   if (target.token) headers.authorization = `Bearer ${target.token}`;
   if (target.body !== undefined) headers['content-type'] = 'application/json';
@@ -38,6 +40,7 @@ function run(url: string, target: LoadTarget, durationSec: number, connections: 
     url,
     connections,
     duration: durationSec,
+    amount,
     // the load generator runs on its own thread so it does not share the server's event loop
     workers: 1,
     headers,
@@ -52,7 +55,7 @@ function run(url: string, target: LoadTarget, durationSec: number, connections: 
 /** One warm-up run (discarded: JIT, pools, caches), then the measured run. */
 export async function measure(url: string, target: LoadTarget, settings: LoadSettings): Promise<LoadResult> {
   if (settings.warmupSec > 0) await run(url, target, settings.warmupSec, settings.connections);
-  const r = await run(url, target, settings.durationSec, settings.connections);
+  const r = await run(url, target, settings.durationSec, settings.connections, settings.amount);
   const statusCodes: Record<string, number> = {};
   const stats = r.statusCodeStats as unknown as Record<string, { count: number }> | undefined;
   for (const [code, { count }] of Object.entries(stats ?? {})) statusCodes[code] = count;

@@ -71,7 +71,11 @@ async function pgliteVersion(): Promise<string> {
  * process. Logging is on at info like production, but written to /dev/null so its cost is
  * measured without flooding the terminal. Rate and plan limits are raised out of the way.
  */
-export async function startBenchApp(kind: BenchDbKind, databaseUrl?: string): Promise<BenchApp> {
+export async function startBenchApp(
+  kind: BenchDbKind,
+  databaseUrl?: string,
+  options: { bcryptCost?: number } = {},
+): Promise<BenchApp> {
   let database: DatabaseHandle;
   let databaseLabel: string;
   if (kind === 'postgres') {
@@ -103,7 +107,7 @@ export async function startBenchApp(kind: BenchDbKind, databaseUrl?: string): Pr
       rateLimitPerMinute: HUGE,
       authRateLimitPerMinute: HUGE,
       rateLimitPrefix: `bench-${randomBytes(4).toString('hex')}`,
-      bcryptCost: 10,
+      bcryptCost: options.bcryptCost ?? 10,
       // large rather than unlimited (-1) so the usage count a create performs is still measured
       planLimitOverrides: { invoicesPerMonth: HUGE, quotesPerMonth: HUGE, maxClients: HUGE },
     },

@@ -128,7 +128,7 @@ export function renderReport(r: BenchReport, notes: string): string {
   p(`| Load average (1/5/15 min) at start | ${load(r.loadAvgStart)} |`);
   p(`| Load average at end | ${load(r.loadAvgEnd)} |`);
   p(
-    `| Load | autocannon, ${r.settings.connections} connections, ${r.settings.warmupSec} s warm-up then ${r.settings.durationSec} s per endpoint, load generator on a worker thread, server in-process (createApp, logging at info to /dev/null, rate limits raised) |`,
+    `| Load | autocannon, ${r.settings.connections} connections, ${r.settings.amount ? `${r.settings.amount} requests` : `${r.settings.warmupSec} s warm-up then ${r.settings.durationSec} s`} per endpoint, latency in whole ms, load generator on a worker thread, server in-process (createApp, logging at info to /dev/null, rate limits raised) |`,
   );
   p(`| Total run time | ${r.totalSec.toFixed(0)} s |`);
   p();
@@ -171,9 +171,13 @@ export function renderReport(r: BenchReport, notes: string): string {
   p();
   if ('skipped' in r.pdf) p(`Not measured: ${r.pdf.skipped}.`);
   else {
-    p('| Template | Median ms | p95 ms | Documents/s |');
-    p('|---|---|---|---|');
-    for (const row of r.pdf) p(`| ${row.template} | ${ms(row.medianMs)} | ${ms(row.p95Ms)} | ${row.docsPerSec.toFixed(1)} |`);
+    p('Invoice PDFs rendered one after another in this process after warm-up (cases and sample data of `pnpm bench:pdf`).');
+    p();
+    p('| Template | Document | Median ms | p95 ms | Documents/s |');
+    p('|---|---|---|---|---|');
+    for (const row of r.pdf) {
+      p(`| ${row.template} | ${row.document} | ${ms(row.medianMs)} | ${ms(row.p95Ms)} | ${row.docsPerSec.toFixed(1)} |`);
+    }
   }
   p();
 

@@ -34,11 +34,13 @@ const { values: args } = parseArgs({
 });
 
 const smoke = args.smoke;
-const log = (msg: string) => process.stdout.write(`[bench] ${msg}\n`);
+const t0 = performance.now();
+const log = (msg: string) => process.stdout.write(`[bench ${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}\n`);
 const settings: LoadSettings = {
   durationSec: Number(args.duration ?? (smoke ? 1 : 8)),
   warmupSec: Number(args.warmup ?? (smoke ? 0 : 2)),
   connections: Number(args.connections ?? (smoke ? 2 : 10)),
+  amount: smoke ? 20 : undefined,
 };
 
 function databasesToRun(): BenchDbKind[] {
@@ -100,7 +102,8 @@ async function preflight(app: BenchApp, token: string, targets: LoadTarget[], ex
 
 async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
   log(`${kind}: starting app`);
-  const app = await startBenchApp(kind, process.env.DATABASE_URL);
+  const app = await startBenchApp(kind, process.env.DATABASE_URL, { bcryptCost: smoke ? 4 : 10 });
+  log(`${kind}: app ready on ${app.databaseLabel}`);
   try {
     const { token, seed } = await prepareAccount(app);
     log(`${kind}: seeded ${seed.sizes.invoices} invoices, ${seed.sizes.quotes} quotes in ${(seed.ms / 1000).toFixed(1)} s`);
@@ -163,7 +166,6 @@ function webSizes(): BenchReport['web'] {
 }
 
 async function main() {
-  const started = performance.now();
   const loadAvgStart = os.loadavg();
   log(`${smoke ? 'smoke' : 'full'} run, load average ${loadAvgStart.map((v) => v.toFixed(2)).join(' ')}`);
 
@@ -201,7 +203,7 @@ async function main() {
     runs,
     pdf,
     web,
-    totalSec: (performance.now() - started) / 1000,
+    totalSec: (performance.now() - t0) / 1000,
   };
   const outFile = path.resolve(ROOT, args.out ?? (smoke ? 'bench/.tmp/smoke-results.md' : 'bench/results.md'));
   mkdirSync(path.dirname(outFile), { recursive: true });
