@@ -18,7 +18,7 @@ async function walk(u: TestUser, path: string, limit: number) {
   let cursor: string | null = null;
   for (let guard = 0; guard < 100; guard++) {
     const sep = path.includes('?') ? '&' : '?';
-    const res = await request(t.app)
+    const res: request.Response = await request(t.app)
       .get(`${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)
       .set(u.auth);
     expect(res.status).toBe(200);
