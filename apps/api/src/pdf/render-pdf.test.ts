@@ -53,9 +53,7 @@ describe.each(TEMPLATES)('template %s', (template) => {
   it.each(KINDS)('when a %s is rendered, then the PDF parses with company, number, client, lines, totals and VAT number in order', async (kind) => {
     const { pdf, read, model } = await render(template, kind);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    // Serif templates may carry the terms onto a second page; totals always stay on the first.
-    expect(read.pageCount).toBeLessThanOrEqual(2);
-    expect(read.pages[0]).toContain(model.totals.total.value);
+    expect(read.pageCount).toBe(1);
     const order = inOrder(read.text, [
       model.company.name,
       model.client.name,

@@ -36,7 +36,7 @@ export function drawPairs(
   const align = opts.align ?? 'left';
   let h = 0;
   for (const pair of pairs) {
-    const value: TextStyle = { font: opts.valueFont ?? c.theme.fonts.body, size: opts.size ?? c.theme.size.body, align, figures: true };
+    const value: TextStyle = { font: opts.valueFont ?? c.theme.fonts.body, size: opts.size ?? c.theme.size.body, align };
     const label: TextStyle = { ...labelStyle(c), size: c.theme.size.small };
     const rowH = Math.max(c.measure(pair.value, valueWidth, value), c.measure(pair.label, labelWidth - 8, label));
     if (!opts.measureOnly) {
@@ -70,11 +70,12 @@ export function drawClientAndMeta(c: Canvas, model: PdfDocumentModel, opts: { me
   let clientX = c.left;
   let clientW = c.width - metaWidth - GAP;
   if (opts.from) {
-    const colW = (c.width - metaWidth - 2 * GAP) / 2;
-    fromH += c.text(labelText(c, 'From'), c.left, top, colW, labelStyle(c, c.theme.colors.accent)) + 3;
-    fromH += drawCompany(c, model, c.left, top + fromH, colW, { nameSize: c.theme.size.body + 1, nameFont: c.theme.fonts.bold });
-    clientX = c.left + colW + GAP;
-    clientW = colW;
+    // The sender is set smaller than the client, so it gets the narrower column.
+    const fromW = (c.width - metaWidth - 2 * GAP) * 0.45;
+    fromH += c.text(labelText(c, 'From'), c.left, top, fromW, labelStyle(c, c.theme.colors.accent)) + 3;
+    fromH += drawCompany(c, model, c.left, top + fromH, fromW, { nameSize: c.theme.size.body + 1, nameFont: c.theme.fonts.bold });
+    clientX = c.left + fromW + GAP;
+    clientW = c.width - metaWidth - 2 * GAP - fromW;
   }
   const metaH = drawPairs(c, model.meta, c.right - metaWidth, top, metaWidth, { labelWidth: Math.min(92, metaWidth * 0.45), align: 'right' });
   c.y = top;
@@ -198,7 +199,8 @@ function packInline(c: Canvas, items: string[], width: number, size: number): st
   let line = '';
   for (const item of items) {
     const candidate = line ? line + sep + item : item;
-    if (line && c.textWidth(candidate, { size }) > width) {
+    // A little slack: pdfkit's wrapper counts trailing spaces that widthOfString does not.
+    if (line && c.textWidth(candidate, { size }) > width - 6) {
       lines.push(line);
       line = item;
     } else line = candidate;

@@ -4,6 +4,10 @@ import type { Theme } from '../theme.ts';
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
+/** Words this long may not fit a column (cheap pre-check before measuring). */
+const LONG_WORD = /\S{16,}/;
+const LONG_WORDS = /\S{16,}/g;
+
 export interface TextStyle {
   font?: FontName;
   size?: number;
@@ -61,7 +65,36 @@ export class Canvas {
   measure(text: string, width: number, style: TextStyle = {}): number {
     if (!text) return 0;
     this.apply(style);
-    return this.doc.heightOfString(text, this.options(width, style));
+    return this.doc.heightOfString(this.breakLongWords(text, width, style), this.options(width, style));
+  }
+
+  /**
+   * Split any word wider than the column into pieces that fit, one per line. pdfkit can split
+   * such a word itself, but re-measures the whole remainder for every line: a 5,000-character
+   * name took tens of seconds. Piece widths add up single-character advances (cached).
+   */
+  private breakLongWords(text: string, width: number, style: TextStyle): string {
+    if (!LONG_WORD.test(text)) return text;
+    const spacing = style.characterSpacing ?? 0;
+    const limit = width - 2;
+    return text.replace(LONG_WORDS, (word) => {
+      if (this.doc.widthOfString(word, { characterSpacing: spacing }) <= limit) return word;
+      const pieces: string[] = [];
+      let piece = '';
+      let pieceWidth = 0;
+      for (const ch of word) {
+        const w = this.doc.widthOfString(ch) + spacing;
+        if (piece && pieceWidth + w > limit) {
+          pieces.push(piece);
+          piece = '';
+          pieceWidth = 0;
+        }
+        piece += ch;
+        pieceWidth += w;
+      }
+      if (piece) pieces.push(piece);
+      return pieces.join('\n');
+    });
   }
 
   textWidth(text: string, style: TextStyle = {}): number {
@@ -73,7 +106,7 @@ export class Canvas {
   text(text: string, x: number, y: number, width: number, style: TextStyle = {}): number {
     if (!text) return 0;
     const height = this.measure(text, width, style);
-    this.doc.text(text, x, y, { ...this.options(width, style), height: height + 1 });
+    this.doc.text(this.breakLongWords(text, width, style), x, y, { ...this.options(width, style), height: height + 1 });
     return height;
   }
 
@@ -85,7 +118,7 @@ export class Canvas {
     if (!text) return;
     this.apply(style);
     if (this.y + this.doc.currentLineHeight(true) > this.bottom) this.newPage();
-    this.doc.text(text, x, this.y, this.options(width, style));
+    this.doc.text(this.breakLongWords(text, width, style), x, this.y, this.options(width, style));
     this.y = this.doc.y;
   }
 

@@ -12,9 +12,9 @@ const PAD_X = 6;
 
 function columns(c: Canvas): Column[] {
   const fixed: Column[] = [
-    { key: 'quantity', width: 40, align: 'right' },
-    { key: 'unitPrice', width: 78, align: 'right' },
-    { key: 'vatRate', width: 42, align: 'right' },
+    { key: 'quantity', width: 36, align: 'right' },
+    { key: 'unitPrice', width: 74, align: 'right' },
+    { key: 'vatRate', width: 38, align: 'right' },
     { key: 'amount', width: 84, align: 'right' },
   ];
   const used = fixed.reduce((s, col) => s + col.width, 0);

@@ -41,7 +41,7 @@ function drawWatermark(c: Canvas, mark: 'DRAFT' | 'PAID'): void {
   const cy = doc.page.height / 2;
   doc.save();
   doc.rotate(-35, { origin: [cx, cy] });
-  doc.fillOpacity(mark === 'PAID' ? 0.14 : 0.16);
+  doc.fillOpacity(0.2);
   doc
     .font(c.theme.fonts.bold)
     .fontSize(size)

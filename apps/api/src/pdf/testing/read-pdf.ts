@@ -46,12 +46,18 @@ export async function readPdf(pdf: Buffer): Promise<ReadPdf> {
   return { pageCount: doc.numPages, pages, text: pages.join(' '), items, pageSize, raw: pdf.toString('latin1') };
 }
 
-/** True when every needle occurs in `text`, each after the previous one. */
+/**
+ * True when every needle occurs in `text`, each after the previous one. Whitespace is ignored
+ * on both sides: a wrapped line ('battery back-' / 'up') extracts with a break inside it.
+ */
 export function inOrder(text: string, needles: string[]): { ok: boolean; missing?: string } {
+  const squash = (s: string) => s.replace(/\s+/g, '');
+  const haystack = squash(text);
   let from = 0;
-  for (const needle of needles) {
-    const at = text.indexOf(needle, from);
-    if (at < 0) return { ok: false, missing: needle };
+  for (const raw of needles) {
+    const needle = squash(raw);
+    const at = haystack.indexOf(needle, from);
+    if (at < 0) return { ok: false, missing: raw };
     from = at + needle.length;
   }
   return { ok: true };

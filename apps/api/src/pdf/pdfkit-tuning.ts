@@ -1,0 +1,88 @@
+import type { Doc } from './layout/canvas.ts';
+
+/**
+ * pdfkit keeps its text-layout cache per document, so every PDF re-shapes every word through
+ * fontkit's OpenType engine (most of the render time). A shaped run depends only on the font
+ * and the text, never on the document, so one process-wide cache per font is safe; subsets are
+ * still built per document from the glyph ids each document encodes.
+ * Relies on pdfkit 0.20's EmbeddedFont.layoutRun(text, features); if a pdfkit upgrade drops it the
+ * patch is skipped and rendering stays correct, only slower (the Unicode tests cover reuse).
+ */
+interface EmbeddedFontLike {
+  font: object;
+  layoutRun: (text: string, features?: unknown) => Run;
+}
+interface Run {
+  glyphs: unknown[];
+  positions: unknown[];
+  advanceWidth: number;
+}
+
+const MAX_RUNS_PER_FONT = 20_000;
+/** Runs longer than this are shaped in pieces of at most this size. */
+const CHUNK = 32;
+const runs = new WeakMap<object, Map<string, Run>>();
+let installed = false;
+
+/** Cut before CHUNK code units, never inside a surrogate pair or before a combining mark. */
+function chunks(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(start + CHUNK, text.length);
+    while (end < text.length && end > start + 1 && /[\uDC00-\uDFFF\p{M}\u200D\uFE0F]/u.test(text[end]!)) end--;
+    out.push(text.slice(start, end));
+    start = end;
+  }
+  return out;
+}
+
+export function installSharedLayoutCache(doc: Doc): void {
+  if (installed) return;
+  const current = (doc as unknown as { _font?: EmbeddedFontLike })._font;
+  const proto = current && (Object.getPrototypeOf(current) as EmbeddedFontLike);
+  if (!proto || typeof proto.layoutRun !== 'function') return;
+  const original = proto.layoutRun;
+  function cached(self: EmbeddedFontLike, text: string, features: unknown): Run {
+    let cache = runs.get(self.font);
+    if (!cache) {
+      cache = new Map();
+      runs.set(self.font, cache);
+    }
+    const key = Array.isArray(features) && features.length ? `${features.join(',')}\u0000${text}` : text;
+    let run = cache.get(key);
+    if (run === undefined) {
+      run = original.call(self, text, features);
+      // Client text is unbounded; start over rather than grow without limit.
+      if (cache.size >= MAX_RUNS_PER_FONT) cache.clear();
+      cache.set(key, run);
+    }
+    return run;
+  }
+  proto.layoutRun = function (this: EmbeddedFontLike, text: string, features?: unknown): Run {
+    if (text.length <= CHUNK + 16) return cached(this, text, features);
+    // A long unbroken string (a 5,000-character name) would be re-shaped whole for every
+    // line the wrapper tries: quadratic, tens of seconds. Shaped in short pieces it is linear;
+    // only kerning across a piece boundary inside one giant word is lost.
+    const glyphs: unknown[] = [];
+    const positions: unknown[] = [];
+    let advanceWidth = 0;
+    for (const piece of chunks(text)) {
+      const run = cached(this, piece, features);
+      for (const g of run.glyphs) glyphs.push(g);
+      for (const p of run.positions) positions.push(p);
+      advanceWidth += run.advanceWidth;
+    }
+    return { glyphs, positions, advanceWidth };
+  };
+  installed = true;
+}
+
+/**
+ * The default font is opened from the fontkit object before the names are registered; file it
+ * under its registered name too, so switching to it does not open (and compare) a second copy.
+ */
+export function aliasDefaultFont(doc: Doc, name: string): void {
+  const d = doc as unknown as { _font?: object; _fontFamilies?: Record<string, object> };
+  if (d._font && d._fontFamilies) d._fontFamilies[name] = d._font;
+}
