@@ -3,13 +3,8 @@ import { MSG } from '@docket/schemas/messages';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { registerUser } from './support/api.ts';
+import { londonDatePlus } from './support/dates.ts';
 import { cardWith, confirmDelete, expectText, expectToast, gbp, gone, signInWithToken, visible } from './support/ui.ts';
-
-/** Today + days as YYYY-MM-DD in Europe/London, the value of an <input type="date">. */
-function londonDatePlus(days: number): string {
-  const target = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(target);
-}
 
 describe('journey 5: invoices directly', () => {
   const session = useBrowser();
