@@ -24,7 +24,7 @@ function textColourFor(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
   if (Number.isNaN(n)) return '#ffffff';
   const luminance = (0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) / 255;
-  return luminance > 0.55 ? '#0f172a' : '#ffffff';
+  return luminance > 0.5 ? '#0f172a' : '#ffffff';
 }
 
 function EventContent({ event, timeText }: EventContentArg) {
@@ -74,7 +74,7 @@ export default function CalendarView({ events, onSelectRange, onEventClick, onEv
     <div
       className={
         // Let the toolbar wrap on phones (360 px) instead of overflowing.
-        'min-w-0 [&_.fc-header-toolbar]:flex-wrap [&_.fc-header-toolbar]:gap-2 [&_.fc-toolbar-title]:text-lg [&_.fc-button]:text-sm'
+        'min-w-0 [&_.fc-header-toolbar]:flex-wrap [&_.fc-header-toolbar]:gap-2 [&_.fc-toolbar-title]:text-lg! [&_.fc-button]:text-sm!'
       }
     >
       <FullCalendar
@@ -87,6 +87,8 @@ export default function CalendarView({ events, onSelectRange, onEventClick, onEv
         editable
         selectable
         selectMirror
+        // Blocks (not dots) in the month grid, so each event shows its colour.
+        eventDisplay="block"
         dayMaxEvents={3}
         weekends
         height="auto"
