@@ -38,6 +38,10 @@ export class ApiClient {
     return this.call<{ id: string; quoteNumber: string; total: number }>('POST', '/quotes', { clientId, lineItems, tax });
   }
 
+  createInvoice(clientId: string, lineItems: { description: string; quantity: number; unitPrice: number }[], tax = 20) {
+    return this.call<{ id: string; invoiceNumber: string; total: number }>('POST', '/invoices', { clientId, lineItems, tax });
+  }
+
   quoteAction(id: string, action: 'send' | 'approve' | 'decline' | 'revert') {
     return this.call<unknown>('PATCH', `/quotes/${id}/${action}`);
   }
