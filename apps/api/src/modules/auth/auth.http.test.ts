@@ -77,8 +77,10 @@ describe('POST /api/auth/login', () => {
     const user = await registerUser(t.app);
     const res = await request(t.app).post('/api/auth/login').send({ email: user.email, password: 'correct-horse' });
     expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, data: { user: { id: user.id, email: user.email }, token: expect.any(String) } });
+    expect(JSON.stringify(res.body)).not.toMatch(/correct-horse|\$2[aby]\$/);
     const me = await request(t.app).get('/api/auth/me').set('Authorization', `Bearer ${res.body.data.token}`);
-    expect(me.body.data).toEqual({ id: user.id, email: user.email });
+    expect(me.body).toEqual({ success: true, data: { id: user.id, email: user.email } });
   });
 
   it('when the password is wrong or the email unknown, then the same 401 text', async () => {
