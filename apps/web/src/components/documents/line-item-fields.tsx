@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import type { TItem } from '@docket/schemas/item';
@@ -20,6 +21,7 @@ export function LineItemFields({ form, items, currencySymbol }: LineItemFieldsPr
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'lineItems' });
   const { errors } = form.formState;
   const listError = errors.lineItems?.root?.message ?? errors.lineItems?.message;
+  const headingId = useId();
 
   const pickItem = (index: number, itemId: string) => {
     const item = items.find((i) => i.id === itemId);
@@ -29,9 +31,11 @@ export function LineItemFields({ form, items, currencySymbol }: LineItemFieldsPr
   };
 
   return (
-    <fieldset className="space-y-3">
+    <div role="group" aria-labelledby={headingId} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <legend className="text-sm font-semibold text-slate-900">Line Items</legend>
+        <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+          Line Items
+        </h3>
         <Button variant="outline" size="sm" onClick={() => append(emptyLine())}>
           <Plus aria-hidden="true" className="h-4 w-4" />
           Add Item
@@ -95,6 +99,6 @@ export function LineItemFields({ form, items, currencySymbol }: LineItemFieldsPr
           );
         })}
       </ol>
-    </fieldset>
+    </div>
   );
 }
