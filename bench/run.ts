@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,11 +10,13 @@ import { FULL_SIZES, SMOKE_SIZES, seedAccount } from './seed.ts';
 import { benchJwtVerify } from './jwt.ts';
 import { runPdfBench } from './pdf.ts';
 import { measureWebDist } from './web-size.ts';
+import { summariseProfile, withCpuProfile } from './cpu-profile.ts';
 import { ENDPOINT, checkTargets, keptNotes, renderReport, type BenchReport, type DbRun } from './report.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const WEB_BENCH_DIST = path.join(HERE, '.tmp/web-dist');
 
 const { values: args } = parseArgs({
   // pnpm may hand over a lone "--" before the script's own flags
@@ -29,6 +31,8 @@ const { values: args } = parseArgs({
     /** comma list of endpoint keys to load: list,dashboard,one,create,preview */
     only: { type: 'string' },
     'no-web-build': { type: 'boolean', default: false },
+    /** write a .cpuprofile of the server thread per endpoint run to bench/.tmp/profiles, with a summary */
+    profile: { type: 'boolean', default: false },
     out: { type: 'string' },
   },
 });
@@ -100,6 +104,15 @@ async function preflight(app: BenchApp, token: string, targets: LoadTarget[], ex
   }
 }
 
+async function profiledMeasure(app: BenchApp, t: LoadTarget): Promise<LoadResult> {
+  const dir = path.join(HERE, '.tmp/profiles');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${app.kind}-${t.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.cpuprofile`);
+  const r = await withCpuProfile(file, () => measure(app.url, t, settings));
+  log(`profile ${path.relative(ROOT, file)}\n${summariseProfile(JSON.parse(readFileSync(file, 'utf8')))}`);
+  return r;
+}
+
 async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
   log(`${kind}: starting app`);
   const app = await startBenchApp(kind, process.env.DATABASE_URL, { bcryptCost: smoke ? 4 : 10 });
@@ -140,7 +153,7 @@ async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
     await preflight(app, token, targets, Math.min(50, seed.sizes.invoices));
     const load: LoadResult[] = [];
     for (const t of targets) {
-      const r = await measure(app.url, t, settings);
+      const r = args.profile ? await profiledMeasure(app, t) : await measure(app.url, t, settings);
       log(`${kind}: ${t.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`);
       load.push(r);
     }
@@ -150,18 +163,30 @@ async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
   }
 }
 
+/**
+ * The web app's own production build script, written to bench/.tmp/web-dist so a build here
+ * never swaps files under someone serving apps/web/dist. NODE_ENV is forced to production: an
+ * inherited development value makes Vite ship React's development runtime.
+ */
 function webSizes(): BenchReport['web'] {
-  if (!smoke && !args['no-web-build']) {
-    log('building the web app (pnpm --filter @docket/web build)');
-    try {
-      execFileSync('pnpm', ['--filter', '@docket/web', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-    } catch {
-      return { skipped: 'the web build failed' };
-    }
+  if (smoke || args['no-web-build']) {
+    const sizes = measureWebDist(WEB_DIST);
+    if (!sizes) return { skipped: 'no apps/web/dist (run pnpm --filter @docket/web build)' };
+    if (!sizes.firstLoad.length) return { skipped: 'apps/web/dist/index.html loads no JavaScript' };
+    return sizes;
   }
-  const sizes = measureWebDist(WEB_DIST);
-  if (!sizes) return { skipped: 'no apps/web/dist (run pnpm --filter @docket/web build)' };
-  if (!sizes.firstLoad.length) return { skipped: 'apps/web/dist/index.html loads no JavaScript yet (placeholder build)' };
+  log('building the web app (pnpm --filter @docket/web build)');
+  try {
+    execFileSync('pnpm', ['--filter', '@docket/web', 'build', '--outDir', WEB_BENCH_DIST, '--emptyOutDir'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  } catch {
+    return { skipped: 'the web build failed' };
+  }
+  const sizes = measureWebDist(WEB_BENCH_DIST);
+  if (!sizes?.firstLoad.length) return { skipped: 'the web build produced no index.html with scripts' };
   return sizes;
 }
 
@@ -169,7 +194,7 @@ async function main() {
   const loadAvgStart = os.loadavg();
   log(`${smoke ? 'smoke' : 'full'} run, load average ${loadAvgStart.map((v) => v.toFixed(2)).join(' ')}`);
 
-  const jwt = benchJwtVerify(smoke ? 5_000 : 100_000, smoke ? 3 : 7);
+  const jwt = benchJwtVerify(smoke ? 5_000 : 50_000, smoke ? 3 : 5);
   log(`JWT verify: ${jwt.medianUs.toFixed(2)} µs`);
 
   const bareServer = await startBareExpress();
