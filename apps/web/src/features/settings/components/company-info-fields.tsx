@@ -30,7 +30,7 @@ export function CompanyInfoFields({ form }: { form: TCompanyForm }) {
           <Input {...form.register('vatNumber')} />
         </FormField>
         <div className="grid grid-cols-[1fr_auto] items-end gap-3">
-          <FormField label="Currency" error={errors.currency?.message}>
+          <FormField label="Currency" error={errors.currency?.message} className="min-w-0">
             <Select {...form.register('currency')}>
               {CURRENCY_CODES.map((code) => (
                 <option key={code} value={code}>
