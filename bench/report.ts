@@ -84,7 +84,7 @@ export function checkTargets(r: BenchReport): TargetCheck[] {
   });
   checks.push({
     target: `JWT verification ≤ ${TARGETS.jwtUs} µs per request`,
-    measured: `${r.jwt.medianUs.toFixed(2)} µs (median batch; best ${r.jwt.minUs.toFixed(2)} µs)`,
+    measured: `${r.jwt.medianUs.toFixed(2)} µs (median batch; best ${r.jwt.minUs.toFixed(2)} µs); first sight of a token ${r.jwt.firstSightUs.toFixed(2)} µs`,
     met: r.jwt.medianUs <= TARGETS.jwtUs,
   });
   checks.push({
@@ -164,7 +164,9 @@ export function renderReport(r: BenchReport, notes: string): string {
 
   p('## JWT verification');
   p();
-  p(`TokenService.verify (HS256), ${r.jwt.iterations.toLocaleString('en-GB')} verifications in batches: median ${r.jwt.medianUs.toFixed(2)} µs, best batch ${r.jwt.minUs.toFixed(2)} µs per verification.`);
+  p(
+    `TokenService.verify (HS256) of a session's token, as the identify middleware runs it on every request: ${r.jwt.iterations.toLocaleString('en-GB')} verifications in batches, median ${r.jwt.medianUs.toFixed(2)} µs, best batch ${r.jwt.minUs.toFixed(2)} µs per request. A token seen for the first time (full jsonwebtoken check, then remembered until its expiry): ${r.jwt.firstSightUs.toFixed(2)} µs.`,
+  );
   p();
 
   p('## PDF rendering');
