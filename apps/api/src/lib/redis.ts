@@ -9,7 +9,9 @@ export interface RedisConnection {
 
 /** Shared rate-limit counts across API processes. Errors are logged, never fatal after start. */
 export async function connectRedis(url: string, logger: Logger): Promise<RedisConnection> {
-  const client = createClient({ url });
+  // While Redis is unreachable, fail commands at once (the limiter then lets requests through)
+  // instead of queueing them and holding every API request until it comes back.
+  const client = createClient({ url, disableOfflineQueue: true });
   client.on('error', (err: unknown) => logger.warn({ err }, 'redis error'));
   await client.connect();
   return {
