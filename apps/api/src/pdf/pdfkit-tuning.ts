@@ -24,13 +24,20 @@ const CHUNK = 32;
 const runs = new WeakMap<object, Map<string, Run>>();
 let installed = false;
 
+/** A low surrogate, a combining mark, a zero-width joiner or a variation selector. */
+function joinsPrevious(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if ((code >= 0xdc00 && code <= 0xdfff) || code === 0x200d || (code >= 0xfe00 && code <= 0xfe0f)) return true;
+  return /\p{M}/u.test(text[at]!);
+}
+
 /** Cut before CHUNK code units, never inside a surrogate pair or before a combining mark. */
 function chunks(text: string): string[] {
   const out: string[] = [];
   let start = 0;
   while (start < text.length) {
     let end = Math.min(start + CHUNK, text.length);
-    while (end < text.length && end > start + 1 && /[\uDC00-\uDFFF\p{M}\u200D\uFE0F]/u.test(text[end]!)) end--;
+    while (end < text.length && end > start + 1 && joinsPrevious(text, end)) end--;
     out.push(text.slice(start, end));
     start = end;
   }

@@ -71,7 +71,7 @@ export function drawClientAndMeta(c: Canvas, model: PdfDocumentModel, opts: { me
   let clientW = c.width - metaWidth - GAP;
   if (opts.from) {
     // The sender is set smaller than the client, so it gets the narrower column.
-    const fromW = (c.width - metaWidth - 2 * GAP) * 0.45;
+    const fromW = (c.width - metaWidth - 2 * GAP) * 0.4;
     fromH += c.text(labelText(c, 'From'), c.left, top, fromW, labelStyle(c, c.theme.colors.accent)) + 3;
     fromH += drawCompany(c, model, c.left, top + fromH, fromW, { nameSize: c.theme.size.body + 1, nameFont: c.theme.fonts.bold });
     clientX = c.left + fromW + GAP;

@@ -65,7 +65,24 @@ export class Canvas {
   measure(text: string, width: number, style: TextStyle = {}): number {
     if (!text) return 0;
     this.apply(style);
-    return this.doc.heightOfString(this.breakLongWords(text, width, style), this.options(width, style));
+    return this.lines(text, width, style).reduce((h, l) => h + l.height, 0);
+  }
+
+  /**
+   * Each line of the text with its height: a line that fits is placed directly (w set), which
+   * skips pdfkit's wrapper (slower, and it leaves a blank line after a line that fills the
+   * column exactly); a longer one goes through the wrapper on its own.
+   */
+  private lines(text: string, width: number, style: TextStyle): Array<{ text: string; width: number | null; height: number }> {
+    this.apply(style);
+    const options = this.options(width, style);
+    const single = this.doc.currentLineHeight(true) + (options.lineGap ?? 0);
+    return text.split('\n').map((line) => {
+      const w = this.doc.widthOfString(line.trimEnd(), options);
+      if (w <= width - 1) return { text: line, width: w, height: single };
+      const broken = this.breakLongWords(line, width, style);
+      return { text: broken, width: null, height: this.doc.heightOfString(broken, options) };
+    });
   }
 
   /**
@@ -105,9 +122,24 @@ export class Canvas {
   /** Draw wrapped text at a fixed place (must already fit on the page); returns its height. */
   text(text: string, x: number, y: number, width: number, style: TextStyle = {}): number {
     if (!text) return 0;
-    const height = this.measure(text, width, style);
-    this.doc.text(this.breakLongWords(text, width, style), x, y, { ...this.options(width, style), height: height + 1 });
-    return height;
+    const lines = this.lines(text, width, style);
+    const options = this.options(width, style);
+    const align = style.align ?? 'left';
+    let h = 0;
+    for (const line of lines) {
+      if (line.width === null) {
+        this.doc.text(line.text, x, y + h, { ...options, height: line.height + 1 });
+      } else if (line.text.trim()) {
+        const left = align === 'right' ? x + width - line.width : align === 'center' ? x + (width - line.width) / 2 : x;
+        this.doc.text(line.text, left, y + h, {
+          lineBreak: false,
+          characterSpacing: options.characterSpacing,
+          features: options.features,
+        });
+      }
+      h += line.height;
+    }
+    return h;
   }
 
   /**

@@ -46,7 +46,7 @@ export const modern: PdfTemplate = {
     c.y = top + Math.max(logo.height, nameH, right) + 18;
     c.rule(c.left, c.right, c.y);
     c.y += 16;
-    drawClientAndMeta(c, model, { from: true, metaWidth: 170 });
+    drawClientAndMeta(c, model, { from: true, metaWidth: 176 });
     c.y += 22;
     drawLineTable(c, model);
     drawSummary(c, model);
