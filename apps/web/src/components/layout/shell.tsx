@@ -8,9 +8,15 @@ import { Sidebar } from './sidebar';
 export default function Shell() {
   return (
     <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to main content
+      </a>
       <Sidebar />
       <MobileMenu />
-      <main id="main" className="min-w-0 px-4 py-6 sm:px-6 lg:ml-64 lg:px-8">
+      <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none px-4 py-6 sm:px-6 lg:ml-64 lg:px-8">
         <div className="mx-auto max-w-6xl">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
