@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, test } from 'vitest';
+import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { MSG } from '@docket/schemas/messages';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -68,7 +69,8 @@ describe('journey 1: a new user', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await visible(toast(page, 'Error'));
+    // The destructive toast: title 'Error' and the server's text.
+    await visible(toast(page, 'Error').filter({ hasText: ERROR_MESSAGES.invalidCredentials }));
     await expectUrl(page, '/login');
     await expectAccessible(page, '/login with error toast');
   });

@@ -24,6 +24,10 @@ describe('journey 7: pricing', () => {
     const current = page.getByRole('button', { name: 'Current Plan' });
     expect(await current.count()).toBe(1);
     expect(await current.isDisabled()).toBe(true);
+    const freeCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: PLANS.FREE.name, exact: true }) });
+    expect(await freeCard.getByRole('button', { name: 'Current Plan' }).count()).toBe(1);
+    const popularCard = page.getByRole('listitem').filter({ hasText: 'Most Popular' });
+    expect(await popularCard.getByRole('heading', { name: PLANS.PRO.name, exact: true }).count()).toBe(1);
     const upgrades = page.getByRole('button', { name: 'Upgrade Now' });
     expect(await upgrades.count()).toBe(2);
 

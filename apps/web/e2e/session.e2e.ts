@@ -1,5 +1,6 @@
 import { describe, inject, test } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
 import { expiredToken, registerUser } from './support/api.ts';
 import { expectUrl, signInWithToken, visible } from './support/ui.ts';
 
@@ -11,6 +12,7 @@ describe('journey 8: session', () => {
     await signInWithToken(page, 'not-a-jwt', '/clients');
     await expectUrl(page, '/login');
     await visible(page.getByRole('heading', { name: 'Sign In' }));
+    await expectAccessible(page, '/login after a bad session');
   });
 
   test('when localStorage holds an expired token, then a protected page leads to /login and the token is cleared', async () => {
