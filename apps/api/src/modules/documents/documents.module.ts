@@ -34,13 +34,13 @@ export function createDocumentModules({ db, clock, counters, limits }: DocumentM
   const quotes = createQuotesService(createQuotesRepository(db, counters), {
     settings,
     ownership,
-    assertCanCreateQuote: (userId) => limits.assertCanCreate(userId, 'quotes'),
+    assertCanCreateQuote: (userId, tx) => limits.assertCanCreate(userId, 'quotes', tx),
   });
   const invoices = createInvoicesService(createInvoicesRepository(db, counters), {
     settings,
     ownership,
     clock,
-    assertCanCreateInvoice: (userId) => limits.assertCanCreate(userId, 'invoices'),
+    assertCanCreateInvoice: (userId, tx) => limits.assertCanCreate(userId, 'invoices', tx),
   });
   const calendar = createCalendarService(createCalendarRepository(db), { ownership, clock });
   const subscription = createSubscriptionService(limits, clock);

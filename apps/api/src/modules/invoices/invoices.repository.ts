@@ -6,6 +6,7 @@ import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { CountersRepository } from '../numbering/counters.repository.ts';
 import { groupLines, type PricedDocument } from '../documents/line-items.ts';
+import type { CreateGuard } from '../quotes/quotes.repository.ts';
 import { effectiveInvoiceStatus, invoiceStatusIn, invoiceStatusIs } from './invoice-status.ts';
 
 export interface InvoiceListOptions {
@@ -124,9 +125,10 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
 
     /** Number allocation and insert share one transaction, so a failed insert frees its number. */
-    async create(userId: string, prefix: string, fields: InvoiceFields): Promise<string> {
+    async create(userId: string, prefix: string, fields: InvoiceFields, guard?: CreateGuard): Promise<string> {
       return db.transaction(async (tx) => {
         const invoiceNumber = await counters.allocate(tx, userId, 'invoice', prefix);
+        await guard?.(tx);
         const [row] = await tx
           .insert(invoices)
           .values({
@@ -149,7 +151,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
      * A new DRAFT invoice from an APPROVED quote: client, tax, totals and lines copied. The quote
      * row is locked so two conversions of one quote queue and the second sees the first's invoice.
      */
-    async createFromQuote(userId: string, quoteId: string, prefix: string, dueDate: string): Promise<ConvertOutcome> {
+    async createFromQuote(userId: string, quoteId: string, prefix: string, dueDate: string, guard?: CreateGuard): Promise<ConvertOutcome> {
       return db.transaction(async (tx): Promise<ConvertOutcome> => {
         const [quote] = await tx
           .select()
@@ -165,6 +167,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           .limit(1);
         if (existing) return { kind: 'converted', invoiceNumber: existing.invoiceNumber };
         const invoiceNumber = await counters.allocate(tx, userId, 'invoice', prefix);
+        await guard?.(tx);
         const [row] = await tx
           .insert(invoices)
           .values({

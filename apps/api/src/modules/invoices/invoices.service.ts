@@ -2,6 +2,7 @@ import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TPage } from '@docket/schemas/common';
 import { DEFAULT_DUE_DAYS, type TInvoiceStatus } from '@docket/schemas/constants';
 import { DOCUMENT_MESSAGES, type TInvoice, type TInvoiceListQuery, type TLineItem } from '@docket/schemas/document';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, londonDay, type Clock } from '../../lib/clock.ts';
 import { toPage } from '../../lib/pagination.ts';
@@ -31,7 +32,8 @@ export interface InvoicesServiceDeps {
   settings: DocumentSettingsRepository;
   ownership: OwnershipRepository;
   clock: Clock;
-  assertCanCreateInvoice: (userId: string) => Promise<void>;
+  /** with a transaction: the race-free re-check under the counter lock */
+  assertCanCreateInvoice: (userId: string, tx?: Pick<Database, 'select'>) => Promise<void>;
 }
 
 export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesServiceDeps) {
@@ -58,7 +60,8 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       await deps.assertCanCreateInvoice(userId);
       const settings = await deps.settings.read(userId);
       const fields = await priceDocument(deps.ownership, userId, input, () => settings.defaultTaxRateBp);
-      const id = await repo.create(userId, settings.invoicePrefix, { ...fields, dueDate: input.dueDate ?? defaultDueDate() });
+      const guard = (tx: Pick<Database, 'select'>) => deps.assertCanCreateInvoice(userId, tx);
+      const id = await repo.create(userId, settings.invoicePrefix, { ...fields, dueDate: input.dueDate ?? defaultDueDate() }, guard);
       return get(userId, id);
     },
     /** Tax or due date left out keep the invoice's current ones; number and status never change here. */
@@ -73,7 +76,9 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
     async fromQuote(userId: string, quoteId: string, dueDate: string | undefined): Promise<TInvoice> {
       await deps.assertCanCreateInvoice(userId);
       const settings = await deps.settings.read(userId);
-      const outcome = await repo.createFromQuote(userId, quoteId, settings.invoicePrefix, dueDate ?? defaultDueDate());
+      const outcome = await repo.createFromQuote(userId, quoteId, settings.invoicePrefix, dueDate ?? defaultDueDate(), (tx) =>
+        deps.assertCanCreateInvoice(userId, tx),
+      );
       if (outcome.kind === 'missing') throw AppError.notFound('Quote');
       if (outcome.kind === 'illegal') throw AppError.conflict(ERROR_MESSAGES.illegalTransition('convert', 'quote', outcome.status));
       if (outcome.kind === 'converted') throw AppError.conflict(DOCUMENT_MESSAGES.quoteAlreadyConverted(outcome.invoiceNumber));

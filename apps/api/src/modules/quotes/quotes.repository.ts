@@ -31,6 +31,8 @@ const quoteColumns = {
   updatedAt: quotes.updatedAt,
 };
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+/** Runs inside the create's transaction after the counter row is locked (plan limit re-check). */
+export type CreateGuard = (tx: Executor) => Promise<void>;
 const selectQuotes = (x: Executor) => x.select(quoteColumns).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId));
 
 export type QuoteRow = Awaited<ReturnType<typeof selectQuotes>>[number];
@@ -109,9 +111,10 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
     },
 
     /** Number allocation and insert share one transaction, so a failed insert frees its number. */
-    async create(userId: string, prefix: string, fields: QuoteFields): Promise<string> {
+    async create(userId: string, prefix: string, fields: QuoteFields, guard?: CreateGuard): Promise<string> {
       return db.transaction(async (tx) => {
         const quoteNumber = await counters.allocate(tx, userId, 'quote', prefix);
+        await guard?.(tx);
         const [row] = await tx
           .insert(quotes)
           .values({

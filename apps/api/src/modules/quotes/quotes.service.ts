@@ -2,6 +2,7 @@ import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TPage } from '@docket/schemas/common';
 import type { TQuoteStatus } from '@docket/schemas/constants';
 import type { TQuote, TQuoteListQuery } from '@docket/schemas/document';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
@@ -23,7 +24,8 @@ export const QUOTE_TRANSITIONS: Record<QuoteAction, { from: readonly TQuoteStatu
 export interface QuotesServiceDeps {
   settings: DocumentSettingsRepository;
   ownership: OwnershipRepository;
-  assertCanCreateQuote: (userId: string) => Promise<void>;
+  /** with a transaction: the race-free re-check under the counter lock */
+  assertCanCreateQuote: (userId: string, tx?: Pick<Database, 'select'>) => Promise<void>;
 }
 
 export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceDeps) {
@@ -48,7 +50,8 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
       await deps.assertCanCreateQuote(userId);
       const settings = await deps.settings.read(userId);
       const fields = await priceDocument(deps.ownership, userId, input, () => settings.defaultTaxRateBp);
-      return get(userId, await repo.create(userId, settings.quotePrefix, fields));
+      const id = await repo.create(userId, settings.quotePrefix, fields, (tx) => deps.assertCanCreateQuote(userId, tx));
+      return get(userId, id);
     },
     /** A tax left out keeps the quote's current rate; number and status never change here. */
     async update(userId: string, id: string, input: DocumentInput): Promise<TQuote> {

@@ -2,7 +2,7 @@ import { DEFAULT_PLAN, PLANS, planLimitMessage, type TPlanKey, type TPlanLimits 
 import type { TUsage } from '@docket/schemas/subscription';
 import { AppError } from '../../lib/app-error.ts';
 import { londonMonthBounds, type Clock } from '../../lib/clock.ts';
-import type { UsageRepository } from './usage.repository.ts';
+import type { UsageExecutor, UsageRepository } from './usage.repository.ts';
 
 export type LimitedResource = 'invoices' | 'quotes' | 'clients';
 
@@ -21,7 +21,8 @@ export function createLimitsService(usageRepo: UsageRepository, clock: Clock, ov
     return { month, invoicesCount, quotesCount, clientsCount };
   }
 
-  async function canCreate(userId: string, what: LimitedResource): Promise<boolean> {
+  /** `x`: a transaction holding the document counter lock, so concurrent creates count one by one. */
+  async function canCreate(userId: string, what: LimitedResource, x?: UsageExecutor): Promise<boolean> {
     const limits = limitsOf(userId);
     const limit = what === 'invoices' ? limits.invoicesPerMonth : what === 'quotes' ? limits.quotesPerMonth : limits.maxClients;
     if (limit === -1) return true;
@@ -29,7 +30,7 @@ export function createLimitsService(usageRepo: UsageRepository, clock: Clock, ov
     const used =
       what === 'clients'
         ? await usageRepo.clients(userId)
-        : await (what === 'quotes' ? usageRepo.quotesIn : usageRepo.invoicesIn)(userId, start, end);
+        : await (what === 'quotes' ? usageRepo.quotesIn : usageRepo.invoicesIn)(userId, start, end, x);
     return used < limit;
   }
 
@@ -38,8 +39,8 @@ export function createLimitsService(usageRepo: UsageRepository, clock: Clock, ov
     limitsOf,
     usage,
     canCreate,
-    async assertCanCreate(userId: string, what: LimitedResource) {
-      if (!(await canCreate(userId, what))) throw AppError.forbidden(planLimitMessage(what));
+    async assertCanCreate(userId: string, what: LimitedResource, x?: UsageExecutor) {
+      if (!(await canCreate(userId, what, x))) throw AppError.forbidden(planLimitMessage(what));
     },
   };
 }

@@ -124,6 +124,16 @@ describe('plan limits (lowered)', () => {
     expect((await request(lt.app).get('/api/subscription/can-create-invoice').set(u.auth)).body.data.allowed).toBe(false);
   });
 
+  it('when many creates race past the limit, then exactly the limit succeeds', async () => {
+    const u = await registerUser(lt.app);
+    const c = await createClient(lt.app, u);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => request(lt.app).post('/api/quotes').set(u.auth).send(quoteBody(c.id))),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, ...Array(8).fill(403)]);
+    expect((await request(lt.app).get('/api/quotes').set(u.auth)).body.data).toHaveLength(2);
+  });
+
   it('when the client limit is reached, then 403 for clients', async () => {
     const u = await registerUser(lt.app);
     await createClient(lt.app, u);

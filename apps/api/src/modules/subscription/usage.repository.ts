@@ -2,18 +2,21 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { clients, invoices, quotes } from '../../db/schema.ts';
 
+/** A database or a transaction: counts taken inside a create's transaction see its locks. */
+export type UsageExecutor = Pick<Database, 'select'>;
+
 /** Counts behind plan limits: documents created this month (Europe/London) and all clients. */
 export function createUsageRepository(db: Database) {
-  const countSince = async (table: typeof quotes | typeof invoices, userId: string, start: Date, end: Date) => {
-    const [row] = await db
+  const countSince = async (table: typeof quotes | typeof invoices, userId: string, start: Date, end: Date, x: UsageExecutor = db) => {
+    const [row] = await x
       .select({ n: sql<number>`count(*)::int` })
       .from(table)
       .where(and(eq(table.userId, userId), gte(table.createdAt, start), lt(table.createdAt, end)));
     return row?.n ?? 0;
   };
   return {
-    quotesIn: (userId: string, start: Date, end: Date) => countSince(quotes, userId, start, end),
-    invoicesIn: (userId: string, start: Date, end: Date) => countSince(invoices, userId, start, end),
+    quotesIn: (userId: string, start: Date, end: Date, x?: UsageExecutor) => countSince(quotes, userId, start, end, x),
+    invoicesIn: (userId: string, start: Date, end: Date, x?: UsageExecutor) => countSince(invoices, userId, start, end, x),
     async clients(userId: string) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
