@@ -19,13 +19,18 @@ export interface CalendarViewProps {
   onEventMove: (move: { id: string; start: Date; end: Date; allDay: boolean; revert: () => void }) => void;
 }
 
-/** Dark text on the light swatches (green, yellow), white on the rest: readable either way. */
-function textColourFor(hex: string): string {
+/**
+ * Events are drawn as a light tint of their colour with a full-colour border and dark text:
+ * white or dark text on the five solid colours misses contrast AA for some (purple fails both).
+ */
+function tintOf(hex: string, strength = 0.22): string {
   const n = Number.parseInt(hex.slice(1), 16);
-  if (Number.isNaN(n)) return '#ffffff';
-  const luminance = (0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) / 255;
-  return luminance > 0.5 ? '#0f172a' : '#ffffff';
+  if (!/^#[0-9a-f]{6}$/i.test(hex) || Number.isNaN(n)) return '#f1f5f9';
+  const mix = (channel: number) => Math.round(255 - (255 - channel) * strength);
+  const [r, g, b] = [mix((n >> 16) & 255), mix((n >> 8) & 255), mix(n & 255)];
+  return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
 }
+const EVENT_TEXT = '#0f172a';
 
 function EventContent({ event, timeText }: EventContentArg) {
   const description = typeof event.extendedProps.description === 'string' ? event.extendedProps.description : '';
@@ -34,7 +39,7 @@ function EventContent({ event, timeText }: EventContentArg) {
     <div className="min-w-0 overflow-hidden px-1 text-xs leading-tight">
       {timeText && <span className="mr-1">{timeText}</span>}
       <span className="font-semibold">{event.title}</span>
-      {preview && <span className="block truncate opacity-80">{preview}</span>}
+      {preview && <span className="block truncate">{preview}</span>}
     </div>
   );
 }
@@ -54,9 +59,9 @@ export default function CalendarView({ events, onSelectRange, onEventClick, onEv
           start: e.startDate,
           end: e.endDate,
           allDay: e.allDay,
-          backgroundColor: colour,
+          backgroundColor: tintOf(colour),
           borderColor: colour,
-          textColor: textColourFor(colour),
+          textColor: EVENT_TEXT,
           extendedProps: { description: e.description ?? '' },
         };
       }),
@@ -73,8 +78,11 @@ export default function CalendarView({ events, onSelectRange, onEventClick, onEv
   return (
     <div
       className={
-        // Let the toolbar wrap on phones (360 px) instead of overflowing.
-        'min-w-0 [&_.fc-header-toolbar]:flex-wrap [&_.fc-header-toolbar]:gap-2 [&_.fc-toolbar-title]:text-lg! [&_.fc-button]:text-sm!'
+        // Let the toolbar wrap on phones (360 px) instead of overflowing; days of the neighbouring
+        // months readable (FullCalendar fades them below contrast AA).
+        'min-w-0 [&_.fc-header-toolbar]:flex-wrap [&_.fc-header-toolbar]:gap-2 [&_.fc-toolbar-title]:text-lg! [&_.fc-button]:text-sm! ' +
+        '[&_.fc-day-other_.fc-daygrid-day-top]:opacity-100! [&_.fc-day-other_.fc-daygrid-day-number]:text-slate-500 ' +
+        '[&_.fc-event]:border-l-4!'
       }
     >
       <FullCalendar
@@ -82,7 +90,9 @@ export default function CalendarView({ events, onSelectRange, onEventClick, onEv
         locale={enGbLocale}
         initialView="dayGridMonth"
         headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
-        buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'List' }}
+        // Text rather than icon buttons: FullCalendar's icons are role="img" without a name.
+        buttonIcons={false}
+        buttonText={{ prev: 'Previous', next: 'Next', today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'List' }}
         events={inputs}
         editable
         selectable
@@ -93,6 +103,7 @@ export default function CalendarView({ events, onSelectRange, onEventClick, onEv
         weekends
         height="auto"
         slotDuration="00:30:00"
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         eventContent={(arg) => <EventContent {...arg} />}
         eventClick={(arg: EventClickArg) => {
           arg.jsEvent.preventDefault();
@@ -103,6 +114,10 @@ export default function CalendarView({ events, onSelectRange, onEventClick, onEv
           onSelectRange({ start: arg.start, end: arg.end, allDay: arg.allDay });
         }}
         eventChange={move}
+        // A day cell is named by its date number alone, yet also holds events: let its content speak.
+        dayCellDidMount={({ el }) => el.removeAttribute('aria-labelledby')}
+        // The '+N more' link toggles a popover: give aria-expanded a role that allows it.
+        moreLinkDidMount={({ el }) => el.setAttribute('role', 'button')}
       />
     </div>
   );
