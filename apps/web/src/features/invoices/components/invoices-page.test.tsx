@@ -164,7 +164,7 @@ describe('InvoicesPage', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Create New Invoice' })).not.toBeInTheDocument());
   });
 
-  it('when an invoice is edited, then the form is prefilled with its client, lines, tax and due date', async () => {
+  it('when an invoice is edited, then the form is prefilled with its client, lines, tax and due date; Cancel closes it and returns focus', async () => {
     setup([makeInvoice('DRAFT', 1)]);
     await userEvent.click(within(await screen.findByRole('article', { name: 'INV0001' })).getByRole('button', { name: 'Edit' }));
     const form = await screen.findByRole('form', { name: 'Edit Invoice' });
@@ -175,5 +175,6 @@ describe('InvoicesPage', () => {
     expect(within(form).getByRole('button', { name: 'Update Invoice' })).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'Edit Invoice' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Invoice' })).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Plus } from 'lucide-react';
 import type { TInvoice } from '@docket/schemas/document';
 import { errorMessage } from '@/lib/api-client';
@@ -41,6 +41,12 @@ export function InvoicesPage() {
   const deleteInvoice = useDeleteInvoice();
   const actions = useInvoiceActions();
   const [formState, setFormState] = useState<FormState>(null);
+  const newButtonRef = useRef<HTMLButtonElement>(null);
+  // Closing the form unmounts the focused control: hand focus back to the header button.
+  const closeForm = () => {
+    setFormState(null);
+    newButtonRef.current?.focus();
+  };
   const [toDelete, setToDelete] = useState<TInvoice | null>(null);
 
   const loadFailed = invoices.isError || clients.isError || items.isError;
@@ -68,7 +74,7 @@ export function InvoicesPage() {
         await createInvoice.mutateAsync(body);
         toastSuccess('Invoice created successfully');
       }
-      setFormState(null);
+      closeForm();
     } catch (error) {
       toastError(errorMessage(error, 'Failed to save invoice'));
     }
@@ -93,7 +99,7 @@ export function InvoicesPage() {
         title="Invoices"
         subtitle="Manage your invoices and payments"
         actions={
-          <Button onClick={() => setFormState({ mode: 'create' })}>
+          <Button ref={newButtonRef} onClick={() => setFormState({ mode: 'create' })}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             New Invoice
           </Button>
@@ -111,7 +117,7 @@ export function InvoicesPage() {
           items={items.data ?? []}
           currencySymbol={currencySymbol}
           onSubmit={save}
-          onCancel={() => setFormState(null)}
+          onCancel={closeForm}
         />
       )}
       {invoices.isPending ? (

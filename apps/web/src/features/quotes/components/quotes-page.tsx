@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Plus } from 'lucide-react';
 import type { TQuote } from '@docket/schemas/document';
 import { errorMessage } from '@/lib/api-client';
@@ -35,6 +35,12 @@ export function QuotesPage() {
   const deleteQuote = useDeleteQuote();
   const actions = useQuoteActions();
   const [formState, setFormState] = useState<FormState>(null);
+  const newButtonRef = useRef<HTMLButtonElement>(null);
+  // Closing the form unmounts the focused control: hand focus back to the header button.
+  const closeForm = () => {
+    setFormState(null);
+    newButtonRef.current?.focus();
+  };
   const [toDelete, setToDelete] = useState<TQuote | null>(null);
 
   const loadFailed = quotes.isError || clients.isError || items.isError;
@@ -57,7 +63,7 @@ export function QuotesPage() {
         await createQuote.mutateAsync(body);
         toastSuccess('Quote created successfully');
       }
-      setFormState(null);
+      closeForm();
     } catch (error) {
       toastError(errorMessage(error, 'Failed to save quote'));
     }
@@ -82,7 +88,7 @@ export function QuotesPage() {
         title="Quotes"
         subtitle="Create and manage your quotes"
         actions={
-          <Button onClick={() => setFormState({ mode: 'create' })}>
+          <Button ref={newButtonRef} onClick={() => setFormState({ mode: 'create' })}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             New Quote
           </Button>
@@ -100,7 +106,7 @@ export function QuotesPage() {
           items={items.data ?? []}
           currencySymbol={currencySymbol}
           onSubmit={save}
-          onCancel={() => setFormState(null)}
+          onCancel={closeForm}
         />
       )}
       {quotes.isPending ? (
