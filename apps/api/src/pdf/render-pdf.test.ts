@@ -139,6 +139,32 @@ describe.each(TEMPLATES)('template %s', (template) => {
   });
 });
 
+describe.each(TEMPLATES)('template %s at the field limits', (template) => {
+  it('when every field is as long as validation allows, then the PDF renders with all text inside the pages', async () => {
+    const words = (n: number, word = 'Lorem') => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
+    const model = buildDocumentModel(
+      sampleCompanySource({
+        logo,
+        name: words(40, 'Company').slice(0, 200),
+        address: [words(60, 'Street'), words(60, 'Town'), 'M1 2AB'].join('\n').slice(0, 1000),
+        website: `www.${'w'.repeat(280)}.example`,
+        vatNumber: 'GB' + '1'.repeat(28),
+        terms: words(1500, 'term').slice(0, 10_000),
+        bankAccountName: 'A'.repeat(100),
+        bankIban: 'GB'.padEnd(34, '9'),
+      }),
+      sampleClientSource({ name: words(800, 'Client').slice(0, 5000), address: words(150, 'Road').slice(0, 1000) }),
+      sampleDocumentSource('invoice', 30, {
+        lines: sampleDocumentSource('invoice', 30).lines.map((l, i) => ({ ...l, description: i % 3 ? l.description : 'D'.repeat(2000) })),
+      }),
+    );
+    const read = await readPdf(await renderPdf(model, template));
+    expectInsidePages(read);
+    expect(read.pages.at(-1)).toContain(`Page ${read.pageCount} of ${read.pageCount}`);
+    expect(read.text).toContain(model.totals.total.value);
+  });
+});
+
 describe('fonts', () => {
   it('when fonts are asked for twice, then the same parsed fonts come back (loaded once per process)', () => {
     expect(loadFonts()).toBe(loadFonts());

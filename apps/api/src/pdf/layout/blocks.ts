@@ -64,6 +64,8 @@ export function flowParty(c: Canvas, heading: string, name: string, lines: strin
  */
 export function drawClientAndMeta(c: Canvas, model: PdfDocumentModel, opts: { metaWidth?: number; from?: boolean } = {}): void {
   const metaWidth = opts.metaWidth ?? 220;
+  const labelWidth = Math.min(92, metaWidth * 0.45);
+  c.ensure(drawPairs(c, model.meta, 0, 0, metaWidth, { labelWidth, measureOnly: true }));
   const startPage = c.pageIndex();
   const top = c.y;
   let fromH = 0;
@@ -77,7 +79,7 @@ export function drawClientAndMeta(c: Canvas, model: PdfDocumentModel, opts: { me
     clientX = c.left + fromW + GAP;
     clientW = c.width - metaWidth - 2 * GAP - fromW;
   }
-  const metaH = drawPairs(c, model.meta, c.right - metaWidth, top, metaWidth, { labelWidth: Math.min(92, metaWidth * 0.45), align: 'right' });
+  const metaH = drawPairs(c, model.meta, c.right - metaWidth, top, metaWidth, { labelWidth, align: 'right' });
   c.y = top;
   flowParty(c, model.client.heading, model.client.name, model.client.lines, clientX, clientW);
   if (c.pageIndex() === startPage) c.y = Math.max(c.y, top + metaH, top + fromH);
@@ -169,25 +171,36 @@ export function drawCompany(
     nameFont?: TextStyle['font'];
     /** one line per address line and contact (true) or address on one line, contacts on another */
     stacked?: boolean;
+    measureOnly?: boolean;
+    /** the block never grows past this; name and contacts are cut, the VAT number never */
+    maxHeight?: number;
   } = {},
 ): number {
   const t = c.theme;
   const align = opts.align ?? 'left';
-  let h = c.text(model.company.name, x, y, width, {
+  const maxHeight = opts.maxHeight ?? 240;
+  const nameStyle: TextStyle = {
     font: opts.nameFont ?? t.fonts.heading,
     size: opts.nameSize ?? 15,
     color: opts.nameColor ?? t.colors.text,
     align,
     lineGap: 0,
-  });
-  h += opts.nameSize && opts.nameSize < 12 ? 2 : 4;
+  };
+  const smallStyle: TextStyle = { size: t.size.small, color: t.colors.muted, align };
   const { addressLines, contactLines } = model.company;
   const contact = opts.stacked
     ? [...addressLines, ...contactLines].join('\n')
     : [addressLines.join(', '), packInline(c, contactLines, width, t.size.small)].filter(Boolean).join('\n');
-  h += c.text(contact, x, y + h, width, { size: t.size.small, color: t.colors.muted, align });
-  if (model.company.vatLine) {
-    h += 2 + c.text(model.company.vatLine, x, y + h + 2, width, { size: t.size.small, color: t.colors.muted, align });
+  const vatLine = model.company.vatLine;
+  const vatH = vatLine ? 2 + c.measure(vatLine, width, smallStyle) : 0;
+  const gap = opts.nameSize && opts.nameSize < 12 ? 2 : 4;
+  const room = Math.max(40, maxHeight - vatH - gap);
+  let h = c.clipped(model.company.name, x, y, width, room * 0.4, nameStyle, opts.measureOnly);
+  h += gap;
+  h += c.clipped(contact, x, y + h, width, room - h, smallStyle, opts.measureOnly);
+  if (vatLine) {
+    if (!opts.measureOnly) c.text(vatLine, x, y + h + 2, width, smallStyle);
+    h += vatH;
   }
   return h;
 }

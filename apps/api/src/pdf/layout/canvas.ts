@@ -143,6 +143,20 @@ export class Canvas {
   }
 
   /**
+   * Draw text at a fixed place but no taller than maxHeight: anything beyond is cut with an
+   * ellipsis. Only for the sender's own details at absurd lengths, never for client content.
+   */
+  clipped(text: string, x: number, y: number, width: number, maxHeight: number, style: TextStyle = {}, measureOnly = false): number {
+    if (!text) return 0;
+    const height = this.measure(text, width, style);
+    if (height <= maxHeight) return measureOnly ? height : this.text(text, x, y, width, style);
+    if (measureOnly) return maxHeight;
+    this.apply(style);
+    this.doc.text(this.breakLongWords(text, width, style), x, y, { ...this.options(width, style), height: maxHeight, ellipsis: true });
+    return maxHeight;
+  }
+
+  /**
    * Draw text that may run past the page end (a 5,000-character client name, long terms):
    * pdfkit continues it on new pages in the same column. Moves the cursor below it.
    */

@@ -36,9 +36,7 @@ export const professional: PdfTemplate = {
     const textW = c.width - rightW - 24 - (logoW ? logoW + 16 : 0);
     const bandTop = 0;
     const inner = 30;
-    const probe = c.measure(model.company.name, textW, { font: theme.fonts.heading, size: 15, lineGap: 0 }) + 4 +
-      c.measure([model.company.addressLines.join(', '), model.company.contactLines.join('  ·  ')].filter(Boolean).join('\n'), textW, { size: theme.size.small }) +
-      (model.company.vatLine ? 2 + c.measure(model.company.vatLine, textW, { size: theme.size.small }) : 0);
+    const probe = drawCompany(c, model, textX, inner, textW, { nameSize: 15, measureOnly: true, maxHeight: 200 });
     const bandH = inner * 2 + Math.max(probe, 50);
     c.rect(0, bandTop, pageW, bandH, band);
     c.rect(0, bandH, pageW, 4, theme.colors.accent);
@@ -50,7 +48,7 @@ export const professional: PdfTemplate = {
     const saved = { ...theme.colors };
     theme.colors.text = '#ffffff';
     theme.colors.muted = '#cbd5e1';
-    drawCompany(c, model, textX, inner, textW, { nameSize: 15 });
+    drawCompany(c, model, textX, inner, textW, { nameSize: 15, maxHeight: 200 });
     Object.assign(theme.colors, saved);
     c.text(model.title, c.right - rightW, inner - 4, rightW, {
       font: theme.fonts.heading,
