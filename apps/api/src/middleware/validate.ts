@@ -8,7 +8,7 @@ export const BAD_TEXT = 'Text cannot contain control characters or invalid Unico
 // PostgreSQL refuses NUL outright and the others only ever arrive from broken or hostile clients;
 // U+FFFD is what a decoder leaves of invalid UTF-8 (query strings are decoded that way).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const FORBIDDEN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const FORBIDDEN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Path of the first string holding forbidden characters (schemas refuse anything deeper). */
 function findBadText(value: unknown, path: string[], depth = 0): string[] | null {

@@ -74,13 +74,13 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start:\n${log}`);
     if (/Docket API listening/.test(log)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start within 60 s:\n${log}`);
+      throw new Error(`server did not start within 120 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
