@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TClient } from '@docket/schemas/client';
 import { renderWithProviders } from '@/test/render';
-import { fail, mockApi, ok } from '@/test/mock-api';
+import { fail, listReply, mockApi, ok } from '@/test/mock-api';
 import { ClientsScreen } from './clients-screen';
 
 const mock = mockApi();
@@ -20,7 +20,7 @@ const acme: TClient = {
 
 describe('ClientsScreen', () => {
   it('when loading, then shows placeholders; when there are no clients, then the empty state', async () => {
-    mock.onGet('/clients').reply(200, ok([]));
+    mock.onGet('/clients').reply(listReply([]));
     renderWithProviders(<ClientsScreen />);
     expect(screen.getByLabelText('Loading clients')).toBeInTheDocument();
     expect(await screen.findByText('No clients found. Create your first client to get started.')).toBeInTheDocument();
@@ -32,13 +32,13 @@ describe('ClientsScreen', () => {
     expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
     expect(await screen.findByText('Error')).toBeInTheDocument();
     expect(screen.getAllByText('Failed to load clients').length).toBeGreaterThan(0);
-    mock.onGet('/clients').reply(200, ok([acme]));
+    mock.onGet('/clients').reply(listReply([acme]));
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Acme Plumbing')).toBeInTheDocument();
   });
 
   it('when the form is submitted empty or with a bad email, then shows the spec messages and sends nothing', async () => {
-    mock.onGet('/clients').reply(200, ok([]));
+    mock.onGet('/clients').reply(listReply([]));
     renderWithProviders(<ClientsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Client' }));
     expect(screen.getByRole('heading', { name: 'Add New Client' })).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('ClientsScreen', () => {
   });
 
   it('when a valid client is created, then posts it, toasts and closes the form', async () => {
-    mock.onGet('/clients').reply(200, ok([]));
+    mock.onGet('/clients').reply(listReply([]));
     mock.onPost('/clients').reply(201, ok(acme));
     renderWithProviders(<ClientsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Client' }));
@@ -65,7 +65,7 @@ describe('ClientsScreen', () => {
   });
 
   it('when editing, then the form is prefilled and saves with PUT', async () => {
-    mock.onGet('/clients').reply(200, ok([acme]));
+    mock.onGet('/clients').reply(listReply([acme]));
     mock.onPut(`/clients/${acme.id}`).reply(200, ok({ ...acme, name: 'Acme Heating' }));
     renderWithProviders(<ClientsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Acme Plumbing' }));
@@ -79,7 +79,7 @@ describe('ClientsScreen', () => {
   });
 
   it('when delete is cancelled, then nothing is sent; when confirmed and the server refuses with 409, then its text is the error toast', async () => {
-    mock.onGet('/clients').reply(200, ok([acme]));
+    mock.onGet('/clients').reply(listReply([acme]));
     mock.onDelete(`/clients/${acme.id}`).reply(409, fail('This client has quotes, invoices or events and cannot be deleted', 'CONFLICT'));
     renderWithProviders(<ClientsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Acme Plumbing' }));
@@ -96,7 +96,7 @@ describe('ClientsScreen', () => {
   });
 
   it('when delete succeeds, then toasts success', async () => {
-    mock.onGet('/clients').reply(200, ok([acme]));
+    mock.onGet('/clients').reply(listReply([acme]));
     mock.onDelete(`/clients/${acme.id}`).reply(200, ok({ id: acme.id }));
     renderWithProviders(<ClientsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Acme Plumbing' }));

@@ -2,9 +2,13 @@ import { Plus, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { TClient, TClientRequest } from '@docket/schemas/client';
 import { errorMessage } from '@/lib/api-client';
-import { useClients } from '@/lib/queries/clients-list';
+import { cn } from '@/lib/cn';
+import { pagedRows } from '@/lib/paged-list';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useErrorToast } from '@/lib/use-error-toast';
+import { useListFilters } from '@/lib/use-list-filters';
+import { ListFilters } from '@/components/lists/list-filters';
+import { LoadMore } from '@/components/lists/load-more';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,6 +17,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCreateClient } from '../api/create-client';
 import { useDeleteClient } from '../api/delete-client';
+import { useClientsPages } from '../api/get-clients-page';
 import { useUpdateClient } from '../api/update-client';
 import { ClientCard } from './client-card';
 import { ClientForm } from './client-form';
@@ -20,7 +25,9 @@ import { ClientForm } from './client-form';
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; client: TClient };
 
 export function ClientsScreen() {
-  const clients = useClients();
+  const listFilters = useListFilters();
+  const clients = useClientsPages(listFilters.filters);
+  const list = pagedRows(clients.data);
   const createClient = useCreateClient();
   const updateClient = useUpdateClient();
   const deleteClient = useDeleteClient();
@@ -76,28 +83,39 @@ export function ClientsScreen() {
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}
+      <ListFilters search={listFilters.search} onSearchChange={listFilters.setSearch} searchPlaceholder="Name or email" />
       {clients.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading clients">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-32" />
           ))}
         </div>
-      ) : clients.isError ? (
+      ) : clients.isError && !clients.data ? (
         <LoadError message="Failed to load clients" onRetry={() => void clients.refetch()} />
-      ) : clients.data.length === 0 ? (
-        <EmptyState icon={<Users className="h-10 w-10" />} message="No clients found. Create your first client to get started." />
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={<Users className="h-10 w-10" />}
+          message={listFilters.filtered ? 'No clients match your search.' : 'No clients found. Create your first client to get started.'}
+        />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {clients.data.map((client) => (
-            <li key={client.id}>
-              <ClientCard
-                client={client}
-                onEdit={() => setForm({ mode: 'edit', client })}
-                onDelete={() => setToDelete(client)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul
+            className={cn('grid gap-4 sm:grid-cols-2 lg:grid-cols-3', clients.isPlaceholderData && 'opacity-60 transition-opacity')}
+            aria-label="Clients"
+            aria-busy={clients.isPlaceholderData || undefined}
+          >
+            {list.map((client) => (
+              <li key={client.id}>
+                <ClientCard
+                  client={client}
+                  onEdit={() => setForm({ mode: 'edit', client })}
+                  onDelete={() => setToDelete(client)}
+                />
+              </li>
+            ))}
+          </ul>
+          <LoadMore query={clients} noun="clients" />
+        </>
       )}
       <ConfirmDialog
         open={toDelete !== null}

@@ -6,7 +6,7 @@ import type { TInvoice } from '@docket/schemas/document';
 import { MSG } from '@docket/schemas/messages';
 import { localIsoDateIn } from '@/components/documents/document-form-values';
 import { renderWithProviders } from '@/test/render';
-import { fail, mockApi, ok } from '@/test/mock-api';
+import { fail, listReply, mockApi, ok } from '@/test/mock-api';
 import { InvoicesPage } from './invoices-page';
 
 const mock = mockApi();
@@ -36,7 +36,7 @@ function makeInvoice(status: TInvoiceStatus, n: number): TInvoice {
 
 function setup(invoices: TInvoice[] | 'pending' = []) {
   if (invoices === 'pending') mock.onGet('/invoices').reply(() => new Promise(() => {}));
-  else mock.onGet('/invoices').reply(200, ok(invoices));
+  else mock.onGet('/invoices').reply(listReply(invoices));
   mock.onGet('/clients').reply(200, ok([{ ...CLIENT, email: 'a@acme.co.uk', phone: null, address: null }]));
   mock.onGet('/items').reply(200, ok([]));
   mock.onGet('/company').reply(404, fail('Company profile not found', 'NOT_FOUND'));

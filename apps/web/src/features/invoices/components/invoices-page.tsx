@@ -1,12 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Plus } from 'lucide-react';
+import { INVOICE_STATUSES } from '@docket/schemas/constants';
 import type { TInvoice } from '@docket/schemas/document';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { useClients } from '@/lib/queries/clients-list';
 import { useCompanyProfile } from '@/lib/queries/company-profile';
+import { pagedRows } from '@/lib/paged-list';
 import { useItems } from '@/lib/queries/items-list';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { useListFilters } from '@/lib/use-list-filters';
 import { DocumentForm } from '@/components/documents/document-form';
+import { ListFilters } from '@/components/lists/list-filters';
+import { LoadMore } from '@/components/lists/load-more';
 import {
   defaultDueDate,
   defaultTax,
@@ -21,7 +27,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useDeleteInvoice } from '../api/delete-invoice';
-import { useInvoices } from '../api/get-invoices';
+import { useInvoicesPages } from '../api/get-invoices-page';
 import { previewInvoicePdf } from '../api/preview-invoice-pdf';
 import { useUpdateInvoice } from '../api/update-invoice';
 import { useInvoiceActions } from '../hooks/use-invoice-actions';
@@ -29,9 +35,10 @@ import { InvoiceCard } from './invoice-card';
 
 type FormState = { mode: 'create' } | { mode: 'edit'; invoice: TInvoice } | null;
 
-/** SPEC section 2, Invoices: skeletons while loading, inline create/edit form, invoice cards. */
+/** SPEC section 2, Invoices: skeletons while loading, inline create/edit form, invoice cards (paged, searchable). */
 export function InvoicesPage() {
-  const invoices = useInvoices();
+  const listFilters = useListFilters();
+  const invoices = useInvoicesPages(listFilters.filters);
   const clients = useClients();
   const items = useItems();
   const company = useCompanyProfile();
@@ -92,7 +99,7 @@ export function InvoicesPage() {
     }
   }
 
-  const list = invoices.data ?? [];
+  const list = pagedRows(invoices.data);
   return (
     <div>
       <PageHeader
@@ -120,13 +127,21 @@ export function InvoicesPage() {
           onCancel={closeForm}
         />
       )}
+      <ListFilters
+        search={listFilters.search}
+        onSearchChange={listFilters.setSearch}
+        searchPlaceholder="Number, client or line description"
+        statuses={INVOICE_STATUSES}
+        status={listFilters.status}
+        onStatusChange={listFilters.setStatus}
+      />
       {invoices.isPending ? (
         <div role="status" aria-label="Loading invoices" className="space-y-4">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} data-testid="invoice-skeleton" className="h-40 w-full" />
           ))}
         </div>
-      ) : invoices.isError ? (
+      ) : invoices.isError && !invoices.data ? (
         <EmptyState
           message="Failed to load data"
           action={
@@ -136,23 +151,34 @@ export function InvoicesPage() {
           }
         />
       ) : list.length === 0 ? (
-        <EmptyState message="No invoices found. Create your first invoice to get started." />
+        <EmptyState
+          message={
+            listFilters.filtered ? 'No invoices match your search.' : 'No invoices found. Create your first invoice to get started.'
+          }
+        />
       ) : (
-        <ul className="space-y-4" aria-label="Invoices">
-          {list.map((invoice) => (
-            <li key={invoice.id}>
-              <InvoiceCard
-                invoice={invoice}
-                currencySymbol={currencySymbol}
-                busy={actions.pendingId === invoice.id}
-                onPreview={() => void previewInvoicePdf(invoice.id)}
-                onEdit={() => setFormState({ mode: 'edit', invoice })}
-                onDelete={() => setToDelete(invoice)}
-                onAction={(action) => void actions.run(action, invoice)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul
+            className={cn('space-y-4', invoices.isPlaceholderData && 'opacity-60 transition-opacity')}
+            aria-label="Invoices"
+            aria-busy={invoices.isPlaceholderData || undefined}
+          >
+            {list.map((invoice) => (
+              <li key={invoice.id}>
+                <InvoiceCard
+                  invoice={invoice}
+                  currencySymbol={currencySymbol}
+                  busy={actions.pendingId === invoice.id}
+                  onPreview={() => void previewInvoicePdf(invoice.id)}
+                  onEdit={() => setFormState({ mode: 'edit', invoice })}
+                  onDelete={() => setToDelete(invoice)}
+                  onAction={(action) => void actions.run(action, invoice)}
+                />
+              </li>
+            ))}
+          </ul>
+          <LoadMore query={invoices} noun="invoices" />
+        </>
       )}
       <ConfirmDialog
         open={toDelete !== null}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TItem } from '@docket/schemas/item';
 import { renderWithProviders } from '@/test/render';
-import { fail, mockApi, ok } from '@/test/mock-api';
+import { fail, listReply, mockApi, ok } from '@/test/mock-api';
 import { ItemsScreen } from './items-screen';
 
 const mock = mockApi();
@@ -19,7 +19,7 @@ const boiler: TItem = {
 
 describe('ItemsScreen', () => {
   it('when there are no items, then shows the empty state under the title', async () => {
-    mock.onGet('/items').reply(200, ok([]));
+    mock.onGet('/items').reply(listReply([]));
     mock.onGet('/company').reply(404, fail('Company profile not found'));
     renderWithProviders(<ItemsScreen />);
     expect(screen.getByRole('heading', { name: 'Items' })).toBeInTheDocument();
@@ -29,7 +29,7 @@ describe('ItemsScreen', () => {
   });
 
   it('when items exist, then shows name, description and the price in the company currency', async () => {
-    mock.onGet('/items').reply(200, ok([boiler]));
+    mock.onGet('/items').reply(listReply([boiler]));
     mock.onGet('/company').reply(200, ok({ currencySymbol: '€' }));
     renderWithProviders(<ItemsScreen />);
     expect(await screen.findByText('Boiler service')).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('ItemsScreen', () => {
   });
 
   it('when the form is submitted empty, then shows the spec messages', async () => {
-    mock.onGet('/items').reply(200, ok([]));
+    mock.onGet('/items').reply(listReply([]));
     mock.onGet('/company').reply(404, {});
     renderWithProviders(<ItemsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
@@ -60,7 +60,7 @@ describe('ItemsScreen', () => {
   });
 
   it('when the price is negative, then shows "Price must be non-negative"', async () => {
-    mock.onGet('/items').reply(200, ok([]));
+    mock.onGet('/items').reply(listReply([]));
     mock.onGet('/company').reply(404, {});
     renderWithProviders(<ItemsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
@@ -74,7 +74,7 @@ describe('ItemsScreen', () => {
   });
 
   it('when a valid item is created, then posts the price as a number and toasts', async () => {
-    mock.onGet('/items').reply(200, ok([]));
+    mock.onGet('/items').reply(listReply([]));
     mock.onGet('/company').reply(404, {});
     mock.onPost('/items').reply(201, ok(boiler));
     renderWithProviders(<ItemsScreen />);
@@ -93,7 +93,7 @@ describe('ItemsScreen', () => {
   });
 
   it('when delete is confirmed, then asks with the spec text and toasts success', async () => {
-    mock.onGet('/items').reply(200, ok([boiler]));
+    mock.onGet('/items').reply(listReply([boiler]));
     mock.onGet('/company').reply(404, {});
     mock.onDelete(`/items/${boiler.id}`).reply(200, ok({ id: boiler.id }));
     renderWithProviders(<ItemsScreen />);

@@ -2,10 +2,14 @@ import { Package, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { TItem, TItemRequest } from '@docket/schemas/item';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { pagedRows } from '@/lib/paged-list';
 import { useCurrencySymbol } from '@/lib/queries/company-profile';
-import { useItems } from '@/lib/queries/items-list';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useErrorToast } from '@/lib/use-error-toast';
+import { useListFilters } from '@/lib/use-list-filters';
+import { ListFilters } from '@/components/lists/list-filters';
+import { LoadMore } from '@/components/lists/load-more';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,6 +18,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCreateItem } from '../api/create-item';
 import { useDeleteItem } from '../api/delete-item';
+import { useItemsPages } from '../api/get-items-page';
 import { useUpdateItem } from '../api/update-item';
 import { ItemCard } from './item-card';
 import { ItemForm } from './item-form';
@@ -21,7 +26,9 @@ import { ItemForm } from './item-form';
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; item: TItem };
 
 export function ItemsScreen() {
-  const items = useItems();
+  const listFilters = useListFilters();
+  const items = useItemsPages(listFilters.filters);
+  const list = pagedRows(items.data);
   const currencySymbol = useCurrencySymbol();
   const createItem = useCreateItem();
   const updateItem = useUpdateItem();
@@ -78,29 +85,40 @@ export function ItemsScreen() {
           onCancel={() => setForm({ mode: 'closed' })}
         />
       )}
+      <ListFilters search={listFilters.search} onSearchChange={listFilters.setSearch} searchPlaceholder="Name or description" />
       {items.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading items">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-32" />
           ))}
         </div>
-      ) : items.isError ? (
+      ) : items.isError && !items.data ? (
         <LoadError message="Failed to load items" onRetry={() => void items.refetch()} />
-      ) : items.data.length === 0 ? (
-        <EmptyState icon={<Package className="h-10 w-10" />} message="No items found. Create your first item to get started." />
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={<Package className="h-10 w-10" />}
+          message={listFilters.filtered ? 'No items match your search.' : 'No items found. Create your first item to get started.'}
+        />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {items.data.map((item) => (
-            <li key={item.id}>
-              <ItemCard
-                item={item}
-                currencySymbol={currencySymbol}
-                onEdit={() => setForm({ mode: 'edit', item })}
-                onDelete={() => setToDelete(item)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul
+            className={cn('grid gap-4 sm:grid-cols-2 lg:grid-cols-3', items.isPlaceholderData && 'opacity-60 transition-opacity')}
+            aria-label="Items"
+            aria-busy={items.isPlaceholderData || undefined}
+          >
+            {list.map((item) => (
+              <li key={item.id}>
+                <ItemCard
+                  item={item}
+                  currencySymbol={currencySymbol}
+                  onEdit={() => setForm({ mode: 'edit', item })}
+                  onDelete={() => setToDelete(item)}
+                />
+              </li>
+            ))}
+          </ul>
+          <LoadMore query={items} noun="items" />
+        </>
       )}
       <ConfirmDialog
         open={toDelete !== null}

@@ -7,7 +7,7 @@ import type { TQuote } from '@docket/schemas/document';
 import { MSG } from '@docket/schemas/messages';
 import { localIsoDateIn } from '@/components/documents/document-form-values';
 import { renderWithProviders } from '@/test/render';
-import { fail, mockApi, ok } from '@/test/mock-api';
+import { fail, listReply, mockApi, ok } from '@/test/mock-api';
 import { QuotesPage } from './quotes-page';
 
 const mock = mockApi();
@@ -41,7 +41,7 @@ function makeQuote(status: TQuoteStatus, n: number): TQuote {
 }
 
 function setup(quotes: TQuote[] = [], company: object | null = null) {
-  mock.onGet('/quotes').reply(200, ok(quotes));
+  mock.onGet('/quotes').reply(listReply(quotes));
   mock.onGet('/clients').reply(200, ok([{ ...CLIENT, email: 'a@acme.co.uk', phone: null, address: null }]));
   mock.onGet('/items').reply(200, ok([ITEM]));
   if (company) mock.onGet('/company').reply(200, ok(company));

@@ -1,12 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Plus } from 'lucide-react';
+import { QUOTE_STATUSES } from '@docket/schemas/constants';
 import type { TQuote } from '@docket/schemas/document';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { useClients } from '@/lib/queries/clients-list';
 import { useCompanyProfile } from '@/lib/queries/company-profile';
+import { pagedRows } from '@/lib/paged-list';
 import { useItems } from '@/lib/queries/items-list';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { useListFilters } from '@/lib/use-list-filters';
 import { DocumentForm } from '@/components/documents/document-form';
+import { ListFilters } from '@/components/lists/list-filters';
+import { LoadMore } from '@/components/lists/load-more';
 import { defaultTax, emptyLine, type TDocumentFormValues, type TDocumentSubmit } from '@/components/documents/document-form-values';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,7 +21,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCreateQuote } from '../api/create-quote';
 import { useDeleteQuote } from '../api/delete-quote';
-import { useQuotes } from '../api/get-quotes';
+import { useQuotesPages } from '../api/get-quotes-page';
 import { previewQuotePdf } from '../api/preview-quote-pdf';
 import { useUpdateQuote } from '../api/update-quote';
 import { useQuoteActions } from '../hooks/use-quote-actions';
@@ -23,9 +29,10 @@ import { QuoteCard } from './quote-card';
 
 type FormState = { mode: 'create' } | { mode: 'edit'; quote: TQuote } | null;
 
-/** SPEC section 2, Quotes: cards with status actions and an inline create/edit form. */
+/** SPEC section 2, Quotes: cards with status actions and an inline create/edit form; paged, searchable list. */
 export function QuotesPage() {
-  const quotes = useQuotes();
+  const listFilters = useListFilters();
+  const quotes = useQuotesPages(listFilters.filters);
   const clients = useClients();
   const items = useItems();
   const company = useCompanyProfile();
@@ -81,7 +88,7 @@ export function QuotesPage() {
     }
   }
 
-  const list = quotes.data ?? [];
+  const list = pagedRows(quotes.data);
   return (
     <div>
       <PageHeader
@@ -109,13 +116,21 @@ export function QuotesPage() {
           onCancel={closeForm}
         />
       )}
+      <ListFilters
+        search={listFilters.search}
+        onSearchChange={listFilters.setSearch}
+        searchPlaceholder="Number, client or line description"
+        statuses={QUOTE_STATUSES}
+        status={listFilters.status}
+        onStatusChange={listFilters.setStatus}
+      />
       {quotes.isPending ? (
         <div role="status" aria-label="Loading quotes" className="space-y-4">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} data-testid="quote-skeleton" className="h-36 w-full" />
           ))}
         </div>
-      ) : quotes.isError ? (
+      ) : quotes.isError && !quotes.data ? (
         <EmptyState
           message="Failed to load data"
           action={
@@ -125,23 +140,32 @@ export function QuotesPage() {
           }
         />
       ) : list.length === 0 ? (
-        <EmptyState message="No quotes found. Create your first quote to get started." />
+        <EmptyState
+          message={listFilters.filtered ? 'No quotes match your search.' : 'No quotes found. Create your first quote to get started.'}
+        />
       ) : (
-        <ul className="space-y-4" aria-label="Quotes">
-          {list.map((quote) => (
-            <li key={quote.id}>
-              <QuoteCard
-                quote={quote}
-                currencySymbol={currencySymbol}
-                busy={actions.pendingId === quote.id}
-                onPreview={() => void previewQuotePdf(quote.id)}
-                onEdit={() => setFormState({ mode: 'edit', quote })}
-                onDelete={() => setToDelete(quote)}
-                onAction={(action) => void actions.run(action, quote)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul
+            className={cn('space-y-4', quotes.isPlaceholderData && 'opacity-60 transition-opacity')}
+            aria-label="Quotes"
+            aria-busy={quotes.isPlaceholderData || undefined}
+          >
+            {list.map((quote) => (
+              <li key={quote.id}>
+                <QuoteCard
+                  quote={quote}
+                  currencySymbol={currencySymbol}
+                  busy={actions.pendingId === quote.id}
+                  onPreview={() => void previewQuotePdf(quote.id)}
+                  onEdit={() => setFormState({ mode: 'edit', quote })}
+                  onDelete={() => setToDelete(quote)}
+                  onAction={(action) => void actions.run(action, quote)}
+                />
+              </li>
+            ))}
+          </ul>
+          <LoadMore query={quotes} noun="quotes" />
+        </>
       )}
       <ConfirmDialog
         open={toDelete !== null}
