@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '@/test/mock-api';
-import { api, apiGet, ApiError, errorMessage, RATE_LIMITED_RESULT, setUnauthorizedHandler } from './api-client';
+import { AxiosError } from 'axios';
+import { api, apiGet, ApiError, errorMessage, RATE_LIMITED_RESULT, setUnauthorizedHandler, toApiError } from './api-client';
 
 const mock = mockApi();
 
@@ -79,5 +80,18 @@ describe('api client', () => {
     mock.onDelete('/clients/1').reply(409, fail('This client has quotes, invoices or events and cannot be deleted', 'CONFLICT'));
     const error = await api.delete('/clients/1').catch((e: unknown) => e);
     expect(errorMessage(error, 'Failed to delete client')).toBe('This client has quotes, invoices or events and cannot be deleted');
+  });
+
+  it('when an axios error comes from another copy of axios (not an AxiosError instance), then it still reads the server text', () => {
+    // Mock adapters and bundling can hand over errors built by a different axios class: only the
+    // isAxiosError flag is reliable, so toApiError must not depend on instanceof.
+    const foreign = Object.assign(new Error('Request failed with status code 409'), {
+      isAxiosError: true,
+      response: { status: 409, data: fail('Quote number already taken', 'CONFLICT') },
+    });
+    expect(foreign).not.toBeInstanceOf(AxiosError);
+    const error = toApiError(foreign);
+    expect(error).toMatchObject({ message: 'Quote number already taken', status: 409, code: 'CONFLICT', fromServer: true });
+    expect(errorMessage(foreign, 'Failed to save quote')).toBe('Quote number already taken');
   });
 });

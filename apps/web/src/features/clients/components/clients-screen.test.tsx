@@ -103,4 +103,28 @@ describe('ClientsScreen', () => {
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Client deleted successfully')).toBeInTheDocument();
   });
+
+  it('when there are more clients than a page, then Load more appends the next page', async () => {
+    const clients = Array.from({ length: 22 }, (_, i) => ({ ...acme, id: `11111111-1111-4111-8111-${String(i).padStart(12, '0')}`, name: `Client ${i + 1}` }));
+    mock.onGet('/clients').reply(listReply(clients));
+    renderWithProviders(<ClientsScreen />);
+    expect(await screen.findByText('Client 20')).toBeInTheDocument();
+    expect(screen.queryByText('Client 21')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Client 22')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Clients' })).getAllByRole('listitem')).toHaveLength(22);
+    expect(mock.history.get.filter((r) => r.url === '/clients').map((r) => r.params)).toEqual([{ limit: 20 }, { limit: 20, cursor: '20' }]);
+  }, 20_000);
+
+  it('when a search is typed, then q is sent; when nothing matches, then the filtered empty state shows', async () => {
+    mock.onGet('/clients').reply(listReply([acme]));
+    renderWithProviders(<ClientsScreen />);
+    await screen.findByText('Acme Plumbing');
+    await userEvent.type(screen.getByLabelText('Search'), 'zebra');
+    expect(await screen.findByText('No clients match your search.')).toBeInTheDocument();
+    expect(screen.queryByText('No clients found. Create your first client to get started.')).not.toBeInTheDocument();
+    expect(mock.history.get.filter((r) => r.url === '/clients').at(-1)!.params).toEqual({ limit: 20, q: 'zebra' });
+    await userEvent.clear(screen.getByLabelText('Search'));
+    expect(await screen.findByText('Acme Plumbing')).toBeInTheDocument();
+  });
 });

@@ -178,3 +178,52 @@ describe('InvoicesPage', () => {
     expect(screen.getByRole('button', { name: 'New Invoice' })).toHaveFocus();
   });
 });
+
+describe('InvoicesPage list paging, search and status filter', () => {
+  const invoiceGets = () => mock.history.get.filter((r) => r.url === '/invoices');
+
+  it('when a status is chosen, then the request carries it and only those invoices show', async () => {
+    setup([makeInvoice('DRAFT', 1), makeInvoice('OVERDUE', 2)]);
+    await screen.findByRole('article', { name: 'INV0001' });
+    const status = screen.getByLabelText('Status');
+    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All statuses', 'Draft', 'Sent', 'Paid', 'Overdue']);
+    await userEvent.selectOptions(status, 'OVERDUE');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'INV0001' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'INV0002' })).toBeInTheDocument();
+    expect(invoiceGets().map((r) => r.params)).toEqual([{ limit: 20 }, { limit: 20, status: 'OVERDUE' }]);
+  });
+
+  it('when a search is typed with a status, then both are sent and an empty result shows the filtered empty state', async () => {
+    setup([makeInvoice('PAID', 1)]);
+    await screen.findByRole('article', { name: 'INV0001' });
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'PAID');
+    await userEvent.type(screen.getByLabelText('Search'), '  INV0009 ');
+    expect(await screen.findByText('No invoices match your search.')).toBeInTheDocument();
+    expect(screen.queryByText('No invoices found. Create your first invoice to get started.')).not.toBeInTheDocument();
+    expect(invoiceGets().at(-1)!.params).toEqual({ limit: 20, status: 'PAID', q: 'INV0009' });
+    // The three skeletons are for the first load only, not for a new search.
+    expect(screen.queryAllByTestId('invoice-skeleton')).toHaveLength(0);
+  });
+
+  it('when a further page fails, then the loaded cards stay and Load more can retry', async () => {
+    const invoices = Array.from({ length: 21 }, (_, i) => ({
+      ...makeInvoice('DRAFT', 1),
+      id: `44444444-4444-4444-8444-${String(i + 1).padStart(12, '0')}`,
+      invoiceNumber: `INV${String(i + 1).padStart(4, '0')}`,
+    }));
+    setup(invoices);
+    await screen.findByRole('article', { name: 'INV0020' });
+    let failNextPage = true;
+    const pages = listReply(invoices);
+    mock.onGet('/invoices').reply((config) => {
+      if (!config.params?.cursor || !failNextPage) return pages(config);
+      failNextPage = false;
+      return [500, fail('Database unavailable')];
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('More invoices could not be loaded.')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'INV0021' })).toBeInTheDocument();
+  }, 20_000);
+});

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TItem } from '@docket/schemas/item';
@@ -102,5 +102,20 @@ describe('ItemsScreen', () => {
     expect(within(dialog).getByText('Are you sure you want to delete this item?')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Item deleted successfully')).toBeInTheDocument();
+  });
+
+  it('when a search is typed, then q is sent and matches show; when nothing matches, then the filtered empty state shows', async () => {
+    const labour: TItem = { ...boiler, id: '22222222-2222-4222-8222-000000000002', name: 'Labour', description: 'Per hour' };
+    mock.onGet('/items').reply(listReply([boiler, labour]));
+    mock.onGet('/company').reply(404, fail('Company profile not found'));
+    renderWithProviders(<ItemsScreen />);
+    await screen.findByText('Boiler service');
+    await userEvent.type(screen.getByLabelText('Search'), 'labour');
+    await waitFor(() => expect(screen.queryByText('Boiler service')).not.toBeInTheDocument());
+    expect(screen.getByText('Labour')).toBeInTheDocument();
+    expect(mock.history.get.filter((r) => r.url === '/items').map((r) => r.params)).toEqual([{ limit: 20 }, { limit: 20, q: 'labour' }]);
+    await userEvent.type(screen.getByLabelText('Search'), ' and more');
+    expect(await screen.findByText('No items match your search.')).toBeInTheDocument();
+    expect(screen.queryByText('No items found. Create your first item to get started.')).not.toBeInTheDocument();
   });
 });

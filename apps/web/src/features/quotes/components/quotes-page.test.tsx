@@ -228,3 +228,68 @@ describe('QuotesPage', () => {
     expect(await screen.findByText('Quote updated successfully')).toBeInTheDocument();
   });
 });
+
+describe('QuotesPage list paging, search and status filter', () => {
+  const quoteGets = () => mock.history.get.filter((r) => r.url === '/quotes');
+  const many = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ ...makeQuote('DRAFT', i + 1), id: `33333333-3333-4333-8333-${String(i + 1).padStart(12, '0')}`, quoteNumber: `Q${String(i + 1).padStart(4, '0')}` }));
+
+  it('when there are more quotes than a page, then Load more appends the next page after the first', async () => {
+    setup(many(25));
+    await screen.findByRole('article', { name: 'Q0020' });
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(quoteGets()[0]!.params).toEqual({ limit: 20 });
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Q0025' })).toBeInTheDocument();
+    const numbers = screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
+    expect(numbers).toEqual(many(25).map((q) => q.quoteNumber));
+    expect(quoteGets()[1]!.params).toEqual({ limit: 20, cursor: '20' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('when a search is typed, then one request carries q after the pause and only matches show', async () => {
+    setup([makeQuote('DRAFT', 1), { ...makeQuote('SENT', 2), client: { id: CLIENT.id, name: 'Brook Builders' } }]);
+    await screen.findByRole('article', { name: 'Q0001' });
+    await userEvent.type(screen.getByLabelText('Search'), 'brook');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Q0001' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Q0002' })).toBeInTheDocument();
+    // Debounced: the first load, then a single search request (not one per keystroke).
+    expect(quoteGets().map((r) => r.params)).toEqual([{ limit: 20 }, { limit: 20, q: 'brook' }]);
+  });
+
+  it('when a status is chosen, then the request carries it and All statuses clears it', async () => {
+    setup([makeQuote('DRAFT', 1), makeQuote('APPROVED', 2)]);
+    await screen.findByRole('article', { name: 'Q0001' });
+    const status = screen.getByLabelText('Status');
+    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All statuses', 'Draft', 'Sent', 'Approved', 'Declined']);
+    await userEvent.selectOptions(status, 'APPROVED');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Q0001' })).not.toBeInTheDocument());
+    expect(quoteGets().at(-1)!.params).toEqual({ limit: 20, status: 'APPROVED' });
+    await userEvent.selectOptions(status, '');
+    expect(await screen.findByRole('article', { name: 'Q0001' })).toBeInTheDocument();
+  });
+
+  it('when a search finds nothing, then the filtered empty state shows instead of the first-quote text', async () => {
+    setup([makeQuote('DRAFT', 1)]);
+    await screen.findByRole('article', { name: 'Q0001' });
+    await userEvent.type(screen.getByLabelText('Search'), 'nothing like this');
+    expect(await screen.findByText('No quotes match your search.')).toBeInTheDocument();
+    expect(screen.queryByText('No quotes found. Create your first quote to get started.')).not.toBeInTheDocument();
+  });
+
+  it('when a quote changes while a later page is loaded, then every loaded page refetches and a newer quote shows on top', async () => {
+    const rows = many(25);
+    rows[0] = { ...rows[0]!, status: 'SENT' };
+    setup(rows);
+    await screen.findByRole('article', { name: 'Q0020' });
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('article', { name: 'Q0025' });
+    // Meanwhile another tab created a quote; approving one invalidates the quotes prefix.
+    rows.unshift({ ...makeQuote('DRAFT', 1), id: '33333333-3333-4333-8333-999999999999', quoteNumber: 'Q0026' });
+    mock.onPatch(`/quotes/${rows[1]!.id}/approve`).reply(200, ok({ ...rows[1]!, status: 'APPROVED' }));
+    await userEvent.click(within(card('Q0001')).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(within(screen.getAllByRole('article')[0]!).getByRole('heading').textContent).toBe('Q0026'));
+    expect(screen.getAllByRole('article')).toHaveLength(26);
+    expect(quoteGets().slice(2).map((r) => r.params)).toEqual([{ limit: 20 }, { limit: 20, cursor: '20' }]);
+  }, 20_000);
+});
