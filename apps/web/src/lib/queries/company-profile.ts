@@ -3,12 +3,18 @@ import type { TCompany } from '@docket/schemas/company';
 import { apiGet, toApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /company. A 404 means "no profile yet" (SPEC section 8) and resolves to null. */
+/**
+ * GET /company. A 404 means "no profile yet" (SPEC section 8) and silently resolves to null.
+ * Any other failure is logged here, once for every screen, and rethrown; screens then read the
+ * profile as absent (`data ?? null`), so money falls back to '£' and the tax default to 20.
+ */
 export async function getCompanyProfile(): Promise<TCompany | null> {
   try {
     return await apiGet<TCompany>('/company');
   } catch (error) {
-    if (toApiError(error).status === 404) return null;
+    const apiError = toApiError(error);
+    if (apiError.status === 404) return null;
+    console.error('Failed to load company profile', apiError.message);
     throw error;
   }
 }

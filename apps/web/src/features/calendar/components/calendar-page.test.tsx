@@ -169,9 +169,15 @@ describe('CalendarPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByText('Are you sure you want to delete this event?')).toBeInTheDocument();
+    const gets = (url: string) => mock.history.get.filter((r) => r.url === url).length;
+    const before = { events: gets('/calendar'), clients: gets('/clients'), quotes: gets('/quotes') };
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Event deleted successfully')).toBeInTheDocument();
     expect(mock.history.delete).toHaveLength(1);
+    // SPEC section 4: after a delete all data reloads (events, clients and quotes).
+    await waitFor(() => expect(gets('/quotes')).toBe(before.quotes + 1));
+    expect(gets('/calendar')).toBe(before.events + 1);
+    expect(gets('/clients')).toBe(before.clients + 1);
   });
 
   it('when Edit is chosen on an event, then the edit dialog is prefilled and saving PUTs the event', async () => {

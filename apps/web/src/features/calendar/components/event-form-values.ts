@@ -1,6 +1,6 @@
-import { DEFAULT_EVENT_COLOR, EVENT_COLOR_BY_TYPE, type TEventType } from '@docket/schemas/constants';
+import { DEFAULT_EVENT_COLOR, EVENT_COLOR_BY_TYPE } from '@docket/schemas/constants';
 import type { TQuote } from '@docket/schemas/document';
-import type { TCalendarEvent, TEventRequest } from '@docket/schemas/event';
+import { FOLLOW_UP, type TCalendarEvent, type TEventRequest } from '@docket/schemas/event';
 import type { TEventFormInput, TEventFormOutput } from '@docket/schemas/forms';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -62,13 +62,12 @@ export function eventToForm(event: TCalendarEvent): TEventFormInput {
 
 /** SPEC section 9: the follow-up built from an approved quote. */
 export function quoteFollowUpForm(quote: Pick<TQuote, 'id' | 'quoteNumber' | 'clientId' | 'client'>): TEventFormInput {
-  const type: TEventType = 'QUOTE_FOLLOW_UP';
   return {
     ...emptyEventForm(),
-    title: `Follow-up: ${quote.client?.name || 'Client'}`,
-    description: `Follow-up for quote ${quote.quoteNumber}`,
-    type,
-    color: EVENT_COLOR_BY_TYPE[type],
+    title: FOLLOW_UP.title(quote.client?.name),
+    description: FOLLOW_UP.description(quote.quoteNumber),
+    type: FOLLOW_UP.type,
+    color: FOLLOW_UP.color,
     clientId: quote.clientId ?? '',
     quoteId: quote.id,
   };

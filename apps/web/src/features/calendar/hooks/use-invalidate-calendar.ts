@@ -2,8 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Events only live on this screen: a change reloads the event list. */
+/**
+ * After a save or delete "all data reloads" (SPEC section 4): events, clients and quotes, the
+ * screen's three lists. Only the events are awaited, so a long quotes list never holds the dialog open.
+ */
 export function useInvalidateCalendar() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.calendar }), [queryClient]);
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.quotes });
+    return queryClient.invalidateQueries({ queryKey: queryKeys.calendar });
+  }, [queryClient]);
 }

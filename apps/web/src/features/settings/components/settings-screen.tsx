@@ -1,5 +1,4 @@
 import { AlertTriangle } from 'lucide-react';
-import { useEffect } from 'react';
 import { useCompanyProfile } from '@/lib/queries/company-profile';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,11 +6,6 @@ import { CompanyForm } from './company-form';
 
 export function SettingsScreen() {
   const profile = useCompanyProfile();
-
-  // SPEC section 8: a failure other than 404 is logged and the profile treated as absent.
-  useEffect(() => {
-    if (profile.error) console.error('Failed to load company profile', profile.error.message);
-  }, [profile.error]);
 
   if (profile.isPending) {
     return (
@@ -22,6 +16,7 @@ export function SettingsScreen() {
     );
   }
 
+  // SPEC section 8: a failure other than 404 (logged by the shared query) means "no profile" here too.
   const company = profile.data ?? null;
   return (
     <div>
