@@ -63,13 +63,16 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // The search indexes need pg_trgm (migration 0002); PGlite bundles it as a loadable extension.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const extensions = { pg_trgm };
   let client;
   if (dataDir) {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });

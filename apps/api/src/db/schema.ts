@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 
 /** bytea as a Buffer on both drivers (PGlite hands back Uint8Array). */
@@ -26,6 +27,8 @@ const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
+/** pg_trgm GIN index: backs `q` searches (ILIKE '%term%'), which a btree cannot. */
+const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 const owner = () =>
   uuid('user_id')
     .notNull()
@@ -93,7 +96,11 @@ export const clients = pgTable(
     address: text('address'),
     ...timestamps,
   },
-  (t) => [index('clients_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('clients_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    trigram('clients_name_trgm_idx', t.name),
+    trigram('clients_email_trgm_idx', t.email),
+  ],
 );
 
 export const items = pgTable(
@@ -106,7 +113,11 @@ export const items = pgTable(
     pricePence: pence('price_pence').notNull(),
     ...timestamps,
   },
-  (t) => [index('items_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('items_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    trigram('items_name_trgm_idx', t.name),
+    trigram('items_description_trgm_idx', t.description),
+  ],
 );
 
 export const quotes = pgTable(
@@ -134,6 +145,7 @@ export const quotes = pgTable(
     // paged lists filtered by status or client, in keyset order
     index('quotes_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
     index('quotes_user_client_created_idx').on(t.userId, t.clientId, t.createdAt.desc(), t.id.desc()),
+    trigram('quotes_number_trgm_idx', t.quoteNumber),
   ],
 );
 
@@ -151,7 +163,11 @@ export const quoteLines = pgTable(
     unitPricePence: pence('unit_price_pence').notNull(),
     amountPence: pence('amount_pence').notNull(),
   },
-  (t) => [index('quote_lines_quote_idx').on(t.quoteId, t.position), index('quote_lines_user_idx').on(t.userId)],
+  (t) => [
+    index('quote_lines_quote_idx').on(t.quoteId, t.position),
+    index('quote_lines_user_idx').on(t.userId),
+    trigram('quote_lines_description_trgm_idx', t.description),
+  ],
 );
 
 export const invoices = pgTable(
@@ -183,6 +199,7 @@ export const invoices = pgTable(
     index('invoices_client_idx').on(t.clientId),
     index('invoices_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
     index('invoices_user_client_created_idx').on(t.userId, t.clientId, t.createdAt.desc(), t.id.desc()),
+    trigram('invoices_number_trgm_idx', t.invoiceNumber),
   ],
 );
 
@@ -200,7 +217,11 @@ export const invoiceLines = pgTable(
     unitPricePence: pence('unit_price_pence').notNull(),
     amountPence: pence('amount_pence').notNull(),
   },
-  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.position), index('invoice_lines_user_idx').on(t.userId)],
+  (t) => [
+    index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
+    index('invoice_lines_user_idx').on(t.userId),
+    trigram('invoice_lines_description_trgm_idx', t.description),
+  ],
 );
 
 export const calendarEvents = pgTable(
@@ -231,5 +252,8 @@ export const calendarEvents = pgTable(
     index('events_invoice_idx').on(t.invoiceId),
     index('events_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
     index('events_user_client_created_idx').on(t.userId, t.clientId, t.createdAt.desc(), t.id.desc()),
+    trigram('events_title_trgm_idx', t.title),
+    trigram('events_description_trgm_idx', t.description),
+    trigram('events_location_trgm_idx', t.location),
   ],
 );

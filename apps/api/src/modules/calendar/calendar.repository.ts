@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { TEventStatus, TEventType } from '@docket/schemas/constants';
 import type { Database } from '../../db/client.ts';
 import { calendarEvents, clients, invoices, quotes } from '../../db/schema.ts';
@@ -71,24 +72,41 @@ export function createCalendarRepository(db: Database) {
   const own = (userId: string, id: string) => and(eq(calendarEvents.userId, userId), eq(calendarEvents.id, id));
   return {
     list(userId: string, today: string, o: EventListOptions = {}) {
+      const filters = [
+        eq(calendarEvents.userId, userId),
+        afterCursor(o.cursor, calendarEvents.createdAt, calendarEvents.id),
+        o.status ? eq(calendarEvents.status, o.status) : undefined,
+        o.clientId ? eq(calendarEvents.clientId, o.clientId) : undefined,
+      ];
+      // As for quotes: one arm per searched table, each filtered, ordered and limited like the
+      // page, so each can use its trigram indexes or walk newest-first, whichever is cheaper.
+      const arm = (match: SQL | undefined) => {
+        const q = db
+          .select({ id: calendarEvents.id })
+          .from(calendarEvents)
+          .where(and(...filters, match))
+          .orderBy(...newestFirst(calendarEvents.createdAt, calendarEvents.id))
+          .$dynamic();
+        return o.limit ? q.limit(o.limit + 1) : q;
+      };
       const pattern = o.q ? likePattern(o.q) : undefined;
-      const query = selectEvents(db, today)
-        .where(
-          and(
-            eq(calendarEvents.userId, userId),
-            afterCursor(o.cursor, calendarEvents.createdAt, calendarEvents.id),
-            o.status ? eq(calendarEvents.status, o.status) : undefined,
-            o.clientId ? eq(calendarEvents.clientId, o.clientId) : undefined,
-            pattern
-              ? or(
+      const search: SQL | undefined = pattern
+        ? inArray(
+            calendarEvents.id,
+            union(
+              arm(
+                or(
                   ilike(calendarEvents.title, pattern),
                   ilike(calendarEvents.description, pattern),
                   ilike(calendarEvents.location, pattern),
-                  ilike(clients.name, pattern),
-                )
-              : undefined,
-          ),
-        )
+                ),
+              ),
+              arm(inArray(calendarEvents.clientId, db.select({ id: clients.id }).from(clients).where(ilike(clients.name, pattern)))),
+            ),
+          )
+        : undefined;
+      const query = selectEvents(db, today)
+        .where(and(...filters, search))
         .orderBy(...newestFirst(calendarEvents.createdAt, calendarEvents.id));
       return o.limit ? query.limit(o.limit + 1) : query;
     },

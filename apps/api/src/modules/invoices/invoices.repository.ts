@@ -1,4 +1,5 @@
-import { and, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { TInvoiceStatus, TQuoteStatus } from '@docket/schemas/constants';
 import type { Database } from '../../db/client.ts';
 import { clients, invoiceLines, invoices, quoteLines, quotes } from '../../db/schema.ts';
@@ -81,28 +82,45 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
 
   return {
     async list(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceWithLines[]> {
-      const search: SQL | undefined = o.q
-        ? or(
-            ilike(invoices.invoiceNumber, likePattern(o.q)),
-            ilike(clients.name, likePattern(o.q)),
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(invoiceLines)
-                .where(and(eq(invoiceLines.invoiceId, invoices.id), ilike(invoiceLines.description, likePattern(o.q)))),
+      const filters = [
+        eq(invoices.userId, userId),
+        afterCursor(o.cursor, invoices.createdAt, invoices.id),
+        o.status ? invoiceStatusIs(o.status, today) : undefined,
+        o.clientId ? eq(invoices.clientId, o.clientId) : undefined,
+      ];
+      // A search is one arm per searched table, each filtered, ordered and limited like the page,
+      // so each gets its own plan: a trigram index for a rare term, or the newest-first index
+      // walked until the page fills for a common one (an OR across the join allows only the walk).
+      // Every row of the page is within its arm's first page, so the union holds the whole page.
+      const arm = (match: SQL) => {
+        const q = db
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(...filters, match))
+          .orderBy(...newestFirst(invoices.createdAt, invoices.id))
+          .$dynamic();
+        return o.limit ? q.limit(o.limit + 1) : q;
+      };
+      const pattern = o.q ? likePattern(o.q) : undefined;
+      const search: SQL | undefined = pattern
+        ? inArray(
+            invoices.id,
+            union(
+              arm(ilike(invoices.invoiceNumber, pattern)),
+              arm(inArray(invoices.clientId, db.select({ id: clients.id }).from(clients).where(ilike(clients.name, pattern)))),
+              arm(
+                exists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(invoiceLines)
+                    .where(and(eq(invoiceLines.invoiceId, invoices.id), ilike(invoiceLines.description, pattern))),
+                ),
+              ),
             ),
           )
         : undefined;
       const query = selectInvoices(db, today)
-        .where(
-          and(
-            eq(invoices.userId, userId),
-            afterCursor(o.cursor, invoices.createdAt, invoices.id),
-            o.status ? invoiceStatusIs(o.status, today) : undefined,
-            o.clientId ? eq(invoices.clientId, o.clientId) : undefined,
-            search,
-          ),
-        )
+        .where(and(...filters, search))
         .orderBy(...newestFirst(invoices.createdAt, invoices.id));
       const rows = o.limit ? await query.limit(o.limit + 1) : await query;
       return attachLines(rows, userId, !o.limit);

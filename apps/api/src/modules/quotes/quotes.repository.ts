@@ -1,4 +1,5 @@
-import { and, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { TQuoteStatus } from '@docket/schemas/constants';
 import type { Database } from '../../db/client.ts';
 import { clients, quoteLines, quotes } from '../../db/schema.ts';
@@ -71,28 +72,45 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
 
   return {
     async list(userId: string, o: QuoteListOptions = {}): Promise<QuoteWithLines[]> {
-      const search: SQL | undefined = o.q
-        ? or(
-            ilike(quotes.quoteNumber, likePattern(o.q)),
-            ilike(clients.name, likePattern(o.q)),
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(quoteLines)
-                .where(and(eq(quoteLines.quoteId, quotes.id), ilike(quoteLines.description, likePattern(o.q)))),
+      const filters = [
+        eq(quotes.userId, userId),
+        afterCursor(o.cursor, quotes.createdAt, quotes.id),
+        o.status ? eq(quotes.status, o.status) : undefined,
+        o.clientId ? eq(quotes.clientId, o.clientId) : undefined,
+      ];
+      // A search is one arm per searched table, each filtered, ordered and limited like the page,
+      // so each gets its own plan: a trigram index for a rare term, or the newest-first index
+      // walked until the page fills for a common one (an OR across the join allows only the walk).
+      // Every row of the page is within its arm's first page, so the union holds the whole page.
+      const arm = (match: SQL) => {
+        const q = db
+          .select({ id: quotes.id })
+          .from(quotes)
+          .where(and(...filters, match))
+          .orderBy(...newestFirst(quotes.createdAt, quotes.id))
+          .$dynamic();
+        return o.limit ? q.limit(o.limit + 1) : q;
+      };
+      const pattern = o.q ? likePattern(o.q) : undefined;
+      const search: SQL | undefined = pattern
+        ? inArray(
+            quotes.id,
+            union(
+              arm(ilike(quotes.quoteNumber, pattern)),
+              arm(inArray(quotes.clientId, db.select({ id: clients.id }).from(clients).where(ilike(clients.name, pattern)))),
+              arm(
+                exists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(quoteLines)
+                    .where(and(eq(quoteLines.quoteId, quotes.id), ilike(quoteLines.description, pattern))),
+                ),
+              ),
             ),
           )
         : undefined;
       const query = selectQuotes(db)
-        .where(
-          and(
-            eq(quotes.userId, userId),
-            afterCursor(o.cursor, quotes.createdAt, quotes.id),
-            o.status ? eq(quotes.status, o.status) : undefined,
-            o.clientId ? eq(quotes.clientId, o.clientId) : undefined,
-            search,
-          ),
-        )
+        .where(and(...filters, search))
         .orderBy(...newestFirst(quotes.createdAt, quotes.id));
       const rows = o.limit ? await query.limit(o.limit + 1) : await query;
       return attachLines(rows, userId, !o.limit);
