@@ -38,14 +38,14 @@ export function ListFilters({ search, onSearchChange, searchPlaceholder, statuse
             placeholder={searchPlaceholder}
             value={search}
             onChange={(e) => onSearchChange(e.target.value)}
-            className="pl-9"
+            className="h-10 pl-9"
           />
         </div>
       </div>
       {statuses && (
         <div className="sm:w-48">
           <Label htmlFor={`${id}-status`}>Status</Label>
-          <Select id={`${id}-status`} value={status} onChange={(e) => onStatusChange?.(e.target.value)}>
+          <Select id={`${id}-status`} className="h-10" value={status} onChange={(e) => onStatusChange?.(e.target.value)}>
             <option value="">All statuses</option>
             {statuses.map((s) => (
               <option key={s} value={s}>

@@ -25,9 +25,9 @@ export function InvoiceCard({ invoice, currencySymbol, busy, onPreview, onEdit, 
       <article aria-labelledby={`invoice-${invoice.id}-title`} className="flex flex-col gap-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 id={`invoice-${invoice.id}-title`} className="text-lg font-semibold text-slate-900">
+            <h2 id={`invoice-${invoice.id}-title`} className="text-lg font-semibold text-slate-900">
               {invoice.invoiceNumber}
-            </h3>
+            </h2>
             <p className="break-words text-sm text-slate-600">{invoice.client?.name}</p>
             <p className="text-sm text-slate-500">
               Due: <time dateTime={invoice.dueDate}>{formatDate(invoice.dueDate)}</time>

@@ -32,9 +32,9 @@ export function QuoteCard({ quote, currencySymbol, busy, onPreview, onEdit, onDe
       <article aria-labelledby={`quote-${quote.id}-title`} className="flex flex-col gap-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 id={`quote-${quote.id}-title`} className="text-lg font-semibold text-slate-900">
+            <h2 id={`quote-${quote.id}-title`} className="text-lg font-semibold text-slate-900">
               {quote.quoteNumber}
-            </h3>
+            </h2>
             <p className="break-words text-sm text-slate-600">{quote.client?.name}</p>
             <p className="text-sm text-slate-500">
               Created: <time dateTime={quote.createdAt}>{formatDateTime(quote.createdAt)}</time>
