@@ -3,7 +3,7 @@ import type { TClient } from '@docket/schemas/client';
 import { apiGet } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /clients (shared: the Clients screen, and the client selects of quotes, invoices and events). */
+/** GET /clients, the plain array (shared: the client selects of quotes, invoices and events; the Clients screen pages instead). */
 export const getClients = () => apiGet<TClient[]>('/clients');
 
 export const clientsQueryOptions = () => queryOptions({ queryKey: queryKeys.clients, queryFn: getClients });

@@ -3,7 +3,7 @@ import type { TItem } from '@docket/schemas/item';
 import { apiGet } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /items (shared: the Items screen, and line-item pickers of quotes and invoices). */
+/** GET /items, the plain array (shared: line-item pickers of quotes and invoices; the Items screen pages instead). */
 export const getItems = () => apiGet<TItem[]>('/items');
 
 export const itemsQueryOptions = () => queryOptions({ queryKey: queryKeys.items, queryFn: getItems });
