@@ -11,6 +11,13 @@ import { TokenService, loadOrCreateDevSecret } from './lib/token-service.ts';
 import { systemClock } from './lib/clock.ts';
 import { connectRedis, type RedisConnection } from './lib/redis.ts';
 import { createApp } from './app.ts';
+import { trackConnections } from './lib/http-drain.ts';
+
+/** Nothing accepted or in flight for this long means every request that reached us is answered. */
+const DRAIN_QUIET_MS = 500;
+/** Stop waiting for quiet after this long; main() force-exits at FORCE_EXIT_MS. */
+const DRAIN_CEILING_MS = 20_000;
+const FORCE_EXIT_MS = 25_000;
 
 export interface RunningServer {
   server: http.Server;
@@ -65,27 +72,15 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   logger.info({ port, database: database.kind }, 'Docket API listening');
 
+  const connections = trackConnections(server);
   let stopping: Promise<void> | undefined;
-  // Once stopping, every answer tells the client to drop its keep-alive connection, or
-  // server.close() would wait for browsers' idle sockets to time out.
-  const inFlight = new Set<http.ServerResponse>();
-  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (stopping && !res.headersSent) res.setHeader('Connection', 'close');
-    inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
-  });
   const stop = () =>
     (stopping ??= (async () => {
-      // Stop accepting, let in-flight requests finish, then release the database.
-      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-      const sweep = setInterval(() => server.closeIdleConnections(), 100);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }).finally(() => clearInterval(sweep));
+      // Serve until quiet, close the listener and idle sockets, then release the database.
+      const report = await connections.drain({ quietMs: DRAIN_QUIET_MS, ceilingMs: DRAIN_CEILING_MS });
       await redis?.close();
       await database.close();
-      logger.info('Docket API stopped');
+      logger.info(report, 'Docket API stopped');
     })());
   return { server, port, stop };
 }
@@ -109,7 +104,7 @@ async function main() {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       logger.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 25_000);
+      const force = setTimeout(() => process.exit(1), FORCE_EXIT_MS);
       force.unref();
       running.stop().then(
         () => process.exit(0),
