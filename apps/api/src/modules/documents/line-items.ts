@@ -42,16 +42,3 @@ export const toLineDto = (l: StoredLine): TLineItem => ({
   quantity: milliToQuantity(l.quantityMilli),
   unitPrice: penceToPounds(l.unitPricePence),
 });
-
-/** Lines fetched in one query for many documents, grouped by their document id. */
-export function groupLines<L extends StoredLine>(lines: L[], documentId: (l: L) => string): Map<string, L[]> {
-  const byDoc = new Map<string, L[]>();
-  for (const line of lines) {
-    const id = documentId(line);
-    const list = byDoc.get(id);
-    if (list) list.push(line);
-    else byDoc.set(id, [line]);
-  }
-  for (const list of byDoc.values()) list.sort((a, b) => a.position - b.position);
-  return byDoc;
-}

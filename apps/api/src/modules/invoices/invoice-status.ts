@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TInvoiceStatus } from '@docket/schemas/constants';
 import { invoices } from '../../db/schema.ts';
 
@@ -6,7 +6,7 @@ import { invoices } from '../../db/schema.ts';
  * OVERDUE is never stored: a SENT invoice whose due date is before `today` (Europe/London,
  * 'YYYY-MM-DD') reads as OVERDUE. Every read builds its status from this one expression.
  */
-export const effectiveInvoiceStatus = (today: string): SQL<TInvoiceStatus> =>
+export const effectiveInvoiceStatus = (today: string | Placeholder): SQL<TInvoiceStatus> =>
   sql<TInvoiceStatus>`case when ${invoices.status} = 'SENT' and ${invoices.dueDate} < ${today} then 'OVERDUE' else ${invoices.status} end`;
 
 /** WHERE fragment for invoices whose effective status is `status` (index: user, status, due). */

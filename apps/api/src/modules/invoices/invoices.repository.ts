@@ -1,4 +1,4 @@
-import { and, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { TInvoiceStatus, TQuoteStatus } from '@docket/schemas/constants';
 import type { Database } from '../../db/client.ts';
@@ -6,7 +6,8 @@ import { clients, invoiceLines, invoices, quoteLines, quotes } from '../../db/sc
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { CountersRepository } from '../numbering/counters.repository.ts';
-import { groupLines, type PricedDocument } from '../documents/line-items.ts';
+import type { PricedDocument } from '../documents/line-items.ts';
+import { linesJson } from '../documents/lines-json.ts';
 import type { CreateGuard } from '../quotes/quotes.repository.ts';
 import { effectiveInvoiceStatus, invoiceStatusIn, invoiceStatusIs } from './invoice-status.ts';
 
@@ -19,7 +20,9 @@ export interface InvoiceListOptions {
 }
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
-const invoiceColumns = (today: string) => ({
+/** `today` is a placeholder in the prepared statements, filled per request. */
+type Today = string | Placeholder;
+const invoiceColumns = (today: Today) => ({
   id: invoices.id,
   userId: invoices.userId,
   clientId: invoices.clientId,
@@ -36,15 +39,13 @@ const invoiceColumns = (today: string) => ({
   paidAt: invoices.paidAt,
   createdAt: invoices.createdAt,
   updatedAt: invoices.updatedAt,
+  lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id),
 });
-const selectInvoices = (x: Executor, today: string) =>
+const selectInvoices = (x: Executor, today: Today) =>
   x.select(invoiceColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
 
-export type InvoiceRow = Awaited<ReturnType<typeof selectInvoices>>[number];
-export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
-export interface InvoiceWithLines extends InvoiceRow {
-  lines: InvoiceLineRow[];
-}
+/** An invoice row with its lines (in position order), as every read returns it. */
+export type InvoiceWithLines = Awaited<ReturnType<typeof selectInvoices>>[number];
 export interface InvoiceFields extends PricedDocument {
   clientId: string;
   dueDate: string;
@@ -59,29 +60,24 @@ export type ConvertOutcome =
 export function createInvoicesRepository(db: Database, counters: CountersRepository) {
   const own = (userId: string, id: string) => and(eq(invoices.userId, userId), eq(invoices.id, id));
 
-  async function attachLines(rows: InvoiceRow[], userId: string, all: boolean): Promise<InvoiceWithLines[]> {
-    if (rows.length === 0) return [];
-    // One query for every row's lines: by owner for a full list, by id for a page.
-    const lines = await db
-      .select()
-      .from(invoiceLines)
-      .where(
-        all
-          ? eq(invoiceLines.userId, userId)
-          : inArray(
-              invoiceLines.invoiceId,
-              rows.map((r) => r.id),
-            ),
-      );
-    const byInvoice = groupLines(lines, (l) => l.invoiceId);
-    return rows.map((r) => ({ ...r, lines: byInvoice.get(r.id) ?? [] }));
-  }
+  // Prepared once: the hot reads (first page of the list, one invoice) skip rebuilding their SQL
+  // per request, and on pg each pooled connection parses and plans them once.
+  const firstPage = selectInvoices(db, sql.placeholder('today'))
+    .where(eq(invoices.userId, sql.placeholder('userId')))
+    .orderBy(...newestFirst(invoices.createdAt, invoices.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('invoices_first_page');
+  const byId = selectInvoices(db, sql.placeholder('today'))
+    .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('invoice_by_id');
 
   const insertLines = (x: Executor, userId: string, invoiceId: string, fields: PricedDocument) =>
     x.insert(invoiceLines).values(fields.lines.map((l) => ({ ...l, userId, invoiceId })));
 
   return {
     async list(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceWithLines[]> {
+      if (o.limit && !o.cursor && !o.q && !o.status && !o.clientId) return firstPage.execute({ userId, today, limit: o.limit + 1 });
       const filters = [
         eq(invoices.userId, userId),
         afterCursor(o.cursor, invoices.createdAt, invoices.id),
@@ -122,15 +118,12 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       const query = selectInvoices(db, today)
         .where(and(...filters, search))
         .orderBy(...newestFirst(invoices.createdAt, invoices.id));
-      const rows = o.limit ? await query.limit(o.limit + 1) : await query;
-      return attachLines(rows, userId, !o.limit);
+      return o.limit ? query.limit(o.limit + 1) : query;
     },
 
     async get(userId: string, id: string, today: string): Promise<InvoiceWithLines | null> {
-      const [row] = await selectInvoices(db, today).where(own(userId, id)).limit(1);
-      if (!row) return null;
-      const [withLines] = await attachLines([row], userId, false);
-      return withLines ?? null;
+      const [row] = await byId.execute({ userId, id, today });
+      return row ?? null;
     },
 
     async statusOf(userId: string, id: string, today: string): Promise<TInvoiceStatus | null> {

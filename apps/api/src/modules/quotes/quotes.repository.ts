@@ -6,7 +6,8 @@ import { clients, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { CountersRepository } from '../numbering/counters.repository.ts';
-import { groupLines, type PricedDocument } from '../documents/line-items.ts';
+import type { PricedDocument } from '../documents/line-items.ts';
+import { linesJson } from '../documents/lines-json.ts';
 
 export interface QuoteListOptions {
   limit?: number;
@@ -30,17 +31,15 @@ const quoteColumns = {
   sentAt: quotes.sentAt,
   createdAt: quotes.createdAt,
   updatedAt: quotes.updatedAt,
+  lines: linesJson(quoteLines, quoteLines.quoteId, quotes.id),
 };
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 /** Runs inside the create's transaction after the counter row is locked (plan limit re-check). */
 export type CreateGuard = (tx: Executor) => Promise<void>;
 const selectQuotes = (x: Executor) => x.select(quoteColumns).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId));
 
-export type QuoteRow = Awaited<ReturnType<typeof selectQuotes>>[number];
-export type QuoteLineRow = typeof quoteLines.$inferSelect;
-export interface QuoteWithLines extends QuoteRow {
-  lines: QuoteLineRow[];
-}
+/** A quote row with its lines (in position order), as every read returns it. */
+export type QuoteWithLines = Awaited<ReturnType<typeof selectQuotes>>[number];
 
 export interface QuoteFields extends PricedDocument {
   clientId: string;
@@ -49,29 +48,24 @@ export interface QuoteFields extends PricedDocument {
 export function createQuotesRepository(db: Database, counters: CountersRepository) {
   const own = (userId: string, id: string) => and(eq(quotes.userId, userId), eq(quotes.id, id));
 
-  async function attachLines(rows: QuoteRow[], userId: string, all: boolean): Promise<QuoteWithLines[]> {
-    if (rows.length === 0) return [];
-    // One query for every row's lines: by owner for a full list, by id for a page.
-    const lines = await db
-      .select()
-      .from(quoteLines)
-      .where(
-        all
-          ? eq(quoteLines.userId, userId)
-          : inArray(
-              quoteLines.quoteId,
-              rows.map((r) => r.id),
-            ),
-      );
-    const byQuote = groupLines(lines, (l) => l.quoteId);
-    return rows.map((r) => ({ ...r, lines: byQuote.get(r.id) ?? [] }));
-  }
+  // Prepared once: the hot reads (first page of the list, one quote) skip rebuilding their SQL
+  // per request, and on pg each pooled connection parses and plans them once.
+  const firstPage = selectQuotes(db)
+    .where(eq(quotes.userId, sql.placeholder('userId')))
+    .orderBy(...newestFirst(quotes.createdAt, quotes.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('quotes_first_page');
+  const byId = selectQuotes(db)
+    .where(and(eq(quotes.userId, sql.placeholder('userId')), eq(quotes.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('quote_by_id');
 
   const insertLines = (x: Executor, userId: string, quoteId: string, fields: PricedDocument) =>
     x.insert(quoteLines).values(fields.lines.map((l) => ({ ...l, userId, quoteId })));
 
   return {
     async list(userId: string, o: QuoteListOptions = {}): Promise<QuoteWithLines[]> {
+      if (o.limit && !o.cursor && !o.q && !o.status && !o.clientId) return firstPage.execute({ userId, limit: o.limit + 1 });
       const filters = [
         eq(quotes.userId, userId),
         afterCursor(o.cursor, quotes.createdAt, quotes.id),
@@ -112,15 +106,12 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
       const query = selectQuotes(db)
         .where(and(...filters, search))
         .orderBy(...newestFirst(quotes.createdAt, quotes.id));
-      const rows = o.limit ? await query.limit(o.limit + 1) : await query;
-      return attachLines(rows, userId, !o.limit);
+      return o.limit ? query.limit(o.limit + 1) : query;
     },
 
     async get(userId: string, id: string): Promise<QuoteWithLines | null> {
-      const [row] = await selectQuotes(db).where(own(userId, id)).limit(1);
-      if (!row) return null;
-      const [withLines] = await attachLines([row], userId, false);
-      return withLines ?? null;
+      const [row] = await byId.execute({ userId, id });
+      return row ?? null;
     },
 
     async statusOf(userId: string, id: string): Promise<TQuoteStatus | null> {
