@@ -5,7 +5,11 @@ import type { Dialog, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const SCREENSHOTS_DIR = path.resolve(here, '../../../../docs/screenshots');
+// The README's pictures are refreshed on request only (E2E_SCREENSHOTS=1), so an ordinary test
+// run never dirties the working tree; otherwise they land beside the failure artifacts.
+export const SCREENSHOTS_DIR = process.env.E2E_SCREENSHOTS === '1'
+  ? path.resolve(here, '../../../../docs/screenshots')
+  : path.resolve(here, '../.artifacts/screenshots');
 
 /** Web-first wait: the locator becomes visible (default timeout from the context). */
 export async function visible(locator: Locator, timeout?: number): Promise<Locator> {

@@ -37,8 +37,10 @@ function EventContent({ event, timeText }: EventContentArg) {
   const preview = description.length > DESCRIPTION_PREVIEW ? `${description.slice(0, DESCRIPTION_PREVIEW)}…` : description;
   return (
     <div className="min-w-0 overflow-hidden px-1 text-xs leading-tight">
-      {timeText && <span className="mr-1">{timeText}</span>}
-      <span className="font-semibold">{event.title}</span>
+      <span className="block truncate">
+        {timeText && <span className="mr-1">{timeText}</span>}
+        <span className="font-semibold">{event.title}</span>
+      </span>
       {preview && <span className="block truncate">{preview}</span>}
     </div>
   );

@@ -11,7 +11,7 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function Feature({ included, children }: { included: boolean; children: string }) {
   return (
-    <li className={cn('flex items-start gap-2 text-sm', included ? 'text-slate-700' : 'text-slate-400')}>
+    <li className={cn('flex items-start gap-2 text-sm', included ? 'text-slate-700' : 'text-slate-500')}>
       {included ? (
         <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-green-600" />
       ) : (
