@@ -16,19 +16,23 @@ const numbered = {
 export const formatDocumentNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(NUMBER_PAD, '0')}`;
 
 /**
- * The first number above `taken` whose formatted form is unused. Numbers past start + count
- * cannot all be taken, so the series always holds an answer; `order by c limit 1` lets the
- * planner probe the unique index one number at a time and stop at the first gap.
+ * The first number above `taken` whose formatted form is unused: a walk up one unique-index
+ * probe at a time that ends at the first free number, so its cost is the length of the run of
+ * taken numbers, not the size of the account. (A `not exists … order by c limit 1` over a
+ * generate_series does not stop early: PostgreSQL plans it as a hash anti join over every
+ * document of the account plus a sort.)
  */
 async function firstFreeAfter(tx: Tx, kind: DocumentKind, userId: string, prefix: string, taken: number): Promise<number> {
   const t = numbered[kind];
   const formatted = sql`${prefix} || case when c < 10000 then lpad(c::text, ${NUMBER_PAD}, '0') else c::text end`;
   const [row] = await queryRows<{ n: number }>(tx, sql`
-    select c::int as n
-    from generate_series(${taken + 1}::int, ${taken + 1}::int + (select count(*)::int from ${t.table} where ${t.userId} = ${userId})) as c
-    where not exists (select 1 from ${t.table} where ${t.userId} = ${userId} and ${t.number} = ${formatted})
-    order by c
-    limit 1`);
+    with recursive walk(c) as (
+      select ${taken + 1}::int
+      union all
+      select c + 1 from walk
+      where exists (select 1 from ${t.table} where ${t.userId} = ${userId} and ${t.number} = ${formatted})
+    )
+    select max(c)::int as n from walk`);
   return Number(row?.n ?? taken + 1);
 }
 
@@ -51,9 +55,9 @@ export function createCountersRepository(db: Database) {
      * Take the next free number inside the caller's transaction. The counter row is locked
      * FOR UPDATE, so concurrent creates for one user queue here and get consecutive numbers.
      * The counter's own number is almost always free (only a reset makes it taken), so it is
-     * probed first with one unique-index lookup; only a taken number pays for the gap search,
-     * which walks up from the counter and stops at the first free number. Either way the work
-     * under the lock no longer grows with the account's document count.
+     * probed first with one unique-index lookup, and the work under the lock no longer grows
+     * with the account. Only a taken number pays for the walk up to the first free one, as
+     * long as the run of taken numbers, once per reset: the counter then jumps past them.
      */
     async allocate(tx: Tx, userId: string, kind: DocumentKind, prefix: string): Promise<string> {
       await tx.insert(documentCounters).values({ userId, kind, nextValue: 1 }).onConflictDoNothing();
