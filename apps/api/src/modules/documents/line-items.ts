@@ -42,3 +42,22 @@ export const toLineDto = (l: StoredLine): TLineItem => ({
   quantity: milliToQuantity(l.quantityMilli),
   unitPrice: penceToPounds(l.unitPricePence),
 });
+
+export type DocumentTotals = Omit<PricedDocument, 'lines'>;
+
+/** The tax and totals columns quotes and invoices both store, from priced fields or a stored row. */
+export const totalsColumns = (d: DocumentTotals): DocumentTotals => ({
+  taxRateBp: d.taxRateBp,
+  subtotalPence: d.subtotalPence,
+  taxPence: d.taxPence,
+  totalPence: d.totalPence,
+});
+
+/** A stored line's own columns, without the row's ids (for copying a quote's lines). */
+export const lineColumns = (l: StoredLine): StoredLine => ({
+  position: l.position,
+  description: l.description,
+  quantityMilli: l.quantityMilli,
+  unitPricePence: l.unitPricePence,
+  amountPence: l.amountPence,
+});

@@ -1,13 +1,12 @@
-import { and, eq, exists, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { TInvoiceStatus, TQuoteStatus } from '@docket/schemas/constants';
 import type { Database } from '../../db/client.ts';
 import { clients, invoiceLines, invoices, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
-import { likePattern } from '../../lib/pagination.ts';
-import type { CountersRepository } from '../numbering/counters.repository.ts';
-import type { PricedDocument } from '../documents/line-items.ts';
+import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
+import { lineColumns, totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
+import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard } from '../quotes/quotes.repository.ts';
 import { effectiveInvoiceStatus, invoiceStatusIn, invoiceStatusIs } from './invoice-status.ts';
 
@@ -57,6 +56,8 @@ export type ConvertOutcome =
   | { kind: 'illegal'; status: TQuoteStatus }
   | { kind: 'converted'; invoiceNumber: string };
 
+const searched: SearchedDocument = { table: invoices, number: invoices.invoiceNumber, lines: invoiceLines, linesKey: invoiceLines.invoiceId };
+
 export function createInvoicesRepository(db: Database, counters: CountersRepository) {
   const own = (userId: string, id: string) => and(eq(invoices.userId, userId), eq(invoices.id, id));
 
@@ -72,6 +73,22 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     .limit(1)
     .prepare('invoice_by_id');
 
+  /** Number allocation, plan re-check and insert, inside the caller's transaction. */
+  const insertNumbered = async (
+    tx: Tx,
+    userId: string,
+    prefix: string,
+    values: Omit<typeof invoices.$inferInsert, 'userId' | 'invoiceNumber'>,
+    guard?: CreateGuard,
+  ): Promise<string> => {
+    const invoiceNumber = await counters.allocate(tx, userId, 'invoice', prefix);
+    await guard?.(tx);
+    const [row] = await tx
+      .insert(invoices)
+      .values({ userId, invoiceNumber, ...values })
+      .returning({ id: invoices.id });
+    return row!.id;
+  };
   const insertLines = (x: Executor, userId: string, invoiceId: string, fields: PricedDocument) =>
     x.insert(invoiceLines).values(fields.lines.map((l) => ({ ...l, userId, invoiceId })));
 
@@ -84,37 +101,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
         o.status ? invoiceStatusIs(o.status, today) : undefined,
         o.clientId ? eq(invoices.clientId, o.clientId) : undefined,
       ];
-      // A search is one arm per searched table, each filtered, ordered and limited like the page,
-      // so each gets its own plan: a trigram index for a rare term, or the newest-first index
-      // walked until the page fills for a common one (an OR across the join allows only the walk).
-      // Every row of the page is within its arm's first page, so the union holds the whole page.
-      const arm = (match: SQL) => {
-        const q = db
-          .select({ id: invoices.id })
-          .from(invoices)
-          .where(and(...filters, match))
-          .orderBy(...newestFirst(invoices.createdAt, invoices.id))
-          .$dynamic();
-        return o.limit ? q.limit(o.limit + 1) : q;
-      };
-      const pattern = o.q ? likePattern(o.q) : undefined;
-      const search: SQL | undefined = pattern
-        ? inArray(
-            invoices.id,
-            union(
-              arm(ilike(invoices.invoiceNumber, pattern)),
-              arm(inArray(invoices.clientId, db.select({ id: clients.id }).from(clients).where(ilike(clients.name, pattern)))),
-              arm(
-                exists(
-                  db
-                    .select({ one: sql`1` })
-                    .from(invoiceLines)
-                    .where(and(eq(invoiceLines.invoiceId, invoices.id), ilike(invoiceLines.description, pattern))),
-                ),
-              ),
-            ),
-          )
-        : undefined;
+      const search = documentSearch(db, searched, filters, o.q, o.limit);
       const query = selectInvoices(db, today)
         .where(and(...filters, search))
         .orderBy(...newestFirst(invoices.createdAt, invoices.id));
@@ -138,23 +125,9 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     /** Number allocation and insert share one transaction, so a failed insert frees its number. */
     async create(userId: string, prefix: string, fields: InvoiceFields, guard?: CreateGuard): Promise<string> {
       return db.transaction(async (tx) => {
-        const invoiceNumber = await counters.allocate(tx, userId, 'invoice', prefix);
-        await guard?.(tx);
-        const [row] = await tx
-          .insert(invoices)
-          .values({
-            userId,
-            clientId: fields.clientId,
-            invoiceNumber,
-            taxRateBp: fields.taxRateBp,
-            subtotalPence: fields.subtotalPence,
-            taxPence: fields.taxPence,
-            totalPence: fields.totalPence,
-            dueDate: fields.dueDate,
-          })
-          .returning({ id: invoices.id });
-        await insertLines(tx, userId, row!.id, fields);
-        return row!.id;
+        const id = await insertNumbered(tx, userId, prefix, { clientId: fields.clientId, ...totalsColumns(fields), dueDate: fields.dueDate }, guard);
+        await insertLines(tx, userId, id, fields);
+        return id;
       });
     },
 
@@ -177,37 +150,14 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           .where(eq(invoices.quoteId, quoteId))
           .limit(1);
         if (existing) return { kind: 'converted', invoiceNumber: existing.invoiceNumber };
-        const invoiceNumber = await counters.allocate(tx, userId, 'invoice', prefix);
-        await guard?.(tx);
-        const [row] = await tx
-          .insert(invoices)
-          .values({
-            userId,
-            clientId: quote.clientId,
-            quoteId,
-            invoiceNumber,
-            taxRateBp: quote.taxRateBp,
-            subtotalPence: quote.subtotalPence,
-            taxPence: quote.taxPence,
-            totalPence: quote.totalPence,
-            dueDate,
-          })
-          .returning({ id: invoices.id });
+        const id = await insertNumbered(tx, userId, prefix, { clientId: quote.clientId, quoteId, ...totalsColumns(quote), dueDate }, guard);
         const lines = await tx.select().from(quoteLines).where(eq(quoteLines.quoteId, quoteId));
         if (lines.length > 0) {
           await tx.insert(invoiceLines).values(
-            lines.map((l) => ({
-              userId,
-              invoiceId: row!.id,
-              position: l.position,
-              description: l.description,
-              quantityMilli: l.quantityMilli,
-              unitPricePence: l.unitPricePence,
-              amountPence: l.amountPence,
-            })),
+            lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })),
           );
         }
-        return { kind: 'created', id: row!.id };
+        return { kind: 'created', id };
       });
     },
 
@@ -218,10 +168,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           .update(invoices)
           .set({
             clientId: fields.clientId,
-            taxRateBp: fields.taxRateBp,
-            subtotalPence: fields.subtotalPence,
-            taxPence: fields.taxPence,
-            totalPence: fields.totalPence,
+            ...totalsColumns(fields),
             dueDate: fields.dueDate,
             updatedAt: sql`now()`,
           })

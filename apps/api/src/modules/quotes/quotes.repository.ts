@@ -1,13 +1,12 @@
-import { and, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TQuoteStatus } from '@docket/schemas/constants';
 import type { Database } from '../../db/client.ts';
 import { clients, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
-import { likePattern } from '../../lib/pagination.ts';
 import type { CountersRepository } from '../numbering/counters.repository.ts';
-import type { PricedDocument } from '../documents/line-items.ts';
+import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
+import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 
 export interface QuoteListOptions {
   limit?: number;
@@ -45,6 +44,8 @@ export interface QuoteFields extends PricedDocument {
   clientId: string;
 }
 
+const searched: SearchedDocument = { table: quotes, number: quotes.quoteNumber, lines: quoteLines, linesKey: quoteLines.quoteId };
+
 export function createQuotesRepository(db: Database, counters: CountersRepository) {
   const own = (userId: string, id: string) => and(eq(quotes.userId, userId), eq(quotes.id, id));
 
@@ -72,37 +73,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
         o.status ? eq(quotes.status, o.status) : undefined,
         o.clientId ? eq(quotes.clientId, o.clientId) : undefined,
       ];
-      // A search is one arm per searched table, each filtered, ordered and limited like the page,
-      // so each gets its own plan: a trigram index for a rare term, or the newest-first index
-      // walked until the page fills for a common one (an OR across the join allows only the walk).
-      // Every row of the page is within its arm's first page, so the union holds the whole page.
-      const arm = (match: SQL) => {
-        const q = db
-          .select({ id: quotes.id })
-          .from(quotes)
-          .where(and(...filters, match))
-          .orderBy(...newestFirst(quotes.createdAt, quotes.id))
-          .$dynamic();
-        return o.limit ? q.limit(o.limit + 1) : q;
-      };
-      const pattern = o.q ? likePattern(o.q) : undefined;
-      const search: SQL | undefined = pattern
-        ? inArray(
-            quotes.id,
-            union(
-              arm(ilike(quotes.quoteNumber, pattern)),
-              arm(inArray(quotes.clientId, db.select({ id: clients.id }).from(clients).where(ilike(clients.name, pattern)))),
-              arm(
-                exists(
-                  db
-                    .select({ one: sql`1` })
-                    .from(quoteLines)
-                    .where(and(eq(quoteLines.quoteId, quotes.id), ilike(quoteLines.description, pattern))),
-                ),
-              ),
-            ),
-          )
-        : undefined;
+      const search = documentSearch(db, searched, filters, o.q, o.limit);
       const query = selectQuotes(db)
         .where(and(...filters, search))
         .orderBy(...newestFirst(quotes.createdAt, quotes.id));
@@ -130,10 +101,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
             userId,
             clientId: fields.clientId,
             quoteNumber,
-            taxRateBp: fields.taxRateBp,
-            subtotalPence: fields.subtotalPence,
-            taxPence: fields.taxPence,
-            totalPence: fields.totalPence,
+            ...totalsColumns(fields),
           })
           .returning({ id: quotes.id });
         await insertLines(tx, userId, row!.id, fields);
@@ -148,10 +116,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
           .update(quotes)
           .set({
             clientId: fields.clientId,
-            taxRateBp: fields.taxRateBp,
-            subtotalPence: fields.subtotalPence,
-            taxPence: fields.taxPence,
-            totalPence: fields.totalPence,
+            ...totalsColumns(fields),
             updatedAt: sql`now()`,
           })
           .where(own(userId, id))

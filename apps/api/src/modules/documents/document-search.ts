@@ -1,0 +1,57 @@
+import { and, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { union, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { clients, type invoiceLines, type invoices, type quoteLines, type quotes } from '../../db/schema.ts';
+import { newestFirst } from '../../lib/list-query.ts';
+import { likePattern } from '../../lib/pagination.ts';
+
+/** Where a quote or an invoice keeps what a search looks at. */
+export interface SearchedDocument {
+  table: typeof quotes | typeof invoices;
+  number: PgColumn;
+  lines: typeof quoteLines | typeof invoiceLines;
+  linesKey: PgColumn;
+}
+
+/**
+ * The condition for a list's `q`: the document's number, its client's name or a line's description.
+ * A search is one arm per searched table, each filtered, ordered and limited like the page,
+ * so each gets its own plan: a trigram index for a rare term, or the newest-first index
+ * walked until the page fills for a common one (an OR across the join allows only the walk).
+ * Every row of the page is within its arm's first page, so the union holds the whole page.
+ */
+export function documentSearch(
+  db: Database,
+  doc: SearchedDocument,
+  filters: readonly (SQL | undefined)[],
+  q: string | undefined,
+  limit: number | undefined,
+): SQL | undefined {
+  const pattern = q ? likePattern(q) : undefined;
+  if (!pattern) return undefined;
+  const { table } = doc;
+  const arm = (match: SQL) => {
+    const query = db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(...filters, match))
+      .orderBy(...newestFirst(table.createdAt, table.id))
+      .$dynamic();
+    return limit ? query.limit(limit + 1) : query;
+  };
+  return inArray(
+    table.id,
+    union(
+      arm(ilike(doc.number, pattern)),
+      arm(inArray(table.clientId, db.select({ id: clients.id }).from(clients).where(ilike(clients.name, pattern)))),
+      arm(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(doc.lines)
+            .where(and(eq(doc.linesKey, table.id), ilike(doc.lines.description, pattern))),
+        ),
+      ),
+    ),
+  );
+}
