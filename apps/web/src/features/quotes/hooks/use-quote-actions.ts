@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { TQuote } from '@docket/schemas/document';
-import { errorMessage } from '@/lib/api-client';
-import { toastError, toastSuccess } from '@/lib/toast';
 import { defaultDueDate } from '@/components/documents/document-form-values';
+import { useDocumentActionRunner } from '@/components/documents/use-document-action-runner';
 import { useApproveQuote } from '../api/approve-quote';
 import { useConvertQuoteToInvoice } from '../api/convert-quote-to-invoice';
 import { useDeclineQuote } from '../api/decline-quote';
@@ -23,7 +21,7 @@ const TOASTS = {
 /** Runs a card's status action with its toasts; `pendingId` is the quote being changed. */
 export function useQuoteActions() {
   const navigate = useNavigate();
-  const [pendingId, setPendingId] = useState<string | null>(null);
+  const runner = useDocumentActionRunner();
   const mutations = {
     send: useSendQuote(),
     approve: useApproveQuote(),
@@ -37,22 +35,17 @@ export function useQuoteActions() {
       navigate(`/calendar?fromQuote=${encodeURIComponent(quote.id)}`);
       return;
     }
-    setPendingId(quote.id);
-    try {
-      if (action === 'convert') {
-        await convert.mutateAsync({ quoteId: quote.id, dueDate: defaultDueDate() });
-        toastSuccess(TOASTS.convert.success);
-        navigate('/invoices');
-      } else {
-        await mutations[action].mutateAsync(quote.id);
-        toastSuccess(TOASTS[action].success);
-      }
-    } catch (error) {
-      toastError(errorMessage(error, TOASTS[action].failure));
-    } finally {
-      setPendingId(null);
+    if (action === 'convert') {
+      const converted = await runner.run(
+        quote.id,
+        () => convert.mutateAsync({ quoteId: quote.id, dueDate: defaultDueDate() }),
+        TOASTS.convert,
+      );
+      if (converted) navigate('/invoices');
+      return;
     }
+    await runner.run(quote.id, () => mutations[action].mutateAsync(quote.id), TOASTS[action]);
   }
 
-  return { run, pendingId };
+  return { run, pendingId: runner.pendingId };
 }

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { Eye, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+
+/** What the page hands every card: the buttons' handlers, and whether a status action is running. */
+export interface TDocumentCardHandlers<A extends string> {
+  busy: boolean;
+  onPreview: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onAction: (action: A) => void;
+}
+
+interface DocumentCardProps<A extends string> extends TDocumentCardHandlers<A> {
+  /** Prefix of the heading's id, e.g. `quote-${id}`: the article is named by the document number. */
+  idPrefix: string;
+  number: string;
+  clientName: string | undefined;
+  /** The dated line under the client, e.g. 'Created: …' or 'Due: …'. */
+  meta: ReactNode;
+  /** Top right: the status badge (and whatever the feature shows beside it). */
+  aside: ReactNode;
+  /** Between the heading block and the buttons. */
+  children?: ReactNode;
+  /** The status actions this document allows, in order, with their words and icons. */
+  actions: readonly A[];
+  actionLabels: Record<A, string>;
+  actionIcons: Record<A, LucideIcon>;
+}
+
+/** A quote or invoice card: number, client and date, then Preview PDF, Edit, the status actions and Delete. */
+export function DocumentCard<A extends string>({
+  idPrefix,
+  number,
+  clientName,
+  meta,
+  aside,
+  children,
+  actions,
+  actionLabels,
+  actionIcons,
+  busy,
+  onPreview,
+  onEdit,
+  onDelete,
+  onAction,
+}: DocumentCardProps<A>) {
+  const titleId = `${idPrefix}-title`;
+  return (
+    <Card className="p-4 sm:p-6">
+      <article aria-labelledby={titleId} className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+              {number}
+            </h2>
+            <p className="break-words text-sm text-slate-600">{clientName}</p>
+            <p className="text-sm text-slate-500">{meta}</p>
+          </div>
+          {aside}
+        </div>
+        {children}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={onPreview}>
+            <Eye aria-hidden="true" className="h-4 w-4" />
+            Preview PDF
+          </Button>
+          <Button variant="outline" size="sm" onClick={onEdit}>
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            Edit
+          </Button>
+          {actions.map((action) => {
+            const Icon: LucideIcon = actionIcons[action];
+            return (
+              <Button key={action} variant="secondary" size="sm" disabled={busy} onClick={() => onAction(action)}>
+                <Icon aria-hidden="true" className="h-4 w-4" />
+                {actionLabels[action]}
+              </Button>
+            );
+          })}
+          <Button variant="outline" size="sm" onClick={onDelete} className="text-red-700">
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            Delete
+          </Button>
+        </div>
+      </article>
+    </Card>
+  );
+}

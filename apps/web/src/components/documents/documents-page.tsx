@@ -1,0 +1,214 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Plus } from 'lucide-react';
+import type { TPage } from '@docket/schemas/common';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { pagedRows } from '@/lib/paged-list';
+import { useClients } from '@/lib/queries/clients-list';
+import { useCompanyProfile } from '@/lib/queries/company-profile';
+import { useItems } from '@/lib/queries/items-list';
+import { toastError, toastSuccess } from '@/lib/toast';
+import type { useListFilters } from '@/lib/use-list-filters';
+import { ListFilters } from '@/components/lists/list-filters';
+import { LoadMore, type TLoadMoreQuery } from '@/components/lists/load-more';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { DocumentForm } from './document-form';
+import { defaultTax, type TDocumentFormValues, type TDocumentSubmit } from './document-form-values';
+
+/** Every word the page shows or toasts: each feature supplies its own (SPEC sections 2 and 8). */
+export interface TDocumentsPageTexts {
+  title: string;
+  subtitle: string;
+  newButton: string;
+  createTitle: string;
+  editTitle: string;
+  createSubmit: string;
+  updateSubmit: string;
+  loading: string;
+  list: string;
+  empty: string;
+  filteredEmpty: string;
+  /** Plural, lower case: 'Load more' says 'More quotes could not be loaded.' */
+  noun: string;
+  deleteQuestion: string;
+  created: string;
+  updated: string;
+  saveFailed: string;
+  deleted: string;
+  deleteFailed: string;
+}
+
+/** The parts of the feature's paged useInfiniteQuery the page reads. */
+export interface TDocumentPagesQuery<T> extends TLoadMoreQuery {
+  data: { pages: readonly TPage<T>[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/** What a card gets from the page; preview and status actions are the feature's own. */
+export interface TDocumentCardWiring {
+  currencySymbol: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+interface DocumentsPageProps<T extends { id: string }> {
+  kind: 'quote' | 'invoice';
+  texts: TDocumentsPageTexts;
+  statuses: readonly string[];
+  listFilters: ReturnType<typeof useListFilters>;
+  pages: TDocumentPagesQuery<T>;
+  skeleton: { testId: string; className: string };
+  /** The form's starting values: the document's own when editing, else a new one's with this tax rate. */
+  formValues: (document: T | null, defaultTaxRate: number) => TDocumentFormValues;
+  /** Creates (document null) or updates the document; the page toasts the outcome. */
+  save: (values: TDocumentSubmit, document: T | null) => Promise<unknown>;
+  remove: (document: T) => Promise<unknown>;
+  renderCard: (document: T, wiring: TDocumentCardWiring) => ReactNode;
+}
+
+type FormState<T> = { mode: 'create' } | { mode: 'edit'; document: T } | null;
+
+/** The quotes and invoices screens: header, inline create/edit form, filters, paged cards, delete confirmation. */
+export function DocumentsPage<T extends { id: string }>({
+  kind,
+  texts,
+  statuses,
+  listFilters,
+  pages,
+  skeleton,
+  formValues,
+  save,
+  remove,
+  renderCard,
+}: DocumentsPageProps<T>) {
+  const clients = useClients();
+  const items = useItems();
+  const company = useCompanyProfile();
+  const currencySymbol = company.data?.currencySymbol || '£';
+  const [formState, setFormState] = useState<FormState<T>>(null);
+  const newButtonRef = useRef<HTMLButtonElement>(null);
+  // Closing the form unmounts the focused control: hand focus back to the header button.
+  const closeForm = () => {
+    setFormState(null);
+    newButtonRef.current?.focus();
+  };
+  const [toDelete, setToDelete] = useState<T | null>(null);
+
+  const loadFailed = pages.isError || clients.isError || items.isError;
+  useEffect(() => {
+    if (loadFailed) toastError(errorMessage(pages.error ?? clients.error ?? items.error, 'Failed to load data'));
+  }, [loadFailed, pages.error, clients.error, items.error]);
+
+  const editing = formState?.mode === 'edit' ? formState.document : null;
+
+  async function submit(values: TDocumentSubmit) {
+    try {
+      await save(values, editing);
+      toastSuccess(editing ? texts.updated : texts.created);
+      closeForm();
+    } catch (error) {
+      toastError(errorMessage(error, texts.saveFailed));
+    }
+  }
+
+  async function confirmDelete() {
+    const document = toDelete;
+    setToDelete(null);
+    if (!document) return;
+    try {
+      await remove(document);
+      toastSuccess(texts.deleted);
+    } catch (error) {
+      toastError(errorMessage(error, texts.deleteFailed));
+    }
+  }
+
+  const list = pagedRows(pages.data);
+  return (
+    <div>
+      <PageHeader
+        title={texts.title}
+        subtitle={texts.subtitle}
+        actions={
+          <Button ref={newButtonRef} onClick={() => setFormState({ mode: 'create' })}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            {texts.newButton}
+          </Button>
+        }
+      />
+      {formState && (
+        <DocumentForm
+          // A new key remounts the form, so switching documents (or create/edit) resets it.
+          key={editing ? editing.id : 'new'}
+          kind={kind}
+          title={editing ? texts.editTitle : texts.createTitle}
+          submitLabel={editing ? texts.updateSubmit : texts.createSubmit}
+          defaultValues={formValues(editing, defaultTax(company.data?.defaultTaxRate))}
+          clients={clients.data ?? []}
+          items={items.data ?? []}
+          currencySymbol={currencySymbol}
+          onSubmit={submit}
+          onCancel={closeForm}
+        />
+      )}
+      <ListFilters
+        search={listFilters.search}
+        onSearchChange={listFilters.setSearch}
+        searchPlaceholder="Number, client or line description"
+        statuses={statuses}
+        status={listFilters.status}
+        onStatusChange={listFilters.setStatus}
+      />
+      {pages.isPending ? (
+        <div role="status" aria-label={texts.loading} className="space-y-4">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} data-testid={skeleton.testId} className={skeleton.className} />
+          ))}
+        </div>
+      ) : pages.isError && !pages.data ? (
+        <EmptyState
+          message="Failed to load data"
+          action={
+            <Button variant="outline" onClick={() => void pages.refetch()}>
+              Try Again
+            </Button>
+          }
+        />
+      ) : list.length === 0 ? (
+        <EmptyState message={listFilters.filtered ? texts.filteredEmpty : texts.empty} />
+      ) : (
+        <>
+          <ul
+            className={cn('space-y-4', pages.isPlaceholderData && 'opacity-60 transition-opacity')}
+            aria-label={texts.list}
+            aria-busy={pages.isPlaceholderData || undefined}
+          >
+            {list.map((document) => (
+              <li key={document.id}>
+                {renderCard(document, {
+                  currencySymbol,
+                  onEdit: () => setFormState({ mode: 'edit', document }),
+                  onDelete: () => setToDelete(document),
+                })}
+              </li>
+            ))}
+          </ul>
+          <LoadMore query={pages} noun={texts.noun} />
+        </>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        description={texts.deleteQuestion}
+        onConfirm={() => void confirmDelete()}
+      />
+    </div>
+  );
+}
