@@ -1,4 +1,4 @@
-import { CURRENCIES, QUOTE_VALID_DAYS, type TCurrencyCode } from '@docket/schemas/constants';
+import { CURRENCIES, DEFAULT_DUE_DAYS, QUOTE_VALID_DAYS, type TCurrencyCode } from '@docket/schemas/constants';
 import { formatPence } from '@docket/schemas/money';
 import { addDays, londonDay } from '../lib/clock.ts';
 
@@ -138,7 +138,7 @@ export function buildDocumentModel(
   const rate = formatRate(doc.taxRateBp);
   const issueDay = londonDay(doc.createdAt);
   const isInvoice = doc.kind === 'invoice';
-  const dueDay = isInvoice ? (doc.dueDate ?? addDays(issueDay, 30)) : null;
+  const dueDay = isInvoice ? (doc.dueDate ?? addDays(issueDay, DEFAULT_DUE_DAYS)) : null;
   const vatNumber = company.vatNumber?.trim() || null;
 
   const meta: PdfLabelled[] = [

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../../src/app.ts';
 import { createTestApp, registerUser, sampleClient, sampleCompany, TEST_SECRET, type TestApp, type TestUser } from '../test-app.ts';
 import { ROUTES, PNG_1x1, type OwnIds, type RouteSpec } from './routes.ts';
-import { countCase, expectCleanRefusal, fillPath, fingerprint, listen, routeExists, stats, type Method } from './support.ts';
+import { countCase, expectCleanRefusal, fillPath, fingerprint, listen, routeExists, stats, type Method, report } from './support.ts';
 
 let t: TestApp;
 let http: Awaited<ReturnType<typeof listen>>;
@@ -70,7 +70,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(`[adversarial] access summary: cases=${stats.cases} 5xx=${stats.fiveHundreds}`);
+  report(`access summary: cases=${stats.cases} 5xx=${stats.fiveHundreds}`);
   await http?.close();
   await t?.close();
 });

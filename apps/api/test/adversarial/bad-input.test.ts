@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createTestApp, registerUser, sampleClient, sampleCompany, type TestApp, type TestUser } from '../test-app.ts';
 import { brokenBodies, describeValue, hostileIds, hostileQueryParts, invalid, toBody, type Entries } from './hostile.ts';
 import { ROUTES, hostileBody, routeByLabel, type OwnIds, type RouteSpec } from './routes.ts';
-import { countCase, expectCleanRefusal, fillPath, fingerprint, listen, routeExists, stats, type Fingerprint } from './support.ts';
+import { countCase, expectCleanRefusal, fillPath, fingerprint, listen, routeExists, stats, type Fingerprint, report } from './support.ts';
 
 /** One seed for the whole file; FC_SEED=<n> replays a run exactly. */
 const SEED = Number(process.env.FC_SEED ?? 20_261_122);
@@ -47,12 +47,12 @@ beforeAll(async () => {
   for (const r of ROUTES) if (await routeExists(agent, user.auth, r)) active.push(r);
   // The probes above may have been refused writes only; start the ledger after them.
   before = await fingerprint(t.ctx.db);
-  console.log(`[adversarial] bad-input seed=${SEED} routes=${active.length}/${ROUTES.length}: ${active.map((r) => `${r.method.toUpperCase()} ${r.path}`).join(', ')}`);
+  report(`bad-input seed=${SEED} routes=${active.length}/${ROUTES.length}: ${active.map((r) => `${r.method.toUpperCase()} ${r.path}`).join(', ')}`);
 });
 
 afterAll(async () => {
-  console.log(
-    `[adversarial] bad-input summary: seed=${SEED} cases=${stats.cases} writes-checked=${stats.writesChecked} 5xx=${stats.fiveHundreds}`,
+  report(
+    `bad-input summary: seed=${SEED} cases=${stats.cases} writes-checked=${stats.writesChecked} 5xx=${stats.fiveHundreds}`,
   );
   await http?.close();
   await t?.close();

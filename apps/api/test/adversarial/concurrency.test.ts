@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, sampleClient } from '../test-app.ts';
 import { call } from './processes.ts';
-import { listen } from './support.ts';
+import { listen, report } from './support.ts';
 import { expectConsecutive, invoiceBody, type Invoice } from './durability-support.ts';
 
 let acknowledgedChecked = 0;
-afterAll(() => console.log(`[adversarial] concurrency summary: acknowledged-writes-checked=${acknowledgedChecked}`));
+afterAll(() => report(`concurrency summary: acknowledged-writes-checked=${acknowledgedChecked}`));
 
 describe('concurrency', { timeout: 180_000 }, () => {
   it('when 200 invoices are created at once across 4 users, then every acknowledged one is present and numbers are unique and consecutive per user', async () => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, expect, it } from 'vitest';
 import { sampleClient } from '../test-app.ts';
 import { call, startServer, type Answer, type ServerProcess } from './processes.ts';
+import { report } from './support.ts';
 
 export interface Invoice {
   id: string;
@@ -111,8 +112,8 @@ export function defineCrashTests(name: string, prepare: () => Promise<CrashTarge
   afterAll(async () => {
     await stopServer();
     await target?.cleanup();
-    console.log(
-      `[adversarial] ${name} summary: crashes-survived=${figures.crashesSurvived} acknowledged-writes-checked=${figures.acknowledgedChecked} graceful-stops=${figures.gracefulStops}`,
+    report(
+      `${name} summary: crashes-survived=${figures.crashesSurvived} acknowledged-writes-checked=${figures.acknowledgedChecked} graceful-stops=${figures.gracefulStops}`,
     );
   });
 

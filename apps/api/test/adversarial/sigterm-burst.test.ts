@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, freshPostgresDatabase, startServer, type Answer, type ServerProcess } from './processes.ts';
 import { invoiceBody, signUp, type Invoice } from './durability-support.ts';
+import { report } from './support.ts';
 
 const BURST = 40;
 
@@ -72,10 +73,10 @@ function defineBurstStopTest(name: string, prepare: () => Promise<{ env: Record<
     );
     const exit = await running.exited;
     const statuses = answers.map((a) => a.status);
-    console.log(
-      `[adversarial] ${name}: answered=${statuses.filter((s) => s !== 0).length}/${BURST} created=${statuses.filter((s) => s === 201).length} stop-ms=${Date.now() - started}`,
+    report(
+      `${name}: answered=${statuses.filter((s) => s !== 0).length}/${BURST} created=${statuses.filter((s) => s === 201).length} stop-ms=${Date.now() - started}`,
     );
-    console.log(`[adversarial] ${name} server: ${/.*Docket API stopped.*/.exec(running.output())?.[0] ?? 'no stop line'}`);
+    report(`${name} server: ${/.*Docket API stopped.*/.exec(running.output())?.[0] ?? 'no stop line'}`);
     expect(statuses).toEqual(Array(BURST).fill(201));
     expect(exit).toEqual({ code: 0, signal: null });
     expect(Date.now() - started, 'stops promptly, not at the 25 s force-exit').toBeLessThan(20_000);

@@ -6,20 +6,15 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { expect } from 'vitest';
 import { queryRows, type Database } from '../../src/db/client.ts';
+import { BACKUP_TABLES } from '../../src/db/backup.ts';
 
-/** Every table in foreign-key order (parents first): backups and fingerprints walk this list. */
-export const TABLES = [
-  'users',
-  'companies',
-  'document_counters',
-  'clients',
-  'items',
-  'quotes',
-  'quote_lines',
-  'invoices',
-  'invoice_lines',
-  'calendar_events',
-] as const;
+/** Every table in foreign-key order (parents first), the list backups walk too. */
+export const TABLES = BACKUP_TABLES;
+
+/** A run's figures for docs/reliability.md (seed, cases, writes checked), one line each. */
+export const report = (line: string): void => {
+  process.stdout.write(`[adversarial] ${line}\n`);
+};
 
 export type Fingerprint = Record<string, { rows: number; hash: string }>;
 

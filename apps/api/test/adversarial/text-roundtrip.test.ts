@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createTestApp, registerUser, sampleClient, sampleCompany, type TestApp, type TestUser } from '../test-app.ts';
 import { readPdf } from '../../src/pdf/testing/read-pdf.ts';
 import { FORBIDDEN_TEXT } from '../../src/middleware/validate.ts';
-import { countCase, listen, stats, type Method } from './support.ts';
+import { countCase, listen, stats, type Method, report } from './support.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20_261_122);
 const RUNS = Math.ceil(30 * Number(process.env.FC_SCALE ?? 1));
@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(`[adversarial] text-roundtrip summary: seed=${SEED} cases=${stats.cases} 5xx=${stats.fiveHundreds}`);
+  report(`text-roundtrip summary: seed=${SEED} cases=${stats.cases} 5xx=${stats.fiveHundreds}`);
   await http?.close();
   await t?.close();
 });

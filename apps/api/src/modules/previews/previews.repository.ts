@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { clients, companies, invoiceLines, invoices, quoteLines, quotes } from '../../db/schema.ts';
+import { effectiveInvoiceStatus } from '../invoices/invoice-status.ts';
 
 export type PreviewCompanyRow = typeof companies.$inferSelect;
 export type PreviewClientRow = typeof clients.$inferSelect;
@@ -40,9 +41,10 @@ export function createPreviewsRepository(db: Database) {
         .orderBy(asc(quoteLines.position));
       return { ...row, lines };
     },
-    async invoice(userId: string, id: string) {
+    /** `today` ('YYYY-MM-DD', Europe/London) decides OVERDUE, by the one rule every invoice read uses. */
+    async invoice(userId: string, id: string, today: string) {
       const [row] = await db
-        .select()
+        .select({ ...getTableColumns(invoices), status: effectiveInvoiceStatus(today) })
         .from(invoices)
         .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
         .limit(1);

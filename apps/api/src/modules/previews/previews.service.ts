@@ -38,13 +38,11 @@ export function createPreviewsService(repo: PreviewsRepository, clock: Clock) {
       return render(userId, 'Quote', source, q?.clientId ?? null);
     },
     async invoice(userId: string, id: string): Promise<RenderedPdf> {
-      const inv = await repo.invoice(userId, id);
-      // OVERDUE is never stored: SENT with a due date before today in Europe/London.
-      const status = inv && inv.status === 'SENT' && inv.dueDate < londonDay(clock()) ? 'OVERDUE' : inv?.status;
+      const inv = await repo.invoice(userId, id, londonDay(clock()));
       const source: PdfDocumentSource | null = inv && {
         kind: 'invoice',
         number: inv.invoiceNumber,
-        status: status ?? inv.status,
+        status: inv.status,
         createdAt: inv.createdAt,
         dueDate: inv.dueDate,
         taxRateBp: inv.taxRateBp,
