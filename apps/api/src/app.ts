@@ -108,7 +108,7 @@ export function createApp(ctx: AppContext) {
   api.use('/clients', requireUser, clientsRoutes(clientsService));
   api.use('/items', requireUser, itemsRoutes(itemsService));
   api.use('/company', requireUser, companyRoutes(companyService));
-  api.use(previewsRoutes(createPreviewsService(createPreviewsRepository(db), ctx.clock), requireUser));
+  api.use(previewsRoutes(createPreviewsService(createPreviewsRepository(db), ctx.clock, companyService.logoForPdf), requireUser));
   documents.mount(api, requireUser);
   api.use(apiNotFound);
 

@@ -9,6 +9,11 @@ export const DEFAULT_INVOICE_PREFIX = 'INV';
 export const NUMBER_PAD = 4;
 export const MAX_LINE_ITEMS = 500;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** Uploads wider or taller than this are refused before their pixels are decoded. */
+export const LOGO_MAX_DIMENSION = 5000;
+/** A stored logo is downscaled to fit this box: ample for a PDF header at print resolution. */
+export const LOGO_STORED_MAX_WIDTH = 1200;
+export const LOGO_STORED_MAX_HEIGHT = 600;
 export const PAGE_LIMIT_MAX = 100;
 export const BUSINESS_TIME_ZONE = 'Europe/London';
 

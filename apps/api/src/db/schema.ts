@@ -62,6 +62,8 @@ export const companies = pgTable('companies', {
   defaultTaxRateBp: integer('default_tax_rate_bp').notNull().default(2000),
   logo: bytea('logo'),
   logoMimeType: text('logo_mime_type'),
+  /** false for logos stored before uploads were normalised; they are normalised on first use */
+  logoNormalised: boolean('logo_normalised').notNull().default(false),
   bankName: text('bank_name'),
   bankAccountName: text('bank_account_name'),
   bankAccountNumber: text('bank_account_number'),

@@ -3,21 +3,24 @@ import { AppError } from '../../lib/app-error.ts';
 import { londonDay, type Clock } from '../../lib/clock.ts';
 import { buildDocumentModel, type PdfDocumentSource } from '../../pdf/document-model.ts';
 import { renderPdf } from '../../pdf/render-pdf.ts';
-import type { PreviewsRepository } from './previews.repository.ts';
+import type { PreviewCompanyRow, PreviewsRepository } from './previews.repository.ts';
 
 export interface RenderedPdf {
   fileName: string;
   pdf: Buffer;
 }
 
-export function createPreviewsService(repo: PreviewsRepository, clock: Clock) {
+/** Normalises a logo stored before uploads were normalised (company module); bytes safe to embed. */
+export type LogoForPdf = (company: PreviewCompanyRow) => Promise<Buffer | null>;
+
+export function createPreviewsService(repo: PreviewsRepository, clock: Clock, logoForPdf: LogoForPdf) {
   async function render(userId: string, what: 'Quote' | 'Invoice', source: PdfDocumentSource | null, clientId: string | null) {
     if (!source || !clientId) throw AppError.notFound(what);
     const company = await repo.company(userId);
     if (!company) throw AppError.conflict(ERROR_MESSAGES.companyRequiredForPdf);
     const client = await repo.client(userId, clientId);
     if (!client) throw AppError.notFound('Client');
-    const model = buildDocumentModel(company, client, source);
+    const model = buildDocumentModel({ ...company, logo: await logoForPdf(company) }, client, source);
     return { fileName: model.fileName, pdf: await renderPdf(model, company.template) } satisfies RenderedPdf;
   }
 

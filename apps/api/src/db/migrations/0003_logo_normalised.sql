@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "logo_normalised" boolean DEFAULT false NOT NULL;
