@@ -26,6 +26,7 @@ import { createUsageRepository } from './modules/subscription/usage.repository.t
 import { createLimitsService } from './modules/subscription/limits.service.ts';
 import { createDocumentModules } from './modules/documents/documents.module.ts';
 import { sendData } from './lib/respond.ts';
+import { bindRequestContext } from './lib/request-context.ts';
 import { createPreviewsRepository } from './modules/previews/previews.repository.ts';
 import { createPreviewsService } from './modules/previews/previews.service.ts';
 import { previewsRoutes } from './modules/previews/previews.routes.ts';
@@ -65,6 +66,7 @@ export function createApp(ctx: AppContext) {
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
     }),
   );
+  app.use(bindRequestContext);
 
   const counters = createCountersRepository(db);
   const limits = createLimitsService(createUsageRepository(db), ctx.clock, config.planLimitOverrides);

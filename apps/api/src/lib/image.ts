@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { LOGO_MAX_BYTES, LOGO_MAX_DIMENSION, LOGO_STORED_MAX_HEIGHT, LOGO_STORED_MAX_WIDTH } from '@docket/schemas/constants';
 import { AppError } from './app-error.ts';
@@ -41,7 +41,7 @@ export async function normaliseImage(data: Buffer): Promise<NormalisedImage> {
   const format = sniff(data);
   if (!format) throw badType();
   const options = { failOn: 'error', limitInputPixels: LOGO_MAX_DIMENSION * LOGO_MAX_DIMENSION, sequentialRead: true } as const;
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     // Reading the header only: the size check below gives the clearer message for huge images.
     meta = await sharp(data, { ...options, limitInputPixels: false }).metadata();

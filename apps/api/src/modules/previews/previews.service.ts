@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { londonDay, type Clock } from '../../lib/clock.ts';
 import { buildDocumentModel, type PdfDocumentSource } from '../../pdf/document-model.ts';
 import { renderPdf } from '../../pdf/render-pdf.ts';
+import { PdfRenderFailed } from '../../pdf/render-pool.ts';
 import type { PreviewCompanyRow, PreviewsRepository } from './previews.repository.ts';
 
 export interface RenderedPdf {
@@ -21,7 +22,13 @@ export function createPreviewsService(repo: PreviewsRepository, clock: Clock, lo
     const client = await repo.client(userId, clientId);
     if (!client) throw AppError.notFound('Client');
     const model = buildDocumentModel({ ...company, logo: await logoForPdf(company) }, client, source);
-    return { fileName: model.fileName, pdf: await renderPdf(model, company.template) } satisfies RenderedPdf;
+    try {
+      return { fileName: model.fileName, pdf: await renderPdf(model, company.template) } satisfies RenderedPdf;
+    } catch (err) {
+      // Only this request fails; the error middleware logs the cause with the request id.
+      if (err instanceof PdfRenderFailed) throw new AppError('INTERNAL', ERROR_MESSAGES.pdfFailed, undefined, { cause: err });
+      throw err;
+    }
   }
 
   return {
