@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { INVOICE_STATUSES, MAX_LINE_ITEMS, QUOTE_STATUSES, type TInvoiceStatus, type TQuoteStatus } from './constants.ts';
+import { DOCUMENT_TOTAL_MAX_PENCE, INVOICE_STATUSES, MAX_LINE_ITEMS, QUOTE_STATUSES, type TInvoiceStatus, type TQuoteStatus } from './constants.ts';
 import { hasAtMostDecimals } from './money.ts';
+import { computeTotalsFromPounds } from './totals.ts';
 import { ZPrice } from './item.ts';
 import { ZId, ZListQuery, isIsoDate, requiredText } from './common.ts';
 
@@ -29,7 +30,9 @@ const ZClientId = z.string({ error: MSG.clientRequired }).trim().pipe(z.uuid({ e
 const ZLineItems = z
   .array(ZLineItem, { error: MSG.itemsRequired })
   .min(1, MSG.itemsRequired)
-  .max(MAX_LINE_ITEMS, MSG.tooManyItems);
+  .max(MAX_LINE_ITEMS, MSG.tooManyItems)
+  // Before VAT, which the server adds with the rate it settles on and checks again.
+  .refine((lines) => computeTotalsFromPounds(lines, 0).subtotal <= DOCUMENT_TOTAL_MAX_PENCE, MSG.documentTotalMax);
 
 /** 'YYYY-MM-DD' (a date-time is cut to its date). Empty means the user cleared it. */
 export const ZDueDate = z
