@@ -87,6 +87,23 @@ export const documentCounters = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
+/**
+ * Every number an issued (no longer draft) quote or invoice has carried, filled by database
+ * triggers on quotes and invoices (migration 0003), so nothing can issue a document without it.
+ * Numbering never hands these out again, whatever happens to the document or the counter
+ * (docs/product.md, "Document numbers").
+ */
+export const issuedNumbers = pgTable(
+  'issued_numbers',
+  {
+    userId: owner(),
+    kind: text('kind').notNull(),
+    number: text('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.number] })],
+);
+
 export const clients = pgTable(
   'clients',
   {

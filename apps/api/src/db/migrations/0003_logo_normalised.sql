@@ -1,1 +1,0 @@
-ALTER TABLE "companies" ADD COLUMN "logo_normalised" boolean DEFAULT false NOT NULL;
