@@ -25,7 +25,8 @@ export const requiredText = (message: string, max: number, label: string) =>
     .trim()
     .min(1, message)
     .max(max, MSG.tooLong(label, max))
-    .refine(hasVisibleCharacter, message);
+    // Empty text already has the required message from min(1); one message per field.
+    .refine((v) => v.length === 0 || hasVisibleCharacter(v), message);
 
 /** An optional identifier (VAT number, bank details): no invisible or direction-changing characters. */
 export const optionalIdentifier = (max: number, label: string) =>
