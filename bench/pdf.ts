@@ -1,6 +1,6 @@
 import { TEMPLATES } from '@docket/schemas/constants';
 import { buildDocumentModel } from '../apps/api/src/pdf/document-model.ts';
-import { renderPdf } from '../apps/api/src/pdf/render-pdf.ts';
+import { renderDocument as renderPdf } from '../apps/api/src/pdf/render-document.ts';
 import {
   sampleClientSource,
   sampleCompanySource,

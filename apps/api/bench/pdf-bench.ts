@@ -1,7 +1,7 @@
 // pnpm bench:pdf — render speed per template, in one process after warm-up.
 import { TEMPLATES } from '@docket/schemas/constants';
 import { buildDocumentModel } from '../src/pdf/document-model.ts';
-import { renderPdf } from '../src/pdf/render-pdf.ts';
+import { renderDocument as renderPdf } from '../src/pdf/render-document.ts';
 import { sampleClientSource, sampleCompanySource, sampleDocumentSource, sampleLogoPng } from '../src/pdf/sample-data.ts';
 
 const WARMUP = 20;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEMPLATES } from '@docket/schemas/constants';
 import { buildDocumentModel } from '../src/pdf/document-model.ts';
-import { renderPdf } from '../src/pdf/render-pdf.ts';
+import { renderDocument as renderPdf } from '../src/pdf/render-document.ts';
 import { sampleClientSource, sampleCompanySource, sampleDocumentSource, sampleLogoPng } from '../src/pdf/sample-data.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

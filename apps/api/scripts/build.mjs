@@ -11,7 +11,8 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { server: path.join(root, 'src/server.ts') },
+  // The PDF render pool loads render-worker.js from beside server.js (src/pdf/render-pool.ts).
+  entryPoints: { server: path.join(root, 'src/server.ts'), 'render-worker': path.join(root, 'src/pdf/render-worker.ts') },
   outdir: path.join(root, 'dist'),
   bundle: true,
   platform: 'node',
@@ -29,4 +30,4 @@ for (const extra of ['src/pdf/fonts']) {
     /* optional asset folder */
   }
 }
-console.log('api: built dist/server.js');
+console.log('api: built dist/server.js and dist/render-worker.js');

@@ -8,6 +8,7 @@ import { createRateLimiter, ipKey, userOrIpKey } from './middleware/rate-limit.t
 import { corsFor } from './middleware/cors.ts';
 import { serveWebApp } from './middleware/web-app.ts';
 import { jsonBody } from './middleware/json-body.ts';
+import { bindRequestContext } from './lib/request-context.ts';
 import { createModules, mountHealth, mountModules } from './composition.ts';
 import { logoBodyParser } from './modules/company/company.routes.ts';
 
@@ -46,6 +47,7 @@ export function createApp(ctx: AppContext) {
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
     }),
   );
+  app.use(bindRequestContext);
 
   const modules = createModules(ctx);
 

@@ -74,6 +74,7 @@ export function createModules(ctx: AppContext) {
   const previews = createPreviewsService(
     { quotes: quotesRepository, invoices: invoicesRepository, company: companyRepository, clients: clientsRepository },
     clock,
+    company.logoForPdf,
   );
   const calendar = createCalendarService(createCalendarRepository(db), { ownership, clock });
   const subscription = createSubscriptionService(limits, clock);

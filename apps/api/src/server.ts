@@ -12,6 +12,8 @@ import { systemClock } from './lib/clock.ts';
 import { connectRedis, type RedisConnection } from './lib/redis.ts';
 import { createApp } from './app.ts';
 import { trackConnections } from './lib/http-drain.ts';
+import { installCrashHandlers } from './lib/crash-handler.ts';
+import { closeRenderPool } from './pdf/render-pdf.ts';
 
 /** Nothing accepted or in flight for this long means every request that reached us is answered. */
 const DRAIN_QUIET_MS = 500;
@@ -78,6 +80,7 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
     (stopping ??= (async () => {
       // Serve until quiet, close the listener and idle sockets, then release the database.
       const report = await connections.drain({ quietMs: DRAIN_QUIET_MS, ceilingMs: DRAIN_CEILING_MS });
+      await closeRenderPool();
       await redis?.close();
       await database.close();
       logger.info(report, 'Docket API stopped');
@@ -101,6 +104,7 @@ async function main() {
     logger.fatal({ err }, 'failed to start');
     process.exit(1);
   });
+  installCrashHandlers(process, logger, running.stop, (code) => process.exit(code), FORCE_EXIT_MS);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       logger.info({ signal }, 'shutting down');

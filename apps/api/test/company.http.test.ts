@@ -3,7 +3,7 @@ import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
 import { companies, documentCounters } from '../src/db/schema.ts';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from './test-app.ts';
-import { dataUrl, makeJpeg, makePng } from './image-fixtures.ts';
+import { dataUrl, decodeLogo, makeJpeg, makePng } from './image-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -203,29 +203,39 @@ describe('company validation (docs/product.md, validation messages)', () => {
 });
 
 describe('company logo', () => {
-  it('when a PNG data URL is uploaded, then the profile returns it as a data URL', async () => {
+  it('when a PNG data URL is uploaded, then the profile returns the re-encoded PNG', async () => {
     const user = await userWithCompany();
-    const logo = dataUrl('image/png', makePng(200, 100));
-    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo });
+    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', makePng(200, 100)) });
     expect(res.status).toBe(200);
-    expect(res.body.data.logo).toBe(logo);
-    expect((await getCompany(user)).body.data.logo).toBe(logo);
+    const stored = await decodeLogo(res.body.data.logo);
+    expect(stored).toMatchObject({ mime: 'image/png', format: 'png', width: 200, height: 100 });
+    expect((await getCompany(user)).body.data.logo).toBe(res.body.data.logo);
   });
 
   it('when a JPEG data URL is uploaded, then it is kept as image/jpeg', async () => {
     const user = await userWithCompany();
-    const logo = dataUrl('image/jpeg', makeJpeg());
-    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo });
+    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/jpeg', makeJpeg()) });
     expect(res.status).toBe(200);
-    expect((await getCompany(user)).body.data.logo).toBe(logo);
+    expect(await decodeLogo((await getCompany(user)).body.data.logo)).toMatchObject({ mime: 'image/jpeg', format: 'jpeg', width: 8, height: 8 });
   });
 
   it('when the declared type disagrees with the bytes, then the bytes decide', async () => {
     const user = await userWithCompany();
-    const jpeg = makeJpeg();
-    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', jpeg) });
+    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', makeJpeg()) });
     expect(res.status).toBe(200);
-    expect(res.body.data.logo).toBe(dataUrl('image/jpeg', jpeg));
+    expect(await decodeLogo(res.body.data.logo)).toMatchObject({ mime: 'image/jpeg', format: 'jpeg' });
+  });
+
+  it('when a large logo with metadata and trailing bytes is uploaded, then it is stored downscaled to 1200 x 600 without them', async () => {
+    const user = await userWithCompany();
+    const big = makePng(3000, 1000, 5000);
+    const polyglot = Buffer.concat([big, Buffer.from('PK\x03\x04<html><script>alert(1)</script>')]);
+    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', polyglot) });
+    expect(res.status).toBe(200);
+    const stored = await decodeLogo(res.body.data.logo);
+    expect(stored).toMatchObject({ format: 'png', width: 1200, height: 400 });
+    expect(stored.bytes.includes('Comment')).toBe(false);
+    expect(stored.bytes.includes('<script>')).toBe(false);
   });
 
   it.each([
@@ -244,7 +254,7 @@ describe('company logo', () => {
     const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, error: 'Logo must be a PNG or JPEG image' });
-    expect((await getCompany(user)).body.data.logo).toBe(good);
+    expect(await decodeLogo((await getCompany(user)).body.data.logo)).toMatchObject({ format: 'png', width: 4, height: 3 });
   });
 
   it('when the logo field is missing, then 400 Logo must be a PNG or JPEG image', async () => {
@@ -288,10 +298,9 @@ describe('company logo', () => {
 
   it('when the profile is updated after a logo upload, then the logo is kept', async () => {
     const user = await userWithCompany();
-    const logo = dataUrl('image/png', makePng());
-    await request(t.app).post('/api/company/logo').set(user.auth).send({ logo });
+    const upload = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', makePng()) });
     const res = await request(t.app).put('/api/company').set(user.auth).send(sampleCompany({ name: 'New Name' }));
-    expect(res.body.data).toMatchObject({ name: 'New Name', logo });
+    expect(res.body.data).toMatchObject({ name: 'New Name', logo: upload.body.data.logo });
   });
 
   it('when no profile exists, then uploading a logo answers 404', async () => {

@@ -43,3 +43,13 @@ export function makeJpeg(): Buffer {
 }
 
 export const dataUrl = (mime: string, data: Buffer) => `data:${mime};base64,${data.toString('base64')}`;
+
+/** Split a stored logo data URL and read what its bytes really are. */
+export async function decodeLogo(url: string) {
+  const { default: sharp } = await import('sharp');
+  const match = /^data:([^;]+);base64,(.*)$/.exec(url);
+  if (!match) throw new Error(`not a data URL: ${url.slice(0, 40)}`);
+  const bytes = Buffer.from(match[2]!, 'base64');
+  const meta = await sharp(bytes).metadata();
+  return { mime: match[1]!, format: meta.format, width: meta.width, height: meta.height, bytes: bytes.toString('latin1') };
+}

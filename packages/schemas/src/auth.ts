@@ -3,16 +3,29 @@ import { MSG } from './messages.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { ZEmail } from './common.ts';
 
+/**
+ * bcrypt reads only a password's first 72 bytes of UTF-8: a longer one would match anything that
+ * starts the same (docs/product.md, "Passwords"). Refused at sign-up and at sign-in alike.
+ */
+export const PASSWORD_MAX_BYTES = 72;
+const utf8Length = (value: string) => new TextEncoder().encode(value).length;
+const withinBcryptBytes = (value: string) => utf8Length(value) <= PASSWORD_MAX_BYTES;
+
 export const ZLoginRequest = z.object({
   email: ZEmail(MSG.invalidEmail),
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(128, MSG.passwordMax),
+  password: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, MSG.passwordRequired)
+    .max(128, MSG.passwordMax)
+    .refine(withinBcryptBytes, MSG.passwordBytesMax),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 const ZNewPassword = z
   .string({ error: MSG.passwordMin })
   .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
-  .max(128, MSG.passwordMax);
+  .max(128, MSG.passwordMax)
+  .refine(withinBcryptBytes, MSG.passwordBytesMax);
 
 /** What the API takes (email, password); a confirmPassword, when sent, must match. */
 export const ZRegisterRequest = z

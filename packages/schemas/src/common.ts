@@ -2,13 +2,35 @@ import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { PAGE_LIMIT_MAX } from './constants.ts';
 
-/** A required, trimmed string with a max length and the spec's "required" message. */
+/**
+ * Characters that print nothing: spaces of every kind, zero-width and joiner characters, soft
+ * hyphen, direction marks and other format controls, variation selectors, Hangul fillers and
+ * the blank Braille cell (docs/product.md, "Text").
+ */
+const INVISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\u2800\u3164\uFFA0\u115F\u1160]*$/u;
+/**
+ * Identifiers (prefixes, VAT and bank numbers) refuse control and format characters: among
+ * them the direction embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) that
+ * can make "INV0042" display as something else, and the zero-width characters.
+ */
+const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
+
+export const hasVisibleCharacter = (value: string): boolean => !INVISIBLE.test(value);
+export const isCleanIdentifier = (value: string): boolean => !CONTROL_OR_FORMAT.test(value);
+
+/** A required, trimmed string with a max length and the spec's "required" message; blank-looking text is missing. */
 export const requiredText = (message: string, max: number, label: string) =>
   z
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, MSG.tooLong(label, max));
+    .max(max, MSG.tooLong(label, max))
+    // Empty text already has the required message from min(1); one message per field.
+    .refine((v) => v.length === 0 || hasVisibleCharacter(v), message);
+
+/** An optional identifier (VAT number, bank details): no invisible or direction-changing characters. */
+export const optionalIdentifier = (max: number, label: string) =>
+  optionalText(max, label).refine((v) => v === null || isCleanIdentifier(v), MSG.invisibleOrBidi(label));
 
 /** An optional string: absent, null or blank all mean "not set" (stored as null). */
 export const optionalText = (max: number, label: string) =>

@@ -11,10 +11,16 @@ import {
   TEMPLATES,
 } from './constants.ts';
 import { hasAtMostDecimals } from './money.ts';
-import { ZEmail, ZTimestamp, optionalText, requiredText } from './common.ts';
+import { ZEmail, ZTimestamp, isCleanIdentifier, optionalIdentifier, optionalText, requiredText } from './common.ts';
 
+/** A prefix starts every document number, so it must read exactly as it is stored. */
 const ZPrefix = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(PREFIX_MAX_LENGTH, MSG.prefixMax);
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(PREFIX_MAX_LENGTH, MSG.prefixMax)
+    .refine(isCleanIdentifier, MSG.invisibleOrBidi('Prefix'));
 
 /** A URL or empty. Scheme-less input like www.example.co.uk is accepted as https. */
 const ZWebsite = z
@@ -38,10 +44,10 @@ const ZWebsite = z
 export const ZBankDetails = z.object({
   bankName: optionalText(100, 'Bank name'),
   accountName: optionalText(100, 'Account name'),
-  accountNumber: optionalText(34, 'Account number'),
-  sortCode: optionalText(20, 'Sort code'),
-  iban: optionalText(34, 'IBAN'),
-  swift: optionalText(11, 'SWIFT/BIC'),
+  accountNumber: optionalIdentifier(34, 'Account number'),
+  sortCode: optionalIdentifier(20, 'Sort code'),
+  iban: optionalIdentifier(34, 'IBAN'),
+  swift: optionalIdentifier(11, 'SWIFT/BIC'),
 });
 export type TBankDetails = z.output<typeof ZBankDetails>;
 
@@ -51,7 +57,7 @@ export const ZCompanyRequest = z.object({
   phone: optionalText(50, 'Phone'),
   address: optionalText(1000, 'Address'),
   website: ZWebsite,
-  vatNumber: optionalText(30, 'VAT number'),
+  vatNumber: optionalIdentifier(30, 'VAT number'),
   terms: optionalText(10_000, 'Terms'),
   currency: z.enum(CURRENCY_CODES, { error: 'Currency must be one of GBP, USD, EUR, CAD, AUD' }).default(DEFAULT_CURRENCY),
   template: z

@@ -8,7 +8,14 @@ export const DEFAULT_QUOTE_PREFIX = 'Q';
 export const DEFAULT_INVOICE_PREFIX = 'INV';
 export const NUMBER_PAD = 4;
 export const MAX_LINE_ITEMS = 500;
+/** The most one quote or invoice may total, VAT included: £1,000,000,000 (docs/product.md, "Money"). */
+export const DOCUMENT_TOTAL_MAX_PENCE = 100_000_000_000;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** Uploads wider or taller than this are refused before their pixels are decoded. */
+export const LOGO_MAX_DIMENSION = 5000;
+/** A stored logo is downscaled to fit this box: ample for a PDF header at print resolution. */
+export const LOGO_STORED_MAX_WIDTH = 1200;
+export const LOGO_STORED_MAX_HEIGHT = 600;
 export const PAGE_LIMIT_MAX = 100;
 export const BUSINESS_TIME_ZONE = 'Europe/London';
 

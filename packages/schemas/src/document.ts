@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { MAX_LINE_ITEMS } from './constants.ts';
+import { DOCUMENT_TOTAL_MAX_PENCE, MAX_LINE_ITEMS } from './constants.ts';
 import { INVOICE_STATUSES, QUOTE_STATUSES } from './lifecycle.ts';
 import { hasAtMostDecimals } from './money.ts';
+import { computeTotalsFromPounds } from './totals.ts';
 import { ZPrice } from './item.ts';
 import { ZDay, ZId, ZListQuery, ZTimestamp, isIsoDate, requiredText } from './common.ts';
 
@@ -30,7 +31,9 @@ const ZClientId = z.string({ error: MSG.clientRequired }).trim().pipe(z.uuid({ e
 const ZLineItems = z
   .array(ZLineItem, { error: MSG.itemsRequired })
   .min(1, MSG.itemsRequired)
-  .max(MAX_LINE_ITEMS, MSG.tooManyItems);
+  .max(MAX_LINE_ITEMS, MSG.tooManyItems)
+  // Before VAT, which the server adds with the rate it settles on and checks again.
+  .refine((lines) => computeTotalsFromPounds(lines, 0).subtotal <= DOCUMENT_TOTAL_MAX_PENCE, MSG.documentTotalMax);
 
 /** 'YYYY-MM-DD' (a date-time is cut to its date). Empty means the user cleared it. */
 export const ZDueDate = z

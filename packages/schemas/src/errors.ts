@@ -41,6 +41,7 @@ export const ERROR_MESSAGES = {
   companyRequiredForPdf: 'Create your company profile before generating PDFs',
   logoType: 'Logo must be a PNG or JPEG image',
   logoSize: 'Logo must be 2 MB or smaller',
+  pdfFailed: 'Failed to generate PDF preview',
   notFound: (what: string) => `${what} not found`,
   illegalTransition: (action: string, kind: 'quote' | 'invoice', status: string) =>
     `Cannot ${action} ${kind === 'invoice' ? 'an invoice' : 'a quote'} that is ${status}`,

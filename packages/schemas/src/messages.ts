@@ -39,5 +39,9 @@ export const MSG = {
   invalidColor: 'Color must be a hex colour like #22c55e',
   invalidId: 'Invalid id',
   passwordMax: 'Password must be 128 characters or less',
+  // docs/product.md: bcrypt reads only the first 72 bytes, so longer passwords are refused.
+  passwordBytesMax: 'Password must be 72 bytes or less (72 plain letters, fewer with accents or emoji)',
+  documentTotalMax: 'A document can total at most £1,000,000,000 including VAT',
+  invisibleOrBidi: (field: string) => `${field} cannot contain invisible or text-direction characters`,
   tooLong: (field: string, max: number) => `${field} must be ${max.toLocaleString('en-GB')} characters or less`,
 } as const;

@@ -9,6 +9,8 @@ export const BACKUP_TABLES = [
   'users',
   'companies',
   'document_counters',
+  // Before quotes and invoices: their triggers then find each restored number already there.
+  'issued_numbers',
   'clients',
   'items',
   'quotes',

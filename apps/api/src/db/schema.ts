@@ -63,6 +63,8 @@ export const companies = pgTable('companies', {
   defaultTaxRateBp: integer('default_tax_rate_bp').notNull().default(2000),
   logo: bytea('logo'),
   logoMimeType: text('logo_mime_type'),
+  /** false for logos stored before uploads were normalised; they are normalised on first use */
+  logoNormalised: boolean('logo_normalised').notNull().default(false),
   bankName: text('bank_name'),
   bankAccountName: text('bank_account_name'),
   bankAccountNumber: text('bank_account_number'),
@@ -84,6 +86,23 @@ export const documentCounters = pgTable(
     nextValue: integer('next_value').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Every number an issued (no longer draft) quote or invoice has carried, filled by database
+ * triggers on quotes and invoices (migration 0003), so nothing can issue a document without it.
+ * Numbering never hands these out again, whatever happens to the document or the counter
+ * (docs/product.md, "Document numbers").
+ */
+export const issuedNumbers = pgTable(
+  'issued_numbers',
+  {
+    userId: owner(),
+    kind: text('kind').notNull(),
+    number: text('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.number] })],
 );
 
 export const clients = pgTable(

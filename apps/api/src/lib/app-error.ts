@@ -7,8 +7,9 @@ export class AppError extends Error {
     readonly code: TErrorCode,
     message: string,
     readonly details?: Record<string, string>,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
     this.status = ERROR_STATUS[code];
   }

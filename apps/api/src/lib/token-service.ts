@@ -38,8 +38,11 @@ export class TokenService {
     }
     try {
       const payload = jwt.verify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload === 'string' || typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };
-      if (typeof payload.exp === 'number') this.remember(token, payload.sub, payload.exp * 1000);
+      // Every session ends: a token without an expiry is refused even when its signature is ours.
+      if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
+        return { ok: false, reason: 'invalid' };
+      }
+      this.remember(token, payload.sub, payload.exp * 1000);
       return { ok: true, userId: payload.sub };
     } catch (err) {
       return { ok: false, reason: err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };

@@ -35,9 +35,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
     const appError = toAppError(err);
-    if (!appError) {
+    if (!appError || appError.status >= 500) {
       // Log what went wrong (stack, driver code), never values: no body, headers or query params.
-      logger.error({ error: describeError(err), method: req.method, path: req.path }, 'unhandled error');
+      const cause = appError ? appError.cause : err;
+      logger.error({ error: describeError(cause), requestId: req.id, method: req.method, path: req.path }, appError ? appError.message : 'unhandled error');
     }
     const e = appError ?? new AppError('INTERNAL', ERROR_MESSAGES.internal);
     const body: TApiFailure = { success: false, error: e.message, code: e.code };

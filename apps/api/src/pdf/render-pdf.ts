@@ -1,58 +1,20 @@
-import PDFDocument from 'pdfkit';
-import { DEFAULT_TEMPLATE, TEMPLATES, type TTemplate } from '@docket/schemas/constants';
 import type { PdfDocumentModel } from './document-model.ts';
-import { FONT_NAMES, loadFonts } from './fonts.ts';
-import { Canvas, type Doc } from './layout/canvas.ts';
-import { finishPages } from './layout/page-chrome.ts';
-import { aliasDefaultFont, installSharedLayoutCache } from './pdfkit-tuning.ts';
-import type { PdfTemplate } from './templates/template.ts';
-import { modern } from './templates/modern.ts';
-import { classic } from './templates/classic.ts';
-import { minimal } from './templates/minimal.ts';
-import { professional } from './templates/professional.ts';
-import { elegant } from './templates/elegant.ts';
+import { createRenderPool, type RenderPool } from './render-pool.ts';
 
-const TEMPLATE_MODULES: Record<TTemplate, PdfTemplate> = { modern, classic, minimal, professional, elegant };
+let shared: RenderPool | undefined;
 
-export const templateFor = (name: string | null | undefined): PdfTemplate =>
-  TEMPLATE_MODULES[(TEMPLATES as readonly string[]).includes(name ?? '') ? (name as TTemplate) : DEFAULT_TEMPLATE];
-
-/** Render a document model with a template to a complete PDF file in memory. */
+/**
+ * Render a document model with a template to a complete PDF, in the process's shared worker
+ * pool (started on first use). Rejects with PdfRenderFailed when that one document fails.
+ */
 export function renderPdf(model: PdfDocumentModel, templateName: string | null | undefined): Promise<Buffer> {
-  const template = templateFor(templateName);
-  const fonts = loadFonts();
-  const { margin } = template.theme;
-  const doc: Doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: margin.top, bottom: margin.bottom, left: margin.side, right: margin.side },
-    compress: true,
-    bufferPages: true,
-    autoFirstPage: true,
-    // A ready fontkit font as the default, so the standard Helvetica is never loaded.
-    font: fonts.sans as unknown as string,
-    lang: 'en-GB',
-    displayTitle: true,
-    info: {
-      Title: `${model.title === 'INVOICE' ? 'Invoice' : 'Quote'} ${model.number}`,
-      Author: model.company.name,
-      Subject: `${model.title === 'INVOICE' ? 'Invoice' : 'Quote'} for ${model.client.name.slice(0, 200)}`,
-      Creator: 'Docket',
-      Producer: 'Docket',
-    },
-  });
-  for (const name of FONT_NAMES) doc.registerFont(name, fonts[name] as unknown as string);
-  aliasDefaultFont(doc, 'sans');
-  installSharedLayoutCache(doc);
+  shared ??= createRenderPool();
+  return shared.render(model, templateName);
+}
 
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const canvas = new Canvas(doc, template.theme);
-  template.render(canvas, model);
-  finishPages(canvas, model);
-  doc.end();
-  return done;
+/** Stop the shared pool's workers (server shutdown, end of a test file). */
+export async function closeRenderPool(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
 }

@@ -134,7 +134,7 @@ describe('tokens', { timeout: 180_000 }, () => {
   const forge = (payload: object, secret = TEST_SECRET, opts: jwt.SignOptions = {}) => jwt.sign(payload, secret, { algorithm: 'HS256', ...opts });
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
-  it('when the token is missing, garbage, alg none, foreign, expired, for a deleted user or has a changed sub, then every route answers 401', async () => {
+  it('when the token is missing, garbage, alg none, foreign, expired, for a deleted user or has a changed sub, then every route answers 401 (no exp too)', async () => {
     const ghost = await registerUser(t.app);
     await t.ctx.db.execute(sql`delete from users where id = ${ghost.id}`);
     const [h, p, s] = a.token.split('.') as [string, string, string];
@@ -149,6 +149,8 @@ describe('tokens', { timeout: 180_000 }, () => {
       'other secret': { Authorization: `Bearer ${forge({}, 'another-secret-another-secret-another-secret', { subject: a.id })}` },
       'HS512 same secret': { Authorization: `Bearer ${jwt.sign({}, TEST_SECRET, { algorithm: 'HS512', subject: a.id })}` },
       expired: { Authorization: `Bearer ${forge({ exp: Math.floor(Date.now() / 1000) - 60 }, TEST_SECRET, { subject: a.id })}` },
+      // Signed with our secret, right user, but no expiry: sessions must end (red-team finding 7).
+      'no exp': { Authorization: `Bearer ${forge({}, TEST_SECRET, { subject: a.id })}` },
       'not yet valid': { Authorization: `Bearer ${forge({ nbf: Math.floor(Date.now() / 1000) + 3600 }, TEST_SECRET, { subject: a.id })}` },
       'deleted user': ghost.auth,
       'changed sub': { Authorization: `Bearer ${h}.${b64({ ...payload, sub: b.id })}.${s}` },

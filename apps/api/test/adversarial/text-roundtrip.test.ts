@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { createTestApp, registerUser, sampleClient, sampleCompany, type TestApp, type TestUser } from '../test-app.ts';
 import { readPdf } from '../../src/pdf/testing/read-pdf.ts';
 import { FORBIDDEN_TEXT } from '../../src/middleware/validate.ts';
+import { hasVisibleCharacter, isCleanIdentifier } from '@docket/schemas/common';
 import { countCase, listen, stats, type Method, report } from './support.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20_261_122);
@@ -34,6 +35,10 @@ const text = (max: number) =>
     .array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ unit: 'grapheme', maxLength: 6 })), { minLength: 1, maxLength: 4 })
     .map((parts) => Array.from(parts.join(' ')).slice(0, max).join('').trim())
     .filter((s) => s.length > 0 && !FORBIDDEN_TEXT.test(s));
+/** Required names need something visible (docs/product.md, "Text"). */
+const name = (max: number) => text(max).filter(hasVisibleCharacter);
+/** Identifiers take no control, format or text-direction characters (docs/product.md, "Text"). */
+const identifier = (max: number) => text(max).filter(isCleanIdentifier);
 
 let t: TestApp;
 let http: Awaited<ReturnType<typeof listen>>;
@@ -64,21 +69,21 @@ afterAll(async () => {
 describe('SQL metacharacters and markup', { timeout: 180_000 }, () => {
   it('when every text field carries SQL or markup, then it is stored and returned exactly as sent', async () => {
     const record = fc.record({
-      clientName: text(200),
+      clientName: name(200),
       phone: text(50),
       address: text(1000),
-      itemName: text(200),
-      itemDescription: text(2000),
-      line: text(2000),
-      title: text(200),
+      itemName: name(200),
+      itemDescription: name(2000),
+      line: name(2000),
+      title: name(200),
       eventDescription: text(5000),
       location: text(500),
       notes: text(5000),
-      companyName: text(200),
+      companyName: name(200),
       terms: text(10_000),
-      vatNumber: text(30),
+      vatNumber: identifier(30),
       bankName: text(100),
-      sortCode: text(20),
+      sortCode: identifier(20),
     });
     await fc.assert(
       fc.asyncProperty(record, async (v) => {

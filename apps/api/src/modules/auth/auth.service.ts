@@ -1,9 +1,17 @@
 import bcrypt from 'bcryptjs';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
-import type { TAuthResult, TLoginRequest, TRegisterRequest, TUser } from '@docket/schemas/auth';
+import { PASSWORD_MAX_BYTES, type TAuthResult, type TLoginRequest, type TRegisterRequest, type TUser } from '@docket/schemas/auth';
+import { MSG } from '@docket/schemas/messages';
 import { AppError } from '../../lib/app-error.ts';
 import type { TokenService } from '../../lib/token-service.ts';
 import type { AuthRepository } from './auth.repository.ts';
+
+/** bcrypt would silently compare only the first 72 bytes (docs/product.md, "Passwords"). */
+function assertBcryptLength(password: string) {
+  if (Buffer.byteLength(password, 'utf8') > PASSWORD_MAX_BYTES) {
+    throw AppError.badRequest(MSG.passwordBytesMax, { password: MSG.passwordBytesMax });
+  }
+}
 
 export function createAuthService(repo: AuthRepository, tokens: TokenService, bcryptCost: number) {
   // Compared against when the email is unknown, so both failures take the same time.
@@ -11,6 +19,7 @@ export function createAuthService(repo: AuthRepository, tokens: TokenService, bc
 
   return {
     async register(input: TRegisterRequest): Promise<TAuthResult> {
+      assertBcryptLength(input.password);
       if (await repo.findByEmail(input.email)) throw AppError.conflict(ERROR_MESSAGES.emailTaken);
       const hash = await bcrypt.hash(input.password, bcryptCost);
       const user = await repo.create(input.email, hash);
@@ -19,6 +28,7 @@ export function createAuthService(repo: AuthRepository, tokens: TokenService, bc
     },
 
     async login(input: TLoginRequest): Promise<TAuthResult> {
+      assertBcryptLength(input.password);
       const found = await repo.findByEmail(input.email);
       const matches = await bcrypt.compare(input.password, found?.passwordHash ?? (await dummyHash));
       if (!found || !matches) throw AppError.unauthorized(ERROR_MESSAGES.invalidCredentials);

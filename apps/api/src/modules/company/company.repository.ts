@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
-export type CompanyFields = Omit<typeof companies.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'logo' | 'logoMimeType'>;
+export type CompanyFields = Omit<typeof companies.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'logo' | 'logoMimeType' | 'logoNormalised'>;
 
 export function createCompanyRepository(db: Database) {
   return {
@@ -20,7 +20,7 @@ export function createCompanyRepository(db: Database) {
         .returning();
       return row ?? null;
     },
-    async update(userId: string, fields: Partial<CompanyFields> & { logo?: Buffer | null; logoMimeType?: string | null }) {
+    async update(userId: string, fields: Partial<CompanyFields> & { logo?: Buffer | null; logoMimeType?: string | null; logoNormalised?: boolean }) {
       const [row] = await db
         .update(companies)
         .set({ ...fields, updatedAt: sql`now()` })

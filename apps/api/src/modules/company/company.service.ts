@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TCompany, TCompanyRequestParsed } from '@docket/schemas/company';
 import { AppError } from '../../lib/app-error.ts';
-import { checkLogoDataUrl } from '../../lib/image.ts';
+import { normaliseImage, normaliseLogoDataUrl } from '../../lib/image.ts';
 import type { CountersRepository, DocumentKind } from '../numbering/counters.repository.ts';
 import type { CompanyRepository, CompanyRow } from './company.repository.ts';
 import { toCompanyDto, toCompanyFields } from './company.mapper.ts';
@@ -30,13 +30,23 @@ export function createCompanyService(repo: CompanyRepository, counters: Counters
     },
     async setLogo(userId: string, dataUrl: string) {
       await required(userId);
-      const image = checkLogoDataUrl(dataUrl);
-      const row = await repo.update(userId, { logo: image.data, logoMimeType: image.mimeType });
+      const image = await normaliseLogoDataUrl(dataUrl);
+      const row = await repo.update(userId, { logo: image.data, logoMimeType: image.mimeType, logoNormalised: true });
       return dto(row!);
     },
     async removeLogo(userId: string) {
       await required(userId);
-      return dto((await repo.update(userId, { logo: null, logoMimeType: null }))!);
+      return dto((await repo.update(userId, { logo: null, logoMimeType: null, logoNormalised: false }))!);
+    },
+    /**
+     * The logo bytes a PDF may embed. A logo stored before uploads were normalised is normalised
+     * now and saved; one that does not decode is removed, so it can never reach the PDF renderer.
+     */
+    async logoForPdf(row: Pick<CompanyRow, 'userId' | 'logo' | 'logoNormalised'>): Promise<Buffer | null> {
+      if (!row.logo || row.logoNormalised) return row.logo;
+      const image = await normaliseImage(row.logo).catch(() => null);
+      await repo.update(row.userId, image ? { logo: image.data, logoMimeType: image.mimeType, logoNormalised: true } : { logo: null, logoMimeType: null });
+      return image?.data ?? null;
     },
     async resetCounter(userId: string, kind: DocumentKind) {
       const row = await required(userId);

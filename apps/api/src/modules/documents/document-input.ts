@@ -1,4 +1,5 @@
 import { MSG } from '@docket/schemas/messages';
+import { DOCUMENT_TOTAL_MAX_PENCE } from '@docket/schemas/constants';
 import { percentToBasisPoints } from '@docket/schemas/money';
 import type { TLineItem } from '@docket/schemas/document';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,5 +26,10 @@ export async function priceDocument(
     throw AppError.badRequest(MSG.clientRequired, { clientId: MSG.clientRequired });
   }
   const taxRateBp = input.tax === undefined ? await fallbackTaxBp() : percentToBasisPoints(input.tax);
-  return { clientId: input.clientId, ...priceLines(input.lineItems, taxRateBp) };
+  const priced = priceLines(input.lineItems, taxRateBp);
+  // docs/product.md, "Money": totals stay far inside exact integer range, VAT included.
+  if (priced.totalPence > DOCUMENT_TOTAL_MAX_PENCE) {
+    throw AppError.badRequest(MSG.documentTotalMax, { lineItems: MSG.documentTotalMax });
+  }
+  return { clientId: input.clientId, ...priced };
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { NUMBER_PAD } from '@docket/schemas/constants';
 import { queryRows, type Database } from '../../db/client.ts';
-import { documentCounters, invoices, quotes } from '../../db/schema.ts';
+import { documentCounters, invoices, issuedNumbers, quotes } from '../../db/schema.ts';
 
 export type DocumentKind = 'quote' | 'invoice';
 /** A transaction handle (same query API as the database). */
@@ -16,6 +16,17 @@ const numbered = {
 export const formatDocumentNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(NUMBER_PAD, '0')}`;
 
 /**
+ * A number is taken while a document of the kind carries it, and for good once a document
+ * carrying it was issued (issued_numbers, filled by triggers): a deleted or voided issued
+ * document's number never comes back, even after a counter reset (docs/product.md).
+ */
+function takenCondition(kind: DocumentKind, userId: string, formatted: ReturnType<typeof sql>) {
+  const t = numbered[kind];
+  return sql`(exists (select 1 from ${t.table} where ${t.userId} = ${userId} and ${t.number} = ${formatted})
+    or exists (select 1 from ${issuedNumbers} where ${issuedNumbers.userId} = ${userId} and ${issuedNumbers.kind} = ${kind} and ${issuedNumbers.number} = ${formatted}))`;
+}
+
+/**
  * The first number above `taken` whose formatted form is unused: a walk up one unique-index
  * probe at a time that ends at the first free number, so its cost is the length of the run of
  * taken numbers, not the size of the account. (A `not exists … order by c limit 1` over a
@@ -23,14 +34,13 @@ export const formatDocumentNumber = (prefix: string, n: number) => `${prefix}${S
  * document of the account plus a sort.)
  */
 async function firstFreeAfter(tx: Tx, kind: DocumentKind, userId: string, prefix: string, taken: number): Promise<number> {
-  const t = numbered[kind];
   const formatted = sql`${prefix} || case when c < 10000 then lpad(c::text, ${NUMBER_PAD}, '0') else c::text end`;
   const [row] = await queryRows<{ n: number }>(tx, sql`
     with recursive walk(c) as (
       select ${taken + 1}::int
       union all
       select c + 1 from walk
-      where exists (select 1 from ${t.table} where ${t.userId} = ${userId} and ${t.number} = ${formatted})
+      where ${takenCondition(kind, userId, formatted)}
     )
     select max(c)::int as n from walk`);
   return Number(row?.n ?? taken + 1);
@@ -55,7 +65,7 @@ export function createCountersRepository(db: Database) {
      * Take the next free number inside the caller's transaction. The counter row is locked
      * FOR UPDATE, so concurrent creates for one user queue here and get consecutive numbers.
      * The counter's own number is almost always free (only a reset makes it taken), so it is
-     * probed first with one unique-index lookup, and the work under the lock no longer grows
+     * probed first with two primary/unique-index lookups, and the work under the lock no longer grows
      * with the account. Only a taken number pays for the walk up to the first free one, as
      * long as the run of taken numbers, once per reset: the counter then jumps past them.
      */
@@ -67,13 +77,11 @@ export function createCountersRepository(db: Database) {
         .where(and(eq(documentCounters.userId, userId), eq(documentCounters.kind, kind)))
         .for('update');
       const start = counter?.nextValue ?? 1;
-      const t = numbered[kind];
-      const [taken] = await tx
-        .select({ one: sql`1` })
-        .from(t.table)
-        .where(and(eq(t.userId, userId), eq(t.number, formatDocumentNumber(prefix, start))))
-        .limit(1);
-      const n = taken ? await firstFreeAfter(tx, kind, userId, prefix, start) : start;
+      const [probe] = await queryRows<{ taken: boolean }>(
+        tx,
+        sql`select ${takenCondition(kind, userId, sql`${formatDocumentNumber(prefix, start)}`)} as taken`,
+      );
+      const n = probe?.taken ? await firstFreeAfter(tx, kind, userId, prefix, start) : start;
       await tx
         .update(documentCounters)
         .set({ nextValue: n + 1 })

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, registerUser, sampleCompany, type TestApp } from '../../../test/test-app.ts';
 import { createClient, createInvoice, createQuote, invoiceBody, quoteBody } from '../../../test/document-fixtures.ts';
-import { documentCounters } from '../../db/schema.ts';
+import { documentCounters, invoices, quotes } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,5 +87,49 @@ describe('document numbering', () => {
       .where(and(eq(documentCounters.userId, u.id), eq(documentCounters.kind, 'invoice')));
     expect((await createInvoice(t.app, u, c.id)).invoiceNumber).toBe('INV9999');
     expect((await createInvoice(t.app, u, c.id)).invoiceNumber).toBe('INV10000');
+  });
+});
+
+describe('numbers of issued documents (red-team finding 5)', () => {
+  it('when a sent invoice is deleted and the counter is reset, then its number is never handed out again', async () => {
+    const u = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany());
+    const c = await createClient(t.app, u);
+    const sent = await createInvoice(t.app, u, c.id);
+    expect(sent.invoiceNumber).toBe('INV0001');
+    expect((await request(t.app).patch(`/api/invoices/${sent.id}/send`).set(u.auth)).status).toBe(200);
+    // Through the API while it still allows it, else straight in the database: either way it is gone.
+    const del = await request(t.app).delete(`/api/invoices/${sent.id}`).set(u.auth);
+    if (del.status !== 200) await t.ctx.db.delete(invoices).where(eq(invoices.id, sent.id));
+    await request(t.app).post('/api/company/reset-invoice-counter').set(u.auth);
+    expect((await createInvoice(t.app, u, c.id)).invoiceNumber).toBe('INV0002');
+    await request(t.app).post('/api/company/reset-invoice-counter').set(u.auth);
+    expect((await createInvoice(t.app, u, c.id)).invoiceNumber).toBe('INV0003');
+  });
+
+  it('when the counter is set back onto an issued number that no document carries now, then allocation steps over it', async () => {
+    const u = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany());
+    const c = await createClient(t.app, u);
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const q = await createQuote(t.app, u, c.id);
+      numbers.push(q.quoteNumber);
+      expect((await request(t.app).patch(`/api/quotes/${q.id}/send`).set(u.auth)).status).toBe(200);
+    }
+    await t.ctx.db.delete(quotes).where(eq(quotes.userId, u.id));
+    await t.ctx.db.update(documentCounters).set({ nextValue: 2 }).where(and(eq(documentCounters.userId, u.id), eq(documentCounters.kind, 'quote')));
+    expect((await createQuote(t.app, u, c.id)).quoteNumber).toBe('Q0004');
+    expect(numbers).toEqual(['Q0001', 'Q0002', 'Q0003']);
+  });
+
+  it('when only a draft carried a number, then after it is deleted and the counter reset the number is free again', async () => {
+    const u = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany());
+    const c = await createClient(t.app, u);
+    const draft = await createInvoice(t.app, u, c.id);
+    expect((await request(t.app).delete(`/api/invoices/${draft.id}`).set(u.auth)).status).toBe(200);
+    await request(t.app).post('/api/company/reset-invoice-counter').set(u.auth);
+    expect((await createInvoice(t.app, u, c.id)).invoiceNumber).toBe(draft.invoiceNumber);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
-import { invoices } from '../../db/schema.ts';
+import { companies, invoices } from '../../db/schema.ts';
 import { createTestApp, registerUser, sampleClient, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { readPdf } from '../../pdf/testing/read-pdf.ts';
 
@@ -126,5 +126,27 @@ describe('GET /api/{quotes|invoices}/:id/preview', () => {
     const pdf = await readPdf(res.body as Buffer);
     expect(pdf.pageCount).toBeGreaterThan(1);
     expect(pdf.text).toContain('Very Long Client Name Very Long Client Name');
+  });
+});
+
+describe('a PDF that fails to render', () => {
+  it('when the renderer fails on one document, then that request answers 500 Failed to generate PDF preview and the API keeps serving', async () => {
+    const user = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(user.auth).send(sampleCompany());
+    const docs = await createDocuments(user);
+    // Bytes that break pdfkit's PNG decoder, marked as already normalised: the worker must absorb it.
+    const badZlibPng = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAGQAAABkCAYAAABw4pVUAAAACElEQVRub3QgemxpYlVpEfcAAAAASUVORK5CYII=',
+      'base64',
+    );
+    await t.ctx.db.update(companies).set({ logo: badZlibPng, logoMimeType: 'image/png', logoNormalised: true }).where(eq(companies.userId, user.id));
+    const failed = await request(t.app).get(`/api/quotes/${docs.quote.id}/preview`).set(user.auth);
+    expect(failed.status).toBe(500);
+    expect(failed.headers['content-type']).toMatch(/^application\/json/);
+    expect(failed.body).toEqual({ success: false, error: 'Failed to generate PDF preview', code: 'INTERNAL' });
+    expect((await request(t.app).get('/api/health')).status).toBe(200);
+    const other = await getPdf(`/api/invoices/${invoiceId}/preview`, owner);
+    expect(other.status).toBe(200);
+    expect(other.headers['content-type']).toBe('application/pdf');
   });
 });

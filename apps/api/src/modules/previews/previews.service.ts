@@ -5,8 +5,9 @@ import { buildDocumentModel, type PdfDocumentSource } from '../../pdf/document-m
 import { renderPdf } from '../../pdf/render-pdf.ts';
 import type { QuotesRepository } from '../quotes/quotes.repository.ts';
 import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
-import type { CompanyRepository } from '../company/company.repository.ts';
+import type { CompanyRepository, CompanyRow } from '../company/company.repository.ts';
 import type { ClientsRepository } from '../clients/clients.repository.ts';
+import { PdfRenderFailed } from '../../pdf/render-pool.ts';
 
 export interface RenderedPdf {
   fileName: string;
@@ -21,15 +22,24 @@ export interface PreviewsSources {
   clients: Pick<ClientsRepository, 'get'>;
 }
 
-export function createPreviewsService(repo: PreviewsSources, clock: Clock) {
+/** Normalises a logo stored before uploads were normalised (company module); bytes safe to embed. */
+export type LogoForPdf = (company: CompanyRow) => Promise<Buffer | null>;
+
+export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoForPdf: LogoForPdf) {
   async function render(userId: string, what: 'Quote' | 'Invoice', source: PdfDocumentSource | null, clientId: string | null) {
     if (!source || !clientId) throw AppError.notFound(what);
     const company = await repo.company.get(userId);
     if (!company) throw AppError.conflict(ERROR_MESSAGES.companyRequiredForPdf);
     const client = await repo.clients.get(userId, clientId);
     if (!client) throw AppError.notFound('Client');
-    const model = buildDocumentModel(company, client, source);
-    return { fileName: model.fileName, pdf: await renderPdf(model, company.template) } satisfies RenderedPdf;
+    const model = buildDocumentModel({ ...company, logo: await logoForPdf(company) }, client, source);
+    try {
+      return { fileName: model.fileName, pdf: await renderPdf(model, company.template) } satisfies RenderedPdf;
+    } catch (err) {
+      // Only this request fails; the error middleware logs the cause with the request id.
+      if (err instanceof PdfRenderFailed) throw new AppError('INTERNAL', ERROR_MESSAGES.pdfFailed, undefined, { cause: err });
+      throw err;
+    }
   }
 
   return {

@@ -85,28 +85,36 @@ export function drawClientAndMeta(c: Canvas, model: PdfDocumentModel, opts: { me
   if (c.pageIndex() === startPage) c.y = Math.max(c.y, top + metaH, top + fromH);
 }
 
+/** Labels keep at least this much of the totals box; the figures take what they need. */
+const TOTALS_MIN_LABEL_WIDTH = 90;
+
 function drawTotals(c: Canvas, model: PdfDocumentModel, x: number, y: number, width: number, measureOnly = false): number {
   const t = c.theme;
-  const valueW = 110;
+  const rowStyle: TextStyle = { size: t.size.body, figures: true };
+  const totalStyle: TextStyle = { size: t.size.body + 2, font: t.fonts.bold, figures: true, color: t.colors.totalText };
+  const { subtotal, vat, total } = model.totals;
+  // As wide as the widest figure, so an amount never wraps; past that it shrinks (fitSize).
+  const widest = Math.max(c.textWidth(subtotal.value, rowStyle), c.textWidth(vat.value, rowStyle), c.textWidth(total.value, totalStyle));
+  const valueW = Math.min(Math.max(110, Math.ceil(widest) + 2), width - 16 - TOTALS_MIN_LABEL_WIDTH);
   const labelW = width - valueW - 8;
+  const fitted = (value: string, style: TextStyle): TextStyle => ({ ...style, size: c.fitSize(value, valueW, style), align: 'right' });
   let h = 0;
-  for (const row of [model.totals.subtotal, model.totals.vat]) {
-    const style: TextStyle = { size: t.size.body, figures: true };
-    const rowH = Math.max(c.measure(row.label, labelW, style), c.measure(row.value, valueW, style)) + 9;
+  for (const row of [subtotal, vat]) {
+    const valueStyle = fitted(row.value, rowStyle);
+    const rowH = Math.max(c.measure(row.label, labelW, rowStyle), c.measure(row.value, valueW, valueStyle)) + 9;
     if (!measureOnly) {
-      c.text(row.label, x + 8, y + h + 4, labelW, { ...style, color: t.colors.muted });
-      c.text(row.value, x + width - valueW - 8, y + h + 4, valueW, { ...style, align: 'right' });
+      c.text(row.label, x + 8, y + h + 4, labelW, { ...rowStyle, color: t.colors.muted });
+      c.text(row.value, x + width - valueW - 8, y + h + 4, valueW, valueStyle);
     }
     h += rowH;
   }
-  const total = model.totals.total;
-  const style: TextStyle = { size: t.size.body + 2, font: t.fonts.bold, figures: true, color: t.colors.totalText };
-  const rowH = Math.max(c.measure(total.label, labelW, style), c.measure(total.value, valueW, style)) + 14;
+  const totalValueStyle = fitted(total.value, totalStyle);
+  const rowH = Math.max(c.measure(total.label, labelW, totalStyle), c.measure(total.value, valueW, totalValueStyle)) + 14;
   if (!measureOnly) {
     if (t.colors.totalFill) c.rect(x, y + h + 2, width, rowH, t.colors.totalFill);
     else c.rule(x, x + width, y + h + 2, t.colors.text, 1);
-    c.text(total.label, x + 8, y + h + 9, labelW, style);
-    c.text(total.value, x + width - valueW - 8, y + h + 9, valueW, { ...style, align: 'right' });
+    c.text(total.label, x + 8, y + h + 9, labelW, totalStyle);
+    c.text(total.value, x + width - valueW - 8, y + h + 9, valueW, totalValueStyle);
   }
   return h + rowH + 2;
 }

@@ -7,6 +7,8 @@ export type Doc = InstanceType<typeof PDFDocument>;
 /** Words this long may not fit a column (cheap pre-check before measuring). */
 const LONG_WORD = /\S{16,}/;
 const LONG_WORDS = /\S{16,}/g;
+/** A line fits its box when it is at least this much narrower (the wrap test in `lines` uses 1). */
+const FIT_SLACK = 1.5;
 
 export interface TextStyle {
   font?: FontName;
@@ -112,6 +114,18 @@ export class Canvas {
       if (piece) pieces.push(piece);
       return pieces.join('\n');
     });
+  }
+
+  /**
+   * The font size (at most the style's) at which `text` fits on one line of `width`: money and
+   * quantities shrink rather than wrap (docs/product.md, "Money figures in PDFs").
+   */
+  fitSize(text: string, width: number, style: TextStyle = {}): number {
+    const size = style.size ?? this.theme.size.body;
+    const room = width - FIT_SLACK;
+    const w = this.textWidth(text, style);
+    if (w <= room) return size;
+    return Math.floor(((size * room) / w) * 100) / 100;
   }
 
   textWidth(text: string, style: TextStyle = {}): number {

@@ -9,16 +9,29 @@ interface Column {
 }
 
 const PAD_X = 6;
+/** The description keeps at least this much room however wide the figures get. */
+const MIN_DESCRIPTION_WIDTH = 150;
 
-function columns(c: Canvas): Column[] {
+/**
+ * Figure columns are as wide as their widest figure (never narrower than the usual widths), so
+ * amounts stay on one line; the description takes the rest. Should the figures need more than
+ * the page leaves, every figure column narrows and the cells shrink their text to fit instead.
+ */
+function columns(c: Canvas, model: PdfDocumentModel, figureStyle: TextStyle): Column[] {
   const fixed: Column[] = [
     { key: 'quantity', width: 36, align: 'right' },
     { key: 'unitPrice', width: 74, align: 'right' },
     { key: 'vatRate', width: 38, align: 'right' },
     { key: 'amount', width: 84, align: 'right' },
   ];
+  for (const col of fixed) {
+    const widest = model.lines.reduce((w, line) => Math.max(w, c.textWidth(line[col.key], figureStyle)), 0);
+    col.width = Math.max(col.width, Math.ceil(widest) + 2 * PAD_X + 2);
+  }
   const used = fixed.reduce((s, col) => s + col.width, 0);
-  return [{ key: 'description', width: c.width - used, align: 'left' }, ...fixed];
+  const room = c.width - MIN_DESCRIPTION_WIDTH;
+  if (used > room) for (const col of fixed) col.width = (col.width * room) / used;
+  return [{ key: 'description', width: c.width - Math.min(used, room), align: 'left' }, ...fixed];
 }
 
 /**
@@ -27,14 +40,12 @@ function columns(c: Canvas): Column[] {
  */
 export function drawLineTable(c: Canvas, model: PdfDocumentModel): void {
   const t = c.theme;
-  const cols = columns(c);
   const padY = t.table.style === 'grid' ? 3.5 : 4;
-  const cellStyle = (col: Column, bold = false): TextStyle => ({
-    size: t.size.table,
-    font: bold ? t.fonts.bold : t.fonts.body,
-    align: col.align,
-    figures: col.key !== 'description',
-  });
+  const cols = columns(c, model, { size: t.size.table, font: t.fonts.body, figures: true });
+  const cellStyle = (col: Column, text = ''): TextStyle => {
+    const style: TextStyle = { size: t.size.table, font: t.fonts.body, align: col.align, figures: col.key !== 'description' };
+    return col.key === 'description' ? style : { ...style, size: c.fitSize(text, col.width - 2 * PAD_X, style) };
+  };
   const headStyle = (col: Column): TextStyle => ({
     size: t.size.label,
     font: t.fonts.label,
@@ -71,7 +82,7 @@ export function drawLineTable(c: Canvas, model: PdfDocumentModel): void {
 
   const headHeight = c.measure('X', 100, headStyle(cols[0]!)) + 2 * padY;
   const rowHeight = (line: PdfLine) =>
-    Math.max(...cols.map((col) => c.measure(line[col.key], col.width - 2 * PAD_X, cellStyle(col)))) + 2 * padY;
+    Math.max(...cols.map((col) => c.measure(line[col.key], col.width - 2 * PAD_X, cellStyle(col, line[col.key])))) + 2 * padY;
 
   // Keep the head with at least the first row.
   c.ensure(headHeight + (model.lines[0] ? rowHeight(model.lines[0]) : 0));
@@ -82,7 +93,7 @@ export function drawLineTable(c: Canvas, model: PdfDocumentModel): void {
     if (t.colors.zebra && i % 2 === 1) c.rect(c.left, c.y, c.width, h, t.colors.zebra);
     let x = c.left;
     for (const col of cols) {
-      c.text(line[col.key], x + PAD_X, c.y + padY, col.width - 2 * PAD_X, cellStyle(col));
+      c.text(line[col.key], x + PAD_X, c.y + padY, col.width - 2 * PAD_X, cellStyle(col, line[col.key]));
       x += col.width;
     }
     if (t.table.style === 'grid') drawGrid(c.y, h);

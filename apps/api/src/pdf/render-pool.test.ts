@@ -1,0 +1,92 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildDocumentModel } from './document-model.ts';
+import { createRenderPool, PdfRenderFailed } from './render-pool.ts';
+import { sampleClientSource, sampleCompanySource, sampleDocumentSource, sampleLogoPng } from './sample-data.ts';
+
+// The red-team's logo: well-formed chunks, an IDAT that is not zlib data. pdfkit's PNG decoder
+// throws on it from a zlib callback, which no try/catch around the render can catch.
+const BAD_ZLIB_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAGQAAABkCAYAAABw4pVUAAAACElEQVRub3QgemxpYlVpEfcAAAAASUVORK5CYII=',
+  'base64',
+);
+
+const model = (lines = 5, logo: Buffer | null = sampleLogoPng()) =>
+  buildDocumentModel(sampleCompanySource({ logo }), sampleClientSource(), sampleDocumentSource('invoice', lines));
+
+const pools: Array<ReturnType<typeof createRenderPool>> = [];
+const pool = (options: Parameters<typeof createRenderPool>[0] = {}) => {
+  const p = createRenderPool(options);
+  pools.push(p);
+  return p;
+};
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.close()));
+});
+
+const reason = async (promise: Promise<unknown>) => {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PdfRenderFailed);
+  return (err as PdfRenderFailed).reason;
+};
+
+describe('PDF render pool', () => {
+  it('when a document renders, then a complete PDF comes back from the worker', async () => {
+    const pdf = await pool().render(model(), 'modern');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString()).toContain('%%EOF');
+  });
+
+  it('when pdfkit throws from a callback on undecodable logo bytes, then only that render fails and the next one works', async () => {
+    const p = pool({ threads: 1 });
+    expect(await reason(p.render(model(3, BAD_ZLIB_PNG), 'modern'))).toBe('failed');
+    const after = await p.render(model(), 'classic');
+    expect(after.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('when a document takes longer than the time limit, then it fails with timeout and the pool keeps rendering', async () => {
+    const p = pool({ threads: 1, timeLimitMs: 40 });
+    expect(await reason(p.render(model(500), 'elegant'))).toBe('timeout');
+    const roomy = pool({ threads: 1 });
+    expect((await roomy.render(model(2), 'minimal')).length).toBeGreaterThan(1000);
+  });
+
+  it('when a document needs more heap than the limit, then it fails and the next small one renders', async () => {
+    const p = pool({ threads: 1, heapLimitMb: 8 });
+    const huge = model(500);
+    for (const line of huge.lines) line.description = 'word '.repeat(2000);
+    expect(await reason(p.render(huge, 'professional'))).toBe('failed');
+    const roomy = pool({ threads: 1 });
+    expect((await roomy.render(model(2), 'minimal')).length).toBeGreaterThan(1000);
+  });
+
+  it('when a large document renders, then this thread stays free to serve other requests', async () => {
+    const p = pool({ threads: 1 });
+    await p.render(model(1), 'modern'); // worker started and fonts loaded
+    let worstGap = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      worstGap = Math.max(worstGap, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    await p.render(model(500), 'professional');
+    const took = performance.now() - started;
+    clearInterval(timer);
+    expect(took).toBeGreaterThan(300);
+    // Rendered in-process, the loop would be blocked for the whole document (one gap = took);
+    // here it only waits on messages, so its worst gap is a small part of it even under load.
+    expect(worstGap).toBeLessThan(took / 3);
+  });
+
+  it('when more documents wait than the queue holds, then the extra ones fail at once as busy', async () => {
+    const p = pool({ threads: 1, maxQueue: 1 });
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => p.render(model(200), 'modern')));
+    const busy = results.filter((r) => r.status === 'rejected' && (r.reason as PdfRenderFailed).reason === 'busy');
+    expect(busy.length).toBeGreaterThan(0);
+    expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
+  });
+});
