@@ -13,7 +13,7 @@ import { connectRedis, type RedisConnection } from './lib/redis.ts';
 import { createApp } from './app.ts';
 import { trackConnections } from './lib/http-drain.ts';
 import { installCrashHandlers } from './lib/crash-handler.ts';
-import { closeRenderPool } from './pdf/render-pdf.ts';
+import { closeRenderPool, startRenderPool } from './pdf/render-pdf.ts';
 
 /** Nothing accepted or in flight for this long means every request that reached us is answered. */
 const DRAIN_QUIET_MS = 500;
@@ -64,6 +64,7 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
     },
   });
 
+  startRenderPool();
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

@@ -12,6 +12,11 @@ export function renderPdf(model: PdfDocumentModel, templateName: string | null |
   return shared.render(model, templateName);
 }
 
+/** Start the shared pool's first worker now, so the first preview does not wait for it (server start). */
+export function startRenderPool(): void {
+  shared ??= createRenderPool();
+}
+
 /** Stop the shared pool's workers (server shutdown, end of a test file). */
 export async function closeRenderPool(): Promise<void> {
   const pool = shared;
