@@ -3,6 +3,7 @@ import { MSG } from './messages.ts';
 import {
   CURRENCY_CODES,
   DEFAULT_CURRENCY,
+  DEFAULT_CREDIT_NOTE_PREFIX,
   DEFAULT_INVOICE_PREFIX,
   DEFAULT_QUOTE_PREFIX,
   DEFAULT_TAX_RATE,
@@ -61,6 +62,7 @@ export const ZCompanyRequest = z.object({
     .default(DEFAULT_TEMPLATE),
   quoteNumberPrefix: ZPrefix(MSG.quotePrefixRequired).default(DEFAULT_QUOTE_PREFIX),
   invoiceNumberPrefix: ZPrefix(MSG.invoicePrefixRequired).default(DEFAULT_INVOICE_PREFIX),
+  creditNotePrefix: ZPrefix(MSG.creditNotePrefixRequired).default(DEFAULT_CREDIT_NOTE_PREFIX),
   defaultTaxRate: z
     .number({ error: MSG.taxRateMin })
     .min(0, MSG.taxRateMin)
@@ -92,6 +94,7 @@ export interface TCompany {
   template: TTemplate;
   quoteNumberPrefix: string;
   invoiceNumberPrefix: string;
+  creditNotePrefix: string;
   defaultTaxRate: number;
   /** data URL, or null */
   logo: string | null;
@@ -106,6 +109,7 @@ export interface TCompany {
   /** The counter the next quote / invoice number will use. */
   nextQuoteNumber: number;
   nextInvoiceNumber: number;
+  nextCreditNoteNumber: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -6,6 +6,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PREFIX_MAX_LENGTH = 10;
 export const DEFAULT_QUOTE_PREFIX = 'Q';
 export const DEFAULT_INVOICE_PREFIX = 'INV';
+export const DEFAULT_CREDIT_NOTE_PREFIX = 'CN';
+export const REASON_MAX_LENGTH = 500;
 export const NUMBER_PAD = 4;
 export const MAX_LINE_ITEMS = 500;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -36,8 +38,12 @@ export const TEMPLATE_LABELS: Record<TTemplate, string> = {
 
 export const QUOTE_STATUSES = ['DRAFT', 'SENT', 'APPROVED', 'DECLINED'] as const;
 export type TQuoteStatus = (typeof QUOTE_STATUSES)[number];
-/** OVERDUE is never stored: it is SENT with a due date before today (Europe/London). */
-export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PAID', 'OVERDUE'] as const;
+/**
+ * OVERDUE is never stored: it is SENT with a due date before today (Europe/London).
+ * VOID: cancelled after issue, keeps its number, counts in no total. CREDITED: settled in full
+ * by credit notes with nothing paid (docs/product.md, "Issued documents").
+ */
+export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PAID', 'OVERDUE', 'VOID', 'CREDITED'] as const;
 export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const EVENT_TYPES = ['APPOINTMENT', 'QUOTE_FOLLOW_UP', 'INVOICE_FOLLOW_UP', 'MEETING'] as const;

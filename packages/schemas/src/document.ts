@@ -97,6 +97,13 @@ export interface TInvoice extends TDocumentBase {
   quoteId: string | null;
   sentAt: string | null;
   paidAt: string | null;
+  voidedAt: string | null;
+  voidReason: string | null;
+  /** pounds: the sum of the credit notes against it */
+  amountCredited: number;
+  /** pounds: total − payments − credits, never below 0; 0 once VOID */
+  balanceDue: number;
+  creditNotes: { id: string; creditNoteNumber: string; total: number }[];
 }
 
 export const ZQuoteIdParams = z.object({ quoteId: ZId });

@@ -9,6 +9,7 @@ import { linesJson } from '../documents/lines-json.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard } from '../quotes/quotes.repository.ts';
 import { effectiveInvoiceStatus, invoiceStatusIn, invoiceStatusIs } from './invoice-status.ts';
+import { creditRefsJson } from './invoice-credits.ts';
 
 export interface InvoiceListOptions {
   limit?: number;
@@ -36,9 +37,12 @@ const invoiceColumns = (today: Today) => ({
   dueDate: invoices.dueDate,
   sentAt: invoices.sentAt,
   paidAt: invoices.paidAt,
+  voidedAt: invoices.voidedAt,
+  voidReason: invoices.voidReason,
   createdAt: invoices.createdAt,
   updatedAt: invoices.updatedAt,
   lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id),
+  credits: creditRefsJson(),
 });
 const selectInvoices = (x: Executor, today: Today) =>
   x.select(invoiceColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
