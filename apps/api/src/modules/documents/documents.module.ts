@@ -5,6 +5,9 @@ import type { CountersRepository } from '../numbering/counters.repository.ts';
 import { createDocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { LimitsService } from '../subscription/limits.service.ts';
 import { createOwnershipRepository } from './ownership.repository.ts';
+import { createHistoryRepository } from '../history/history.repository.ts';
+import { createSnapshotsRepository } from '../snapshots/snapshots.repository.ts';
+import { createSnapshotsService } from '../snapshots/snapshots.service.ts';
 import { createQuotesRepository } from '../quotes/quotes.repository.ts';
 import { createQuotesService } from '../quotes/quotes.service.ts';
 import { quotesRoutes } from '../quotes/quotes.routes.ts';
@@ -31,6 +34,8 @@ export interface DocumentModulesDeps {
 export function createDocumentModules({ db, clock, counters, limits }: DocumentModulesDeps) {
   const settings = createDocumentSettingsRepository(db);
   const ownership = createOwnershipRepository(db);
+  const history = createHistoryRepository(db);
+  const snapshots = createSnapshotsService(createSnapshotsRepository(db));
   const quotes = createQuotesService(createQuotesRepository(db, counters), {
     settings,
     ownership,
@@ -40,6 +45,8 @@ export function createDocumentModules({ db, clock, counters, limits }: DocumentM
     settings,
     ownership,
     clock,
+    history,
+    snapshots,
     assertCanCreateInvoice: (userId, tx) => limits.assertCanCreate(userId, 'invoices', tx),
   });
   const calendar = createCalendarService(createCalendarRepository(db), { ownership, clock });

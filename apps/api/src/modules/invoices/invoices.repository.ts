@@ -9,7 +9,7 @@ import { linesJson } from '../documents/lines-json.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard } from '../quotes/quotes.repository.ts';
 import { effectiveInvoiceStatus, invoiceStatusIn, invoiceStatusIs } from './invoice-status.ts';
-import { creditRefsJson } from './invoice-credits.ts';
+import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 
 export interface InvoiceListOptions {
   limit?: number;
@@ -53,6 +53,35 @@ export interface InvoiceFields extends PricedDocument {
   clientId: string;
   dueDate: string;
 }
+
+/** Runs after the insert, in its transaction (the history entry of the new document). */
+export type AfterCreate = (tx: Tx, id: string, number: string) => Promise<void>;
+
+/** Stored columns a status change may set. */
+export interface InvoiceState {
+  status?: 'DRAFT' | 'SENT' | 'PAID' | 'VOID' | 'CREDITED';
+  sentAt?: Date | null;
+  paidAt?: Date | null;
+  voidedAt?: Date | null;
+  voidReason?: string | null;
+}
+
+const lockedColumns = (today: string) => ({
+  id: invoices.id,
+  clientId: invoices.clientId,
+  invoiceNumber: invoices.invoiceNumber,
+  status: effectiveInvoiceStatus(today),
+  taxRateBp: invoices.taxRateBp,
+  subtotalPence: invoices.subtotalPence,
+  taxPence: invoices.taxPence,
+  totalPence: invoices.totalPence,
+  dueDate: invoices.dueDate,
+  createdAt: invoices.createdAt,
+  lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id),
+  creditedPence: creditedPenceSql(),
+});
+/** An invoice as a change sees it, locked until the change's transaction ends. */
+export type LockedInvoice = Awaited<ReturnType<ReturnType<typeof createInvoicesRepository>['lock']>> & {};
 
 export type ConvertOutcome =
   | { kind: 'created'; id: string }
@@ -127,19 +156,56 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
 
     /** Number allocation and insert share one transaction, so a failed insert frees its number. */
-    async create(userId: string, prefix: string, fields: InvoiceFields, guard?: CreateGuard): Promise<string> {
+    async create(userId: string, prefix: string, fields: InvoiceFields, guard?: CreateGuard, after?: AfterCreate): Promise<string> {
       return db.transaction(async (tx) => {
         const id = await insertNumbered(tx, userId, prefix, { clientId: fields.clientId, ...totalsColumns(fields), dueDate: fields.dueDate }, guard);
         await insertLines(tx, userId, id, fields);
+        const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
+        await after?.(tx, id, row!.n);
         return id;
       });
+    },
+
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
+
+    /**
+     * The invoice row locked FOR UPDATE inside the caller's transaction: every change to an
+     * invoice (edit, send, void, revert, credit, delete) takes this lock first, so a check and
+     * the change it allows cannot be split by a concurrent one.
+     */
+    async lock(tx: Tx, userId: string, id: string, today: string) {
+      const [row] = await tx.select(lockedColumns(today)).from(invoices).where(own(userId, id)).for('update');
+      return row ?? null;
+    },
+
+    async setState(tx: Tx, id: string, state: InvoiceState) {
+      await tx.update(invoices).set({ ...state, updatedAt: sql`now()` }).where(eq(invoices.id, id));
+    },
+
+    async setDueDate(tx: Tx, id: string, dueDate: string) {
+      await tx.update(invoices).set({ dueDate, updatedAt: sql`now()` }).where(eq(invoices.id, id));
+    },
+
+    /** Replaces a draft's client, tax, due date, lines and totals; number and status stay. */
+    async updateDraft(tx: Tx, userId: string, id: string, fields: InvoiceFields) {
+      await tx
+        .update(invoices)
+        .set({ clientId: fields.clientId, ...totalsColumns(fields), dueDate: fields.dueDate, updatedAt: sql`now()` })
+        .where(own(userId, id));
+      await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, id));
+      await insertLines(tx, userId, id, fields);
+    },
+
+    /** Deletes a draft; its lines and history go with it (cascade). */
+    async removeLocked(tx: Tx, id: string) {
+      await tx.delete(invoices).where(eq(invoices.id, id));
     },
 
     /**
      * A new DRAFT invoice from an APPROVED quote: client, tax, totals and lines copied. The quote
      * row is locked so two conversions of one quote queue and the second sees the first's invoice.
      */
-    async createFromQuote(userId: string, quoteId: string, prefix: string, dueDate: string, guard?: CreateGuard): Promise<ConvertOutcome> {
+    async createFromQuote(userId: string, quoteId: string, prefix: string, dueDate: string, guard?: CreateGuard, after?: AfterCreate): Promise<ConvertOutcome> {
       return db.transaction(async (tx): Promise<ConvertOutcome> => {
         const [quote] = await tx
           .select()
@@ -161,54 +227,10 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
             lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })),
           );
         }
+        const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
+        await after?.(tx, id, row!.n);
         return { kind: 'created', id };
       });
-    },
-
-    /** Replaces client, tax, due date, lines and totals; number and status stay. */
-    async update(userId: string, id: string, fields: InvoiceFields): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(invoices)
-          .set({
-            clientId: fields.clientId,
-            ...totalsColumns(fields),
-            dueDate: fields.dueDate,
-            updatedAt: sql`now()`,
-          })
-          .where(own(userId, id))
-          .returning({ id: invoices.id });
-        if (!row) return false;
-        await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, id));
-        await insertLines(tx, userId, id, fields);
-        return true;
-      });
-    },
-
-    /** Moves an invoice only when its effective status allows it, atomically; false otherwise. */
-    async transition(
-      userId: string,
-      id: string,
-      today: string,
-      from: readonly TInvoiceStatus[],
-      to: 'DRAFT' | 'SENT' | 'PAID',
-    ): Promise<boolean> {
-      const [row] = await db
-        .update(invoices)
-        .set({
-          status: to,
-          sentAt: to === 'SENT' ? sql`now()` : to === 'DRAFT' ? null : sql`${invoices.sentAt}`,
-          paidAt: to === 'PAID' ? sql`now()` : null,
-          updatedAt: sql`now()`,
-        })
-        .where(and(own(userId, id), invoiceStatusIn(from, today)))
-        .returning({ id: invoices.id });
-      return Boolean(row);
-    },
-
-    async remove(userId: string, id: string): Promise<boolean> {
-      const [row] = await db.delete(invoices).where(own(userId, id)).returning({ id: invoices.id });
-      return Boolean(row);
     },
   };
 }
