@@ -1,5 +1,6 @@
 import { CURRENCIES, DEFAULT_DUE_DAYS, QUOTE_VALID_DAYS, type TCurrencyCode } from '@docket/schemas/constants';
 import { formatPence } from '@docket/schemas/money';
+import { watermarkFor, type TWatermark } from '@docket/schemas/lifecycle';
 import { addDays, londonDay } from '../lib/clock.ts';
 
 /**
@@ -28,7 +29,7 @@ export interface PdfDocumentModel {
   heading: 'Quote' | 'Invoice' | 'Credit note';
   number: string;
   fileName: string;
-  watermark: 'DRAFT' | 'PAID' | 'VOID' | null;
+  watermark: TWatermark | null;
   /** a boxed line above the terms: why a credit note was issued, or why an invoice is void */
   notice: string | null;
   company: {
@@ -132,13 +133,6 @@ function currencySymbol(code: string): string {
   return code in CURRENCIES ? CURRENCIES[code as TCurrencyCode].symbol : CURRENCIES.GBP.symbol;
 }
 
-function watermarkFor(status: string): PdfDocumentModel['watermark'] {
-  if (status === 'DRAFT') return 'DRAFT';
-  if (status === 'PAID') return 'PAID';
-  if (status === 'VOID') return 'VOID';
-  return null;
-}
-
 export function buildDocumentModel(
   company: PdfCompanySource,
   client: PdfClientSource,
@@ -196,7 +190,7 @@ export function buildDocumentModel(
     heading: isInvoice ? 'Invoice' : isCredit ? 'Credit note' : 'Quote',
     number: doc.number,
     fileName: `${doc.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
-    watermark: isCredit ? null : watermarkFor(doc.status),
+    watermark: isCredit ? null : watermarkFor(doc.kind, doc.status),
     notice,
     company: {
       name: companyName,

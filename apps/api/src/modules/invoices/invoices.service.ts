@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TPage } from '@docket/schemas/common';
-import { DEFAULT_DUE_DAYS, type TInvoiceStatus } from '@docket/schemas/constants';
+import { DEFAULT_DUE_DAYS } from '@docket/schemas/constants';
+import { INVOICE_TRANSITIONS, INVOICE_VOIDABLE_STATUSES, type TInvoiceTransitionAction } from '@docket/schemas/lifecycle';
 import { CREDIT_MESSAGES } from '@docket/schemas/credit-note';
 import { formatPence } from '@docket/schemas/money';
 import type { THistoryAction } from '@docket/schemas/history';
@@ -20,16 +21,8 @@ import type { HistoryRepository } from '../history/history.repository.ts';
 import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
 import { changedFields } from './invoice-edit.ts';
 
-export type InvoiceAction = 'send' | 'pay' | 'revert';
-
-/** The lifecycle over effective statuses (OVERDUE = SENT past its due date). */
-export const INVOICE_TRANSITIONS: Record<InvoiceAction, { from: readonly TInvoiceStatus[]; to: 'DRAFT' | 'SENT' | 'PAID'; history: THistoryAction }> = {
-  send: { from: ['DRAFT'], to: 'SENT', history: 'sent' },
-  pay: { from: ['SENT', 'OVERDUE'], to: 'PAID', history: 'paid' },
-  revert: { from: ['SENT'], to: 'DRAFT', history: 'reverted' },
-};
-/** Voidable: issued and nothing paid (PAID means paid in full until payments are recorded one by one). */
-export const VOIDABLE: readonly TInvoiceStatus[] = ['SENT', 'OVERDUE'];
+/** The history entry each status action writes. */
+const HISTORY_OF: Record<TInvoiceTransitionAction, THistoryAction> = { send: 'sent', pay: 'paid', revert: 'reverted' };
 
 export interface InvoiceInput {
   clientId: string;
@@ -132,8 +125,9 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       if (outcome.kind === 'converted') throw AppError.conflict(DOCUMENT_MESSAGES.quoteAlreadyConverted(outcome.invoiceNumber));
       return get(userId, outcome.id);
     },
-    async transition(userId: string, id: string, action: InvoiceAction): Promise<TInvoice> {
-      const { from, to, history } = INVOICE_TRANSITIONS[action];
+    async transition(userId: string, id: string, action: TInvoiceTransitionAction): Promise<TInvoice> {
+      const { from, to } = INVOICE_TRANSITIONS[action];
+      const history = HISTORY_OF[action];
       await repo.transaction(async (tx) => {
         const cur = await locked(tx, userId, id);
         if (!from.includes(cur.status)) throw AppError.conflict(ERROR_MESSAGES.illegalTransition(action, 'invoice', cur.status));
@@ -164,7 +158,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
     async void(userId: string, id: string, reason: string): Promise<TInvoice> {
       await repo.transaction(async (tx) => {
         const cur = await locked(tx, userId, id);
-        if (!VOIDABLE.includes(cur.status)) throw AppError.conflict(CREDIT_MESSAGES.notVoidable(cur.status));
+        if (!INVOICE_VOIDABLE_STATUSES.includes(cur.status)) throw AppError.conflict(CREDIT_MESSAGES.notVoidable(cur.status));
         if (cur.creditedPence > 0) throw AppError.conflict(CREDIT_MESSAGES.voidWithCredits);
         await repo.setState(tx, id, { status: 'VOID', voidedAt: deps.clock(), voidReason: reason });
         await log(tx, userId, id, 'voided', `Voided: ${reason}`);
