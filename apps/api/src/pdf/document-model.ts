@@ -190,7 +190,7 @@ export function buildDocumentModel(
     heading: isInvoice ? 'Invoice' : isCredit ? 'Credit note' : 'Quote',
     number: doc.number,
     fileName: `${doc.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
-    watermark: isCredit ? null : watermarkFor(doc.kind, doc.status),
+    watermark: doc.kind === 'credit_note' ? null : watermarkFor(doc.kind, doc.status),
     notice,
     company: {
       name: companyName,
