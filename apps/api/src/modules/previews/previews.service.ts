@@ -3,27 +3,83 @@ import { AppError } from '../../lib/app-error.ts';
 import { londonDay, type Clock } from '../../lib/clock.ts';
 import { buildDocumentModel, type PdfDocumentSource } from '../../pdf/document-model.ts';
 import { renderPdf } from '../../pdf/render-pdf.ts';
-import type { PreviewsRepository } from './previews.repository.ts';
+import type { QuotesRepository } from '../quotes/quotes.repository.ts';
+import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
+import type { CompanyRepository } from '../company/company.repository.ts';
+import type { ClientsRepository } from '../clients/clients.repository.ts';
+import type { CreditNotesRepository } from '../credit-notes/credit-notes.repository.ts';
+import type { SnapshotTable, SnapshotsRepository } from '../snapshots/snapshots.repository.ts';
+import { makeSnapshot, snapshotSource } from '../snapshots/document-snapshot.ts';
 
 export interface RenderedPdf {
   fileName: string;
   pdf: Buffer;
 }
 
-export function createPreviewsService(repo: PreviewsRepository, clock: Clock) {
+/** A PDF reads the same document the API answers with, then the company and client it needs. */
+export interface PreviewsSources {
+  quotes: Pick<QuotesRepository, 'get'>;
+  invoices: Pick<InvoicesRepository, 'get'>;
+  company: Pick<CompanyRepository, 'get'>;
+  clients: Pick<ClientsRepository, 'get'>;
+  creditNotes: Pick<CreditNotesRepository, 'get'>;
+  snapshots: Pick<SnapshotsRepository, 'read' | 'parties' | 'store'>;
+}
+
+export function createPreviewsService(repo: PreviewsSources, clock: Clock) {
   async function render(userId: string, what: 'Quote' | 'Invoice', source: PdfDocumentSource | null, clientId: string | null) {
     if (!source || !clientId) throw AppError.notFound(what);
-    const company = await repo.company(userId);
+    const company = await repo.company.get(userId);
     if (!company) throw AppError.conflict(ERROR_MESSAGES.companyRequiredForPdf);
-    const client = await repo.client(userId, clientId);
+    const client = await repo.clients.get(userId, clientId);
     if (!client) throw AppError.notFound('Client');
     const model = buildDocumentModel(company, client, source);
     return { fileName: model.fileName, pdf: await renderPdf(model, company.template) } satisfies RenderedPdf;
   }
 
+  /**
+   * An issued document renders from what was frozen at issue, so later changes to the company,
+   * the client or the template never alter it; only the status mark (and an invoice's due
+   * date, the one field an issued invoice may change) come from the live row. A document
+   * issued before snapshots existed, or without a company profile then, is frozen now.
+   */
+  async function renderIssued(userId: string, what: string, kind: SnapshotTable, id: string, live: PdfDocumentSource, clientId: string) {
+    const stored = await repo.snapshots.read(userId, kind, id);
+    if (!stored) throw AppError.notFound(what);
+    let { snapshot, logo } = stored;
+    if (!snapshot) {
+      const parties = await repo.snapshots.parties(userId, clientId);
+      if (!parties) throw AppError.conflict(ERROR_MESSAGES.companyRequiredForPdf);
+      ({ snapshot, logo } = makeSnapshot(parties, live));
+      await repo.snapshots.store(kind, id, snapshot, logo);
+    }
+    const source = snapshotSource(live.kind, snapshot, { status: live.status, dueDate: live.dueDate, voidReason: live.voidReason });
+    const model = buildDocumentModel({ ...snapshot.company, logo }, snapshot.client, source);
+    return { fileName: model.fileName, pdf: await renderPdf(model, snapshot.template) } satisfies RenderedPdf;
+  }
+
   return {
+    async creditNote(userId: string, id: string): Promise<RenderedPdf> {
+      const cn = await repo.creditNotes.get(userId, id);
+      if (!cn) throw AppError.notFound('Credit note');
+      const live: PdfDocumentSource = {
+        kind: 'credit_note',
+        number: cn.creditNoteNumber,
+        status: 'ISSUED',
+        createdAt: cn.createdAt,
+        taxRateBp: cn.taxRateBp,
+        subtotalPence: cn.subtotalPence,
+        taxPence: cn.taxPence,
+        totalPence: cn.totalPence,
+        lines: cn.lines,
+        invoiceNumber: cn.invoiceNumber,
+        invoiceCreatedAt: cn.invoiceCreatedAt,
+        reason: cn.reason,
+      };
+      return renderIssued(userId, 'Credit note', 'credit_note', id, live, cn.clientId);
+    },
     async quote(userId: string, id: string): Promise<RenderedPdf> {
-      const q = await repo.quote(userId, id);
+      const q = await repo.quotes.get(userId, id);
       const source: PdfDocumentSource | null = q && {
         kind: 'quote',
         number: q.quoteNumber,
@@ -35,10 +91,11 @@ export function createPreviewsService(repo: PreviewsRepository, clock: Clock) {
         totalPence: q.totalPence,
         lines: q.lines,
       };
+      if (source && q && q.status !== 'DRAFT') return renderIssued(userId, 'Quote', 'quote', id, source, q.clientId);
       return render(userId, 'Quote', source, q?.clientId ?? null);
     },
     async invoice(userId: string, id: string): Promise<RenderedPdf> {
-      const inv = await repo.invoice(userId, id, londonDay(clock()));
+      const inv = await repo.invoices.get(userId, id, londonDay(clock()));
       const source: PdfDocumentSource | null = inv && {
         kind: 'invoice',
         number: inv.invoiceNumber,
@@ -50,7 +107,9 @@ export function createPreviewsService(repo: PreviewsRepository, clock: Clock) {
         taxPence: inv.taxPence,
         totalPence: inv.totalPence,
         lines: inv.lines,
+        voidReason: inv.voidReason,
       };
+      if (source && inv && inv.status !== 'DRAFT') return renderIssued(userId, 'Invoice', 'invoice', id, source, inv.clientId);
       return render(userId, 'Invoice', source, inv?.clientId ?? null);
     },
   };

@@ -42,7 +42,16 @@ export function createSnapshotsRepository(db: Database) {
         client: { name: client.name, email: client.email, phone: client.phone, address: client.address },
       };
     },
-    async store(x: Executor, kind: SnapshotTable, id: string, snapshot: DocumentSnapshot | null, logo: Buffer | null) {
+    async read(userId: string, kind: SnapshotTable, id: string): Promise<{ snapshot: DocumentSnapshot | null; logo: Buffer | null } | null> {
+      const table = TABLES[kind];
+      const [row] = await db
+        .select({ snapshot: table.snapshot, logo: table.snapshotLogo })
+        .from(table)
+        .where(and(eq(table.userId, userId), eq(table.id, id)))
+        .limit(1);
+      return row ? { snapshot: (row.snapshot as DocumentSnapshot | null) ?? null, logo: row.logo ?? null } : null;
+    },
+    async store(kind: SnapshotTable, id: string, snapshot: DocumentSnapshot | null, logo: Buffer | null, x: Executor = db) {
       const table = TABLES[kind];
       await x.update(table).set({ snapshot, snapshotLogo: logo }).where(eq(table.id, id));
     },

@@ -16,11 +16,11 @@ export function createSnapshotsService(repo: SnapshotsRepository) {
       const parties = await repo.parties(userId, clientId, tx);
       if (!parties) return null;
       const { snapshot, logo } = makeSnapshot(parties, doc);
-      await repo.store(tx, kind, id, snapshot, logo);
+      await repo.store(kind, id, snapshot, logo, tx);
       return snapshot;
     },
     async clear(tx: Tx, kind: SnapshotTable, id: string) {
-      await repo.store(tx, kind, id, null, null);
+      await repo.store(kind, id, null, null, tx);
     },
   };
 }
