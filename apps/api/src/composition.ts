@@ -74,6 +74,8 @@ export function createModules(ctx: AppContext) {
   const quotes = createQuotesService(quotesRepository, {
     settings,
     ownership,
+    history: historyRepository,
+    snapshots,
     assertCanCreateQuote: (userId, tx) => limits.assertCanCreate(userId, 'quotes', tx),
   });
   const invoices = createInvoicesService(invoicesRepository, {

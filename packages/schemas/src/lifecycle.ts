@@ -33,6 +33,9 @@ export const QUOTE_TRANSITIONS: Record<TQuoteTransitionAction, { from: readonly 
 export const QUOTE_CONVERTIBLE_STATUSES: readonly TQuoteStatus[] = ['APPROVED'];
 export const QUOTE_FOLLOW_UP_STATUSES: readonly TQuoteStatus[] = ['APPROVED'];
 
+/** A quote stays editable while DRAFT or SENT (and DECLINED); an APPROVED one is what the client agreed to. */
+export const QUOTE_LOCKED_STATUSES: readonly TQuoteStatus[] = ['APPROVED'];
+
 /** Quotes still in play: counted as "active" on the dashboard. */
 export const QUOTE_ACTIVE_STATUSES: readonly TQuoteStatus[] = ['DRAFT', 'SENT'];
 

@@ -21,6 +21,10 @@ export function createHistoryRepository(db: Database) {
     async append(x: Inserter, userId: string, kind: HistoryDocumentKind, id: string, action: THistoryAction, summary: string) {
       await x.insert(documentHistory).values({ userId, ...idColumns(kind, id), action, summary });
     },
+    /** For changes made outside a transaction of their own. */
+    appendNow(userId: string, kind: HistoryDocumentKind, id: string, action: THistoryAction, summary: string) {
+      return db.insert(documentHistory).values({ userId, ...idColumns(kind, id), action, summary }).then(() => undefined);
+    },
     async list(userId: string, kind: HistoryDocumentKind, id: string): Promise<THistoryEntry[]> {
       const rows = await db
         .select({ at: documentHistory.at, action: documentHistory.action, summary: documentHistory.summary })

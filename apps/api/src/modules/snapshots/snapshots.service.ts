@@ -12,8 +12,8 @@ type DocumentPart = Omit<PdfDocumentSource, 'kind' | 'status' | 'voidReason'>;
  */
 export function createSnapshotsService(repo: SnapshotsRepository) {
   return {
-    async freeze(tx: Tx, userId: string, kind: SnapshotTable, id: string, clientId: string, doc: DocumentPart) {
-      const parties = await repo.parties(userId, clientId, tx);
+    async freeze(tx: Tx | undefined, userId: string, kind: SnapshotTable, id: string, clientId: string, doc: DocumentPart) {
+      const parties = await repo.parties(userId, clientId, tx ?? undefined);
       if (!parties) return null;
       const { snapshot, logo } = makeSnapshot(parties, doc);
       await repo.store(kind, id, snapshot, logo, tx);
