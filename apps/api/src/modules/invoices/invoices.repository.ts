@@ -173,7 +173,13 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
      * the change it allows cannot be split by a concurrent one.
      */
     async lock(tx: Tx, userId: string, id: string, today: string) {
-      const [row] = await tx.select(lockedColumns(today)).from(invoices).where(own(userId, id)).for('update');
+      // The join keeps drizzle qualifying column names, which the correlated line and credit subqueries need.
+      const [row] = await tx
+        .select(lockedColumns(today))
+        .from(invoices)
+        .innerJoin(clients, eq(clients.id, invoices.clientId))
+        .where(own(userId, id))
+        .for('update', { of: invoices });
       return row ?? null;
     },
 
