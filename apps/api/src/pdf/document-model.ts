@@ -228,7 +228,7 @@ export function buildDocumentModel(
         },
     bank,
     paymentDue: isInvoice && doc.status !== 'VOID' ? `Payment due by ${formatDay(dueDay!)}` : null,
-    terms: company.terms?.trim() || null,
+    terms: isCredit ? null : company.terms?.trim() || null,
     footer: [companyName, vatLine].filter(Boolean).join('  ·  '),
   };
 }
