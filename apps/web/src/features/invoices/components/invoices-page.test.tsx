@@ -29,6 +29,11 @@ function makeInvoice(status: TInvoiceStatus, n: number): TInvoice {
     quoteId: null,
     sentAt: null,
     paidAt: null,
+    voidedAt: null,
+    voidReason: null,
+    amountCredited: 0,
+    balanceDue: 120,
+    creditNotes: [],
     createdAt: '2026-11-20T09:30:00.000Z',
     updatedAt: '2026-11-20T09:30:00.000Z',
   };

@@ -11,7 +11,7 @@ export function useInvalidateInvoiceData() {
   return useCallback(
     () =>
       Promise.all(
-        [queryKeys.invoices, queryKeys.dashboard, queryKeys.subscription, queryKeys.calendar].map((queryKey) =>
+        [queryKeys.invoices, queryKeys.creditNotes, queryKeys.dashboard, queryKeys.subscription, queryKeys.calendar].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

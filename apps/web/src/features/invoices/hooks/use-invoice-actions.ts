@@ -5,7 +5,8 @@ import { useSendInvoice } from '../api/send-invoice';
 import type { TInvoiceAction } from '../components/invoice-actions';
 
 /** SPEC section 8 toasts ('Mark as Paid' is beyond the spec: its texts follow the same pattern). */
-const TOASTS: Record<TInvoiceAction, TActionToasts> = {
+type TStatusAction = Extract<TInvoiceAction, 'send' | 'pay'>;
+const TOASTS: Record<TStatusAction, TActionToasts> = {
   send: { success: 'Invoice sent successfully', failure: 'Failed to send invoice' },
   pay: { success: 'Invoice marked as paid', failure: 'Failed to mark invoice as paid' },
 };
@@ -15,7 +16,8 @@ export function useInvoiceActions() {
   const runner = useDocumentActionRunner();
   const mutations = { send: useSendInvoice(), pay: usePayInvoice() };
 
-  async function run(action: TInvoiceAction, invoice: TInvoice) {
+  /** send and pay run at once; credit and void open their dialogs (the page handles those). */
+  async function run(action: TStatusAction, invoice: TInvoice) {
     await runner.run(invoice.id, () => mutations[action].mutateAsync(invoice.id), TOASTS[action]);
   }
 
