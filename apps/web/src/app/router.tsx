@@ -15,6 +15,7 @@ const PricingRoute = lazy(() => import('./routes/pricing'));
 // WEB-B ROUTE IMPORTS (add `const QuotesRoute = lazy(() => import('./routes/quotes'));` etc. here)
 const QuotesRoute = lazy(() => import('./routes/quotes'));
 const InvoicesRoute = lazy(() => import('./routes/invoices'));
+const CreditNotesRoute = lazy(() => import('./routes/credit-notes'));
 const CalendarRoute = lazy(() => import('./routes/calendar'));
 
 /** The route table of SPEC section 2. */
@@ -32,6 +33,7 @@ export function AppRoutes() {
           <Route path="quotes" element={<QuotesRoute />} />
           {/* WEB-B: /invoices */}
           <Route path="invoices" element={<InvoicesRoute />} />
+          <Route path="credit-notes" element={<CreditNotesRoute />} />
           <Route path="items" element={<ItemsRoute />} />
           {/* WEB-B: /calendar */}
           <Route path="calendar" element={<CalendarRoute />} />
