@@ -2,7 +2,7 @@ import type { TPage } from '@docket/schemas/common';
 import { CREDIT_MESSAGES, creditablePence, type TCreditNote, type TCreditNoteListQuery, type TCreditNoteRequest } from '@docket/schemas/credit-note';
 import { INVOICE_CREDITABLE_STATUSES, INVOICE_CREDIT_SETTLES_FROM, INVOICE_SETTLED_BY_CREDIT } from '@docket/schemas/lifecycle';
 import { formatPence } from '@docket/schemas/money';
-import { ZCreditNoteRequest } from '@docket/schemas/credit-note';
+import type { ZCreditNoteRequest } from '@docket/schemas/credit-note';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { londonDay, type Clock } from '../../lib/clock.ts';

@@ -1,5 +1,5 @@
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import { QUOTE_CONVERTIBLE_STATUSES, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
+import { QUOTE_CONVERTIBLE_STATUSES, type TInvoiceStatus, type TQuoteStatus } from '@docket/schemas/lifecycle';
 import type { Database } from '../../db/client.ts';
 import { clients, invoiceLines, invoices, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
@@ -8,7 +8,7 @@ import { lineColumns, totalsColumns, type PricedDocument } from '../documents/li
 import { linesJson } from '../documents/lines-json.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
-import { effectiveInvoiceStatus, invoiceStatusIn, invoiceStatusIs } from './invoice-status.ts';
+import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 
 export interface InvoiceListOptions {
@@ -80,7 +80,7 @@ const lockedColumns = (today: string) => ({
   creditedPence: creditedPenceSql(),
 });
 /** An invoice as a change sees it, locked until the change's transaction ends. */
-export type LockedInvoice = Awaited<ReturnType<ReturnType<typeof createInvoicesRepository>['lock']>> & {};
+export type LockedInvoice = NonNullable<Awaited<ReturnType<ReturnType<typeof createInvoicesRepository>['lock']>>>;
 
 export type ConvertOutcome =
   | { kind: 'created'; id: string }
