@@ -85,6 +85,7 @@ describe('SettingsScreen', () => {
       template: 'modern',
       quoteNumberPrefix: 'Q',
       invoiceNumberPrefix: 'INV',
+      creditNotePrefix: 'CN',
       defaultTaxRate: 20,
     });
     // Now the full form.
