@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { registerUser } from './support/api.ts';
-import { cardWith, expectText, expectToast, gbp, gone, signInWithToken, visible } from './support/ui.ts';
+import { cardWith, expectText, expectToast, gbp, gone, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
 
 describe('journey: issued invoices are records', () => {
   const session = useBrowser();
@@ -47,12 +47,15 @@ describe('journey: issued invoices are records', () => {
     await dialog.getByLabel('Quantity to credit for Boiler service').fill('1');
     await expectText(dialog.getByLabel('Credit note totals'), `Credit total ${gbp(120)}`);
     await expectAccessible(page, '/invoices credit note dialog');
+    await saveScreenshot(page, 'credit-note-dialog');
     await dialog.getByLabel('Reason *').fill('One service not carried out');
     await dialog.getByRole('button', { name: 'Create credit note' }).click();
     await expectToast(page, 'Credit note CN0001 created');
     await gone(dialog);
     await expectText(cardWith(page, 'INV0001'), `Balance due ${gbp(120)}`);
     await expectText(cardWith(page, 'INV0001'), 'CN0001');
+    // credited: no longer voidable
+    await gone(cardWith(page, 'INV0001').getByRole('button', { name: 'Void' }));
 
     // Void the other one: a reason, then a confirmation.
     await cardWith(page, 'INV0002').getByRole('button', { name: 'Void' }).click();
@@ -79,6 +82,7 @@ describe('journey: issued invoices are records', () => {
     await cardWith(page, 'INV0002', 'History').getByRole('button', { name: 'History' }).click();
     await expectText(page.getByRole('list', { name: 'History of INV0002' }), /Voided.*Raised against the wrong job/s);
     await expectAccessible(page, '/invoices with history');
+    await saveScreenshot(page, 'invoices-issued-history', { fullPage: true });
 
     // The credit notes list, from the navigation.
     await page.getByRole('link', { name: 'Credit notes' }).first().click();
@@ -92,5 +96,6 @@ describe('journey: issued invoices are records', () => {
     await page.getByLabel('Search').fill('INV0001');
     await visible(page.getByRole('listitem').filter({ hasText: 'CN0001' }));
     await expectAccessible(page, '/credit-notes');
+    await saveScreenshot(page, 'credit-notes');
   });
 });

@@ -35,7 +35,8 @@ export function InvoiceCard({ invoice, currencySymbol, ...handlers }: InvoiceCar
         </>
       }
       aside={<StatusBadge status={invoice.status} />}
-      actions={invoiceActionsFor(invoice.status)}
+      // Void is refused once credit notes exist (docs/product.md, "Void"), so it is not offered then.
+      actions={invoiceActionsFor(invoice.status).filter((a) => a !== 'void' || invoice.creditNotes.length === 0)}
       actionLabels={INVOICE_ACTION_LABELS}
       actionIcons={ACTION_ICONS}
       editLabel={editLabelFor(invoice.status)}
