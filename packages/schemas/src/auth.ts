@@ -14,7 +14,7 @@ const ZNewPassword = z
   .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
   .max(128, MSG.passwordMax);
 
-/** What the API takes (SPEC section 7: email, password); a confirmPassword, when sent, must match. */
+/** What the API takes (email, password); a confirmPassword, when sent, must match. */
 export const ZRegisterRequest = z
   .object({
     email: ZEmail(MSG.invalidEmail),
@@ -37,11 +37,7 @@ export const ZRegisterForm = z
   .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
 export type TRegisterForm = z.input<typeof ZRegisterForm>;
 
-export interface TUser {
-  id: string;
-  email: string;
-}
-export interface TAuthResult {
-  user: TUser;
-  token: string;
-}
+export const ZUser = z.strictObject({ id: z.uuid(), email: z.string() });
+export type TUser = z.infer<typeof ZUser>;
+export const ZAuthResult = z.strictObject({ user: ZUser, token: z.string().min(1) });
+export type TAuthResult = z.infer<typeof ZAuthResult>;

@@ -3,8 +3,8 @@ import { MSG } from './messages.ts';
 import { MAX_LINE_ITEMS, REASON_MAX_LENGTH } from './constants.ts';
 import { formatPence, hasAtMostDecimals } from './money.ts';
 import { ZPrice } from './item.ts';
-import { ZListQuery, requiredText, type TPage } from './common.ts';
-import { QUANTITY_MAX, type TDocumentClient, type TLineItem } from './document.ts';
+import { ZListQuery, ZTimestamp, requiredText, type TPage } from './common.ts';
+import { QUANTITY_MAX, ZDocumentClient } from './document.ts';
 
 /** The reason a void or a credit note carries: required, printed on the PDF. */
 export const ZReason = requiredText(MSG.reasonRequired, REASON_MAX_LENGTH, 'Reason');
@@ -44,22 +44,25 @@ export const ZCreditNoteListQuery = ZListQuery.extend({
 });
 export type TCreditNoteListQuery = z.output<typeof ZCreditNoteListQuery>;
 
-export interface TCreditNote {
-  id: string;
-  creditNoteNumber: string;
-  invoiceId: string;
-  invoiceNumber: string;
-  clientId: string;
-  client: TDocumentClient;
-  lineItems: TLineItem[];
+const ZCreditLineAnswer = z.strictObject({ description: z.string(), quantity: z.number(), unitPrice: z.number() });
+
+export const ZCreditNote = z.strictObject({
+  id: z.uuid(),
+  creditNoteNumber: z.string(),
+  invoiceId: z.uuid(),
+  invoiceNumber: z.string(),
+  clientId: z.uuid(),
+  client: ZDocumentClient,
+  lineItems: z.array(ZCreditLineAnswer),
   /** percent: the invoice's VAT rate */
-  tax: number;
-  subtotal: number;
-  taxAmount: number;
-  total: number;
-  reason: string;
-  createdAt: string;
-}
+  tax: z.number(),
+  subtotal: z.number(),
+  taxAmount: z.number(),
+  total: z.number(),
+  reason: z.string(),
+  createdAt: ZTimestamp,
+});
+export type TCreditNote = z.infer<typeof ZCreditNote>;
 export type TCreditNotePage = TPage<TCreditNote>;
 
 /** What an invoice answer says about the credit notes against it. */

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { ZTimestamp } from './common.ts';
+
 /**
  * What a document's history records. Later features add their own actions here
  * (emailed, viewed, accepted, declined, payment recorded/removed, reminder sent).
@@ -16,12 +19,8 @@ export const HISTORY_ACTIONS = [
 ] as const;
 export type THistoryAction = (typeof HISTORY_ACTIONS)[number];
 
-export interface THistoryEntry {
-  /** ISO date-time */
-  at: string;
-  action: THistoryAction;
-  summary: string;
-}
+export const ZHistoryEntry = z.strictObject({ at: ZTimestamp, action: z.enum(HISTORY_ACTIONS), summary: z.string() });
+export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
 export const HISTORY_LABELS: Record<THistoryAction, string> = {
   created: 'Created',

@@ -36,6 +36,17 @@ export const QUOTE_FOLLOW_UP_STATUSES: readonly TQuoteStatus[] = ['APPROVED'];
 /** A quote stays editable while DRAFT or SENT (and DECLINED); an APPROVED one is what the client agreed to. */
 export const QUOTE_LOCKED_STATUSES: readonly TQuoteStatus[] = ['APPROVED'];
 
+/** What landing on a status does to a timestamp: record now, clear it, or keep it. */
+export type TStamp = 'set' | 'clear' | 'keep';
+
+/** The quote's sending time is recorded on SENT and cleared by a revert to DRAFT. */
+export const QUOTE_STAMPS: Record<TQuoteStatus, { sentAt: TStamp }> = {
+  DRAFT: { sentAt: 'clear' },
+  SENT: { sentAt: 'set' },
+  APPROVED: { sentAt: 'keep' },
+  DECLINED: { sentAt: 'keep' },
+};
+
 /** Quotes still in play: counted as "active" on the dashboard. */
 export const QUOTE_ACTIVE_STATUSES: readonly TQuoteStatus[] = ['DRAFT', 'SENT'];
 
@@ -81,6 +92,15 @@ export const INVOICE_TRANSITIONS: Record<TInvoiceTransitionAction, { from: reado
   send: { from: ['DRAFT'], to: 'SENT' },
   pay: { from: ['SENT', OVERDUE], to: 'PAID' },
   revert: { from: ['SENT'], to: 'DRAFT' },
+};
+
+/** Sending and payment times, by the stored status an action lands on. */
+export const INVOICE_STAMPS: Record<TStoredInvoiceStatus, { sentAt: TStamp; paidAt: TStamp }> = {
+  DRAFT: { sentAt: 'clear', paidAt: 'clear' },
+  SENT: { sentAt: 'set', paidAt: 'clear' },
+  PAID: { sentAt: 'keep', paidAt: 'set' },
+  VOID: { sentAt: 'keep', paidAt: 'keep' },
+  CREDITED: { sentAt: 'keep', paidAt: 'keep' },
 };
 
 /** Invoices awaiting payment: the dashboard's "outstanding" sum and "active" count. */

@@ -1,5 +1,5 @@
 import type { TPage } from '@docket/schemas/common';
-import { CREDIT_MESSAGES, creditablePence, type TCreditNote, type TCreditNoteListQuery, type TCreditNoteRequest } from '@docket/schemas/credit-note';
+import { CREDIT_MESSAGES, creditablePence, type TCreditNote, type TCreditNoteListQuery } from '@docket/schemas/credit-note';
 import { INVOICE_CREDITABLE_STATUSES, INVOICE_CREDIT_SETTLES_FROM, INVOICE_SETTLED_BY_CREDIT } from '@docket/schemas/lifecycle';
 import { formatPence } from '@docket/schemas/money';
 import type { ZCreditNoteRequest } from '@docket/schemas/credit-note';
@@ -16,7 +16,6 @@ import type { CreditNotesRepository } from './credit-notes.repository.ts';
 import { toCreditNoteDto } from './credit-notes.mapper.ts';
 
 export type CreditNoteInput = z.output<typeof ZCreditNoteRequest>;
-export type { TCreditNoteRequest };
 
 export interface CreditNotesServiceDeps {
   invoices: InvoicesRepository;

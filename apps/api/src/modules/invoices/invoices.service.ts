@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TPage } from '@docket/schemas/common';
 import { DEFAULT_DUE_DAYS } from '@docket/schemas/constants';
-import { INVOICE_TRANSITIONS, INVOICE_VOIDABLE_STATUSES, type TInvoiceTransitionAction } from '@docket/schemas/lifecycle';
+import { INVOICE_STAMPS, INVOICE_TRANSITIONS, INVOICE_VOIDABLE_STATUSES, type TInvoiceTransitionAction, type TStamp } from '@docket/schemas/lifecycle';
 import { CREDIT_MESSAGES } from '@docket/schemas/credit-note';
 import { formatPence } from '@docket/schemas/money';
 import type { THistoryAction } from '@docket/schemas/history';
@@ -133,8 +133,14 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         if (!from.includes(cur.status)) throw AppError.conflict(ERROR_MESSAGES.illegalTransition(action, 'invoice', cur.status));
         if (action === 'revert' && cur.creditedPence > 0) throw AppError.conflict(CREDIT_MESSAGES.revertWithCredits);
         const now = deps.clock();
-        const state: InvoiceState =
-          to === 'SENT' ? { status: to, sentAt: now, paidAt: null } : to === 'PAID' ? { status: to, paidAt: now } : { status: to, sentAt: null, paidAt: null };
+        // Which timestamps the new status records or clears: the lifecycle's rule.
+        const stamps = INVOICE_STAMPS[to];
+        const stamp = (rule: TStamp) => (rule === 'set' ? now : null);
+        const state: InvoiceState = {
+          status: to,
+          ...(stamps.sentAt !== 'keep' ? { sentAt: stamp(stamps.sentAt) } : {}),
+          ...(stamps.paidAt !== 'keep' ? { paidAt: stamp(stamps.paidAt) } : {}),
+        };
         await repo.setState(tx, id, state);
         if (to === 'SENT') {
           await deps.snapshots.freeze(tx, userId, 'invoice', id, cur.clientId, {

@@ -6,7 +6,7 @@ export interface TNavItem {
   icon: LucideIcon;
 }
 
-/** SPEC section 2, in this order, with Credit notes after Invoices (docs/spec-deviations.md). */
+/** The navigation, in this order (docs/product.md, "Screens"); Credit notes follow Invoices. */
 export const NAV_ITEMS: TNavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/clients', label: 'Clients', icon: Users },

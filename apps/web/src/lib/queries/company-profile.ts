@@ -4,7 +4,7 @@ import { apiGet, toApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * GET /company. A 404 means "no profile yet" (SPEC section 8) and silently resolves to null.
+ * GET /company. A 404 means "no profile yet" (docs/product.md, "Error catalogue") and silently resolves to null.
  * Any other failure is logged here, once for every screen, and rethrown; screens then read the
  * profile as absent (`data ?? null`), so money falls back to '£' and the tax default to 20.
  */

@@ -4,7 +4,7 @@ import { usePayInvoice } from '../api/pay-invoice';
 import { useSendInvoice } from '../api/send-invoice';
 import type { TInvoiceAction } from '../components/invoice-actions';
 
-/** SPEC section 8 toasts ('Mark as Paid' is beyond the spec: its texts follow the same pattern). */
+/** The toasts of each status action ('Mark as Paid' follows the same pattern as Send). */
 type TStatusAction = Extract<TInvoiceAction, 'send' | 'pay'>;
 const TOASTS: Record<TStatusAction, TActionToasts> = {
   send: { success: 'Invoice sent successfully', failure: 'Failed to send invoice' },

@@ -1,0 +1,96 @@
+import type { Express, Response } from 'express';
+import { z } from 'zod';
+import { ZListAnswer } from '@docket/schemas/common';
+import { ZClient } from '@docket/schemas/client';
+import { ZCompany } from '@docket/schemas/company';
+import { ZDashboard } from '@docket/schemas/dashboard';
+import { ZInvoice, ZQuote } from '@docket/schemas/document';
+import { ZApiFailure, ZApiSuccess } from '@docket/schemas/errors';
+import { ZCalendarEvent } from '@docket/schemas/event';
+import { ZItem } from '@docket/schemas/item';
+import { ZCreditNote } from '@docket/schemas/credit-note';
+import { ZHistoryEntry } from '@docket/schemas/history';
+import { INVOICE_TRANSITION_ACTIONS, QUOTE_TRANSITION_ACTIONS } from '@docket/schemas/lifecycle';
+import { ZAuthResult, ZUser } from '@docket/schemas/auth';
+import { ZPlanLimits, ZPlans } from '@docket/schemas/plans';
+import { ZAvailableTemplates, ZCanResult, ZSubscriptionInfo, ZUsage } from '@docket/schemas/subscription';
+
+const ID = '[^/]+';
+const ZDeleted = z.strictObject({ id: z.string() });
+const ZHealth = z.strictObject({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+const actions = (list: readonly string[]) => `(${list.join('|')})`;
+
+/** Method, path under /api, and the schema of `data` in a 2xx answer. */
+const ROUTES: [string, RegExp, z.ZodType][] = [
+  ['GET', /^\/quotes$/, ZListAnswer(ZQuote)],
+  ['POST', /^\/quotes$/, ZQuote],
+  ['GET|PUT', new RegExp(`^/quotes/${ID}$`), ZQuote],
+  ['PATCH', new RegExp(`^/quotes/${ID}/${actions(QUOTE_TRANSITION_ACTIONS)}$`), ZQuote],
+  ['GET', /^\/invoices$/, ZListAnswer(ZInvoice)],
+  ['POST', /^\/invoices$/, ZInvoice],
+  ['POST', new RegExp(`^/invoices/from-quote/${ID}$`), ZInvoice],
+  ['GET|PUT', new RegExp(`^/invoices/${ID}$`), ZInvoice],
+  ['PATCH', new RegExp(`^/invoices/${ID}/${actions([...INVOICE_TRANSITION_ACTIONS, 'void'])}$`), ZInvoice],
+  ['POST', new RegExp(`^/invoices/${ID}/credit-notes$`), ZCreditNote],
+  ['GET', /^\/credit-notes$/, ZListAnswer(ZCreditNote)],
+  ['GET', new RegExp(`^/credit-notes/${ID}$`), ZCreditNote],
+  ['GET', new RegExp(`^/(quotes|invoices|credit-notes)/${ID}/history$`), z.array(ZHistoryEntry)],
+  ['GET', /^\/clients$/, ZListAnswer(ZClient)],
+  ['POST', /^\/clients$/, ZClient],
+  ['GET|PUT', new RegExp(`^/clients/${ID}$`), ZClient],
+  ['GET', /^\/items$/, ZListAnswer(ZItem)],
+  ['POST', /^\/items$/, ZItem],
+  ['GET|PUT', new RegExp(`^/items/${ID}$`), ZItem],
+  ['GET', /^\/calendar$/, ZListAnswer(ZCalendarEvent)],
+  ['GET', new RegExp(`^/calendar/range/${ID}/${ID}$`), z.array(ZCalendarEvent)],
+  ['POST', /^\/calendar$/, ZCalendarEvent],
+  ['POST', new RegExp(`^/calendar/from-quote/${ID}$`), ZCalendarEvent],
+  ['GET|PUT', new RegExp(`^/calendar/${ID}$`), ZCalendarEvent],
+  ['DELETE', new RegExp(`^/(quotes|invoices|clients|items|calendar)/${ID}$`), ZDeleted],
+  ['GET|POST|PUT', /^\/company$/, ZCompany],
+  ['POST|DELETE', /^\/company\/logo$/, ZCompany],
+  ['POST', /^\/company\/reset-(quote|invoice|credit-note)-counter$/, ZCompany],
+  ['GET', /^\/dashboard$/, ZDashboard],
+  ['POST', /^\/auth\/(register|login)$/, ZAuthResult],
+  ['GET', /^\/auth\/me$/, ZUser],
+  ['GET', /^\/subscription\/plans$/, ZPlans],
+  ['GET', /^\/subscription\/info$/, ZSubscriptionInfo],
+  ['GET', /^\/subscription\/usage$/, ZUsage],
+  ['GET', /^\/subscription\/can-(create-invoice|create-quote|create-client|use-calendar|use-branding)$/, ZCanResult],
+  ['GET', /^\/subscription\/available-templates$/, ZAvailableTemplates],
+  ['GET', /^\/subscription\/plan-limits$/, ZPlanLimits],
+  ['GET', /^\/health$/, ZHealth],
+];
+
+/** The schema an answer to `method path` must satisfy (every JSON route is listed; PDFs are not JSON). */
+export function answerSchema(method: string, path: string, status: number): z.ZodType | undefined {
+  if (status >= 400) return ZApiFailure;
+  if (!path.startsWith('/api/')) return undefined;
+  const route = ROUTES.find(([m, p]) => m.split('|').includes(method) && p.test(path.slice(4)));
+  return route && ZApiSuccess(route[2]);
+}
+
+/**
+ * Every JSON answer an API test receives is parsed with the response schemas of
+ * packages/schemas, so a field that drifts (renamed, added, retyped) fails the test that
+ * met it: the answer becomes a 500 and the mismatch is printed.
+ */
+export function checkAnswers(app: Express): Express {
+  const response = app.response as Response;
+  const json = response.json;
+  response.json = function checkedJson(this: Response, body: unknown) {
+    const req = this.req;
+    const path = req.originalUrl.split('?')[0]!;
+    const schema = answerSchema(req.method, path, this.statusCode);
+    // A new JSON route must get its response schema here before its tests can pass.
+    const parsed = schema ? schema.safeParse(body) : path.startsWith('/api/') ? { success: false as const, error: null } : undefined;
+    if (parsed && !parsed.success) {
+      const why = parsed.error ? z.prettifyError(parsed.error) : 'no response schema is listed for this route';
+      const problem = `answer to ${req.method} ${req.originalUrl} does not match its schema: ${why}`;
+      console.error(problem);
+      throw new Error(problem);
+    }
+    return json.call(this, body);
+  };
+  return app;
+}
