@@ -115,6 +115,8 @@ describe('document lifecycle', () => {
       DRAFT: { sentAt: 'clear', paidAt: 'clear' },
       SENT: { sentAt: 'set', paidAt: 'clear' },
       PAID: { sentAt: 'keep', paidAt: 'set' },
+      VOID: { sentAt: 'keep', paidAt: 'keep' },
+      CREDITED: { sentAt: 'keep', paidAt: 'keep' },
     });
   });
 
