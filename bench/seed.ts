@@ -165,8 +165,8 @@ export async function seedAccount(db: Database, userId: string, sizes: SeedSizes
     const recent = now.getTime() - createdAt.getTime() < 90 * DAY;
     // older invoices are mostly paid; recent ones are drafts or sent (SENT past due reads as OVERDUE)
     const status = recent
-      ? rand.weighted<TStoredInvoiceStatus>({ DRAFT: 25, SENT: 50, PAID: 25 })
-      : rand.weighted<TStoredInvoiceStatus>({ DRAFT: 3, SENT: 12, PAID: 85 });
+      ? rand.weighted<TStoredInvoiceStatus>({ DRAFT: 25, SENT: 50, PAID: 25, VOID: 0, CREDITED: 0 })
+      : rand.weighted<TStoredInvoiceStatus>({ DRAFT: 3, SENT: 12, PAID: 85, VOID: 0, CREDITED: 0 });
     const taxRateBp = rand.next() < 0.85 ? 2000 : 0;
     const lines = makeLines(rand);
     const totals = computeTotals(lines, taxRateBp);

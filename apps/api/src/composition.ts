@@ -34,6 +34,13 @@ import { createDashboardRepository } from './modules/dashboard/dashboard.reposit
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
+import { createHistoryRepository } from './modules/history/history.repository.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
+import { createSnapshotsRepository } from './modules/snapshots/snapshots.repository.ts';
+import { createSnapshotsService } from './modules/snapshots/snapshots.service.ts';
+import { createCreditNotesRepository } from './modules/credit-notes/credit-notes.repository.ts';
+import { createCreditNotesService } from './modules/credit-notes/credit-notes.service.ts';
+import { creditNotesRoutes, invoiceCreditRoutes } from './modules/credit-notes/credit-notes.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
 /**
@@ -53,6 +60,10 @@ export function createModules(ctx: AppContext) {
   const clientsRepository = createClientsRepository(db);
   const quotesRepository = createQuotesRepository(db, counters);
   const invoicesRepository = createInvoicesRepository(db, counters);
+  const creditNotesRepository = createCreditNotesRepository(db, counters);
+  const historyRepository = createHistoryRepository(db);
+  const snapshotsRepository = createSnapshotsRepository(db);
+  const snapshots = createSnapshotsService(snapshotsRepository);
 
   const auth = createAuthService(createAuthRepository(db), ctx.tokens, config.bcryptCost);
   const company = createCompanyService(companyRepository, counters);
@@ -63,19 +74,38 @@ export function createModules(ctx: AppContext) {
   const quotes = createQuotesService(quotesRepository, {
     settings,
     ownership,
+    history: historyRepository,
+    snapshots,
     assertCanCreateQuote: (userId, tx) => limits.assertCanCreate(userId, 'quotes', tx),
   });
   const invoices = createInvoicesService(invoicesRepository, {
     settings,
     ownership,
     clock,
+    history: historyRepository,
+    snapshots,
     assertCanCreateInvoice: (userId, tx) => limits.assertCanCreate(userId, 'invoices', tx),
   });
   const previews = createPreviewsService(
-    { quotes: quotesRepository, invoices: invoicesRepository, company: companyRepository, clients: clientsRepository },
+    {
+      quotes: quotesRepository,
+      invoices: invoicesRepository,
+      company: companyRepository,
+      clients: clientsRepository,
+      creditNotes: creditNotesRepository,
+      snapshots: snapshotsRepository,
+    },
     clock,
     company.logoForPdf,
   );
+  const creditNotes = createCreditNotesService(creditNotesRepository, {
+    invoices: invoicesRepository,
+    settings,
+    history: historyRepository,
+    snapshots,
+    clock,
+  });
+  const history = { repository: historyRepository, ownership };
   const calendar = createCalendarService(createCalendarRepository(db), { ownership, clock });
   const subscription = createSubscriptionService(limits, clock);
   const dashboard = createDashboardService(createDashboardRepository(db), {
@@ -83,7 +113,7 @@ export function createModules(ctx: AppContext) {
     recentInvoices: invoices.recent,
   });
 
-  return { auth, company, clients, items, quotes, invoices, previews, calendar, subscription, dashboard };
+  return { auth, company, clients, items, quotes, invoices, creditNotes, history, previews, calendar, subscription, dashboard };
 }
 export type Modules = ReturnType<typeof createModules>;
 
@@ -104,8 +134,10 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use('/items', requireUser, itemsRoutes(m.items));
   api.use('/company', requireUser, companyRoutes(m.company));
   api.use(previewsRoutes(m.previews, requireUser));
+  api.use(historyRoutes(m.history.repository, m.history.ownership, requireUser));
   api.use('/quotes', requireUser, quotesRoutes(m.quotes));
-  api.use('/invoices', requireUser, invoicesRoutes(m.invoices));
+  api.use('/invoices', requireUser, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices)));
+  api.use('/credit-notes', requireUser, creditNotesRoutes(m.creditNotes));
   api.use('/calendar', requireUser, calendarRoutes(m.calendar));
   api.use('/subscription', requireUser, subscriptionRoutes(m.subscription));
   api.use('/dashboard', requireUser, dashboardRoutes(m.dashboard));

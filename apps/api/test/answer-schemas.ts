@@ -8,6 +8,8 @@ import { ZInvoice, ZQuote } from '@docket/schemas/document';
 import { ZApiFailure, ZApiSuccess } from '@docket/schemas/errors';
 import { ZCalendarEvent } from '@docket/schemas/event';
 import { ZItem } from '@docket/schemas/item';
+import { ZCreditNote } from '@docket/schemas/credit-note';
+import { ZHistoryEntry } from '@docket/schemas/history';
 import { INVOICE_TRANSITION_ACTIONS, QUOTE_TRANSITION_ACTIONS } from '@docket/schemas/lifecycle';
 import { ZAuthResult, ZUser } from '@docket/schemas/auth';
 import { ZPlanLimits, ZPlans } from '@docket/schemas/plans';
@@ -28,7 +30,11 @@ const ROUTES: [string, RegExp, z.ZodType][] = [
   ['POST', /^\/invoices$/, ZInvoice],
   ['POST', new RegExp(`^/invoices/from-quote/${ID}$`), ZInvoice],
   ['GET|PUT', new RegExp(`^/invoices/${ID}$`), ZInvoice],
-  ['PATCH', new RegExp(`^/invoices/${ID}/${actions(INVOICE_TRANSITION_ACTIONS)}$`), ZInvoice],
+  ['PATCH', new RegExp(`^/invoices/${ID}/${actions([...INVOICE_TRANSITION_ACTIONS, 'void'])}$`), ZInvoice],
+  ['POST', new RegExp(`^/invoices/${ID}/credit-notes$`), ZCreditNote],
+  ['GET', /^\/credit-notes$/, ZListAnswer(ZCreditNote)],
+  ['GET', new RegExp(`^/credit-notes/${ID}$`), ZCreditNote],
+  ['GET', new RegExp(`^/(quotes|invoices|credit-notes)/${ID}/history$`), z.array(ZHistoryEntry)],
   ['GET', /^\/clients$/, ZListAnswer(ZClient)],
   ['POST', /^\/clients$/, ZClient],
   ['GET|PUT', new RegExp(`^/clients/${ID}$`), ZClient],
@@ -43,7 +49,7 @@ const ROUTES: [string, RegExp, z.ZodType][] = [
   ['DELETE', new RegExp(`^/(quotes|invoices|clients|items|calendar)/${ID}$`), ZDeleted],
   ['GET|POST|PUT', /^\/company$/, ZCompany],
   ['POST|DELETE', /^\/company\/logo$/, ZCompany],
-  ['POST', /^\/company\/reset-(quote|invoice)-counter$/, ZCompany],
+  ['POST', /^\/company\/reset-(quote|invoice|credit-note)-counter$/, ZCompany],
   ['GET', /^\/dashboard$/, ZDashboard],
   ['POST', /^\/auth\/(register|login)$/, ZAuthResult],
   ['GET', /^\/auth\/me$/, ZUser],

@@ -3,6 +3,7 @@ import { MSG } from './messages.ts';
 import {
   CURRENCY_CODES,
   DEFAULT_CURRENCY,
+  DEFAULT_CREDIT_NOTE_PREFIX,
   DEFAULT_INVOICE_PREFIX,
   DEFAULT_QUOTE_PREFIX,
   DEFAULT_TAX_RATE,
@@ -65,6 +66,7 @@ export const ZCompanyRequest = z.object({
     .default(DEFAULT_TEMPLATE),
   quoteNumberPrefix: ZPrefix(MSG.quotePrefixRequired).default(DEFAULT_QUOTE_PREFIX),
   invoiceNumberPrefix: ZPrefix(MSG.invoicePrefixRequired).default(DEFAULT_INVOICE_PREFIX),
+  creditNotePrefix: ZPrefix(MSG.creditNotePrefixRequired).default(DEFAULT_CREDIT_NOTE_PREFIX),
   defaultTaxRate: z
     .number({ error: MSG.taxRateMin })
     .min(0, MSG.taxRateMin)
@@ -97,6 +99,7 @@ export const ZCompany = z.strictObject({
   template: z.enum(TEMPLATES),
   quoteNumberPrefix: z.string(),
   invoiceNumberPrefix: z.string(),
+  creditNotePrefix: z.string(),
   defaultTaxRate: z.number(),
   /** data URL, or null */
   logo: nullableText,
@@ -111,6 +114,7 @@ export const ZCompany = z.strictObject({
   /** The counter the next quote / invoice number will use. */
   nextQuoteNumber: z.number().int(),
   nextInvoiceNumber: z.number().int(),
+  nextCreditNoteNumber: z.number().int(),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });

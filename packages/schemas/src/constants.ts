@@ -6,6 +6,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PREFIX_MAX_LENGTH = 10;
 export const DEFAULT_QUOTE_PREFIX = 'Q';
 export const DEFAULT_INVOICE_PREFIX = 'INV';
+export const DEFAULT_CREDIT_NOTE_PREFIX = 'CN';
+export const REASON_MAX_LENGTH = 500;
 export const NUMBER_PAD = 4;
 export const MAX_LINE_ITEMS = 500;
 /** The most one quote or invoice may total, VAT included: £1,000,000,000 (docs/product.md, "Money"). */

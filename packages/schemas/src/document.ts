@@ -104,6 +104,13 @@ export const ZInvoice = z.strictObject({
   quoteId: z.uuid().nullable(),
   sentAt: ZTimestamp.nullable(),
   paidAt: ZTimestamp.nullable(),
+  voidedAt: ZTimestamp.nullable(),
+  voidReason: z.string().nullable(),
+  /** pounds: the sum of the credit notes against it */
+  amountCredited: z.number(),
+  /** pounds: total − payments − credits, never below 0; 0 once VOID */
+  balanceDue: z.number(),
+  creditNotes: z.array(z.strictObject({ id: z.uuid(), creditNoteNumber: z.string(), total: z.number() })),
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
 

@@ -17,13 +17,20 @@ import {
   quoteActionsFor,
   storedInvoiceStatus,
   watermarkFor,
-} from './lifecycle.ts';
+  INVOICE_EDITABLE_STATUSES,
+  INVOICE_DELETABLE_STATUSES,
+  INVOICE_DUE_DATE_EDITABLE_STATUSES,
+  INVOICE_VOIDABLE_STATUSES,
+  INVOICE_CREDITABLE_STATUSES,
+  INVOICE_CREDIT_SETTLES_FROM,
+  INVOICE_SETTLED_BY_CREDIT,
+} from './lifecycle.ts'
 
 describe('document lifecycle', () => {
   it('pins the statuses of each kind, in screen order', () => {
     expect(QUOTE_STATUSES).toEqual(['DRAFT', 'SENT', 'APPROVED', 'DECLINED']);
-    expect(INVOICE_STATUSES).toEqual(['DRAFT', 'SENT', 'PAID', 'OVERDUE']);
-    expect(STORED_INVOICE_STATUSES).toEqual(['DRAFT', 'SENT', 'PAID']);
+    expect(INVOICE_STATUSES).toEqual(['DRAFT', 'SENT', 'PAID', 'OVERDUE', 'VOID', 'CREDITED']);
+    expect(STORED_INVOICE_STATUSES).toEqual(['DRAFT', 'SENT', 'PAID', 'VOID', 'CREDITED']);
   });
 
   it('pins the quote transitions', () => {
@@ -45,9 +52,20 @@ describe('document lifecycle', () => {
       revert: { from: ['SENT'], to: 'DRAFT' },
     });
     expect(storedInvoiceStatus('OVERDUE')).toBe('SENT');
-    expect(INVOICE_STATUSES.map(storedInvoiceStatus)).toEqual(['DRAFT', 'SENT', 'PAID', 'SENT']);
+    expect(INVOICE_STATUSES.map(storedInvoiceStatus)).toEqual(['DRAFT', 'SENT', 'PAID', 'SENT', 'VOID', 'CREDITED']);
     for (const { to } of Object.values(INVOICE_TRANSITIONS)) expect(STORED_INVOICE_STATUSES).toContain(to);
     expect(INVOICE_OUTSTANDING_STATUSES).toEqual(['SENT', 'OVERDUE']);
+  });
+
+  it('pins the rules of issued invoices: only drafts edited in full or deleted; void and credit', () => {
+    expect(INVOICE_EDITABLE_STATUSES).toEqual(['DRAFT']);
+    expect(INVOICE_DELETABLE_STATUSES).toEqual(['DRAFT']);
+    expect(INVOICE_DUE_DATE_EDITABLE_STATUSES).toEqual(['SENT', 'OVERDUE', 'PAID', 'CREDITED']);
+    expect(INVOICE_VOIDABLE_STATUSES).toEqual(['SENT', 'OVERDUE']);
+    expect(INVOICE_CREDITABLE_STATUSES).toEqual(['SENT', 'OVERDUE', 'PAID', 'CREDITED']);
+    expect(INVOICE_CREDIT_SETTLES_FROM).toEqual(['SENT', 'OVERDUE']);
+    expect(INVOICE_SETTLED_BY_CREDIT).toBe('CREDITED');
+    expect(INVOICE_OUTSTANDING_STATUSES).not.toContain(INVOICE_SETTLED_BY_CREDIT);
   });
 
   it('pins what each status offers on screen', () => {
@@ -57,7 +75,14 @@ describe('document lifecycle', () => {
       APPROVED: ['convert', 'follow-up', 'revert'],
       DECLINED: ['revert'],
     });
-    expect(INVOICE_OFFERED_ACTIONS).toEqual({ DRAFT: ['send'], SENT: ['pay'], OVERDUE: ['pay'], PAID: [] });
+    expect(INVOICE_OFFERED_ACTIONS).toEqual({
+      DRAFT: ['send'],
+      SENT: ['pay', 'credit', 'void'],
+      OVERDUE: ['pay', 'credit', 'void'],
+      PAID: ['credit'],
+      VOID: [],
+      CREDITED: [],
+    });
     expect(quoteActionsFor('LOST')).toEqual([]);
     expect(invoiceActionsFor('LOST')).toEqual([]);
   });
@@ -71,7 +96,11 @@ describe('document lifecycle', () => {
       }
     }
     for (const status of INVOICE_STATUSES) {
-      for (const action of INVOICE_OFFERED_ACTIONS[status]) expect(INVOICE_TRANSITIONS[action].from).toContain(status);
+      for (const action of INVOICE_OFFERED_ACTIONS[status]) {
+        if (action === 'credit') expect(INVOICE_CREDITABLE_STATUSES).toContain(status);
+        else if (action === 'void') expect(INVOICE_VOIDABLE_STATUSES).toContain(status);
+        else expect(INVOICE_TRANSITIONS[action].from).toContain(status);
+      }
     }
   });
 
@@ -86,12 +115,14 @@ describe('document lifecycle', () => {
       DRAFT: { sentAt: 'clear', paidAt: 'clear' },
       SENT: { sentAt: 'set', paidAt: 'clear' },
       PAID: { sentAt: 'keep', paidAt: 'set' },
+      VOID: { sentAt: 'keep', paidAt: 'keep' },
+      CREDITED: { sentAt: 'keep', paidAt: 'keep' },
     });
   });
 
   it('pins the PDF watermark of each status', () => {
     expect(QUOTE_STATUSES.map((s) => watermarkFor('quote', s))).toEqual(['DRAFT', null, null, null]);
-    expect(INVOICE_STATUSES.map((s) => watermarkFor('invoice', s))).toEqual(['DRAFT', null, 'PAID', null]);
+    expect(INVOICE_STATUSES.map((s) => watermarkFor('invoice', s))).toEqual(['DRAFT', null, 'PAID', null, 'VOID', null]);
     expect(watermarkFor('invoice', 'LOST')).toBeNull();
   });
 });

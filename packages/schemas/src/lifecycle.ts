@@ -33,6 +33,9 @@ export const QUOTE_TRANSITIONS: Record<TQuoteTransitionAction, { from: readonly 
 export const QUOTE_CONVERTIBLE_STATUSES: readonly TQuoteStatus[] = ['APPROVED'];
 export const QUOTE_FOLLOW_UP_STATUSES: readonly TQuoteStatus[] = ['APPROVED'];
 
+/** A quote stays editable while DRAFT or SENT (and DECLINED); an APPROVED one is what the client agreed to. */
+export const QUOTE_LOCKED_STATUSES: readonly TQuoteStatus[] = ['APPROVED'];
+
 /** What landing on a status does to a timestamp: record now, clear it, or keep it. */
 export type TStamp = 'set' | 'clear' | 'keep';
 
@@ -62,7 +65,7 @@ export type TQuoteOfferedAction = (typeof QUOTE_OFFERED_ACTIONS)[TQuoteStatus][n
 // ---- Invoices -----------------------------------------------------------------------------
 
 /** What the database holds. */
-export const STORED_INVOICE_STATUSES = ['DRAFT', 'SENT', 'PAID'] as const;
+export const STORED_INVOICE_STATUSES = ['DRAFT', 'SENT', 'PAID', 'VOID', 'CREDITED'] as const;
 export type TStoredInvoiceStatus = (typeof STORED_INVOICE_STATUSES)[number];
 
 /**
@@ -73,7 +76,7 @@ export const OVERDUE = 'OVERDUE';
 export const OVERDUE_STORED_AS: TStoredInvoiceStatus = 'SENT';
 
 /** Every status an invoice is read with (filter order on screen and in messages). */
-export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PAID', OVERDUE] as const;
+export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PAID', OVERDUE, 'VOID', 'CREDITED'] as const;
 export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** The stored status behind a status as read. */
@@ -96,18 +99,42 @@ export const INVOICE_STAMPS: Record<TStoredInvoiceStatus, { sentAt: TStamp; paid
   DRAFT: { sentAt: 'clear', paidAt: 'clear' },
   SENT: { sentAt: 'set', paidAt: 'clear' },
   PAID: { sentAt: 'keep', paidAt: 'set' },
+  VOID: { sentAt: 'keep', paidAt: 'keep' },
+  CREDITED: { sentAt: 'keep', paidAt: 'keep' },
 };
 
 /** Invoices awaiting payment: the dashboard's "outstanding" sum and "active" count. */
 export const INVOICE_OUTSTANDING_STATUSES: readonly TInvoiceStatus[] = ['SENT', OVERDUE];
 
+/**
+ * Issued invoices are records (docs/product.md, "Issued documents"). Only a draft is edited in
+ * full or deleted; an issued one changes only its due date (a VOID one not even that).
+ */
+export const INVOICE_EDITABLE_STATUSES: readonly TInvoiceStatus[] = ['DRAFT'];
+export const INVOICE_DUE_DATE_EDITABLE_STATUSES: readonly TInvoiceStatus[] = ['SENT', OVERDUE, 'PAID', 'CREDITED'];
+export const INVOICE_DELETABLE_STATUSES: readonly TInvoiceStatus[] = ['DRAFT'];
+/** PATCH /invoices/:id/void {reason}: issued and nothing paid yet. */
+export const INVOICE_VOIDABLE_STATUSES: readonly TInvoiceStatus[] = ['SENT', OVERDUE];
+/** POST /invoices/:id/credit-notes: issued and not void (the amount left to credit decides the rest). */
+export const INVOICE_CREDITABLE_STATUSES: readonly TInvoiceStatus[] = ['SENT', OVERDUE, 'PAID', 'CREDITED'];
+/**
+ * Credited in full with nothing paid: the invoice is settled by credit and leaves Outstanding
+ * and Active. Only an unpaid invoice moves; a PAID one stays PAID (the credit is a refund due).
+ */
+export const INVOICE_SETTLED_BY_CREDIT: TStoredInvoiceStatus = 'CREDITED';
+export const INVOICE_CREDIT_SETTLES_FROM: readonly TInvoiceStatus[] = ['SENT', OVERDUE];
+/** Counted in no money total anywhere (dashboard, outstanding, totals invoiced). */
+export const INVOICE_UNCOUNTED_STATUSES: readonly TStoredInvoiceStatus[] = ['VOID'];
+
 /** The buttons an invoice card shows for each status (revert is API-only, never offered on screen). */
 export const INVOICE_OFFERED_ACTIONS = {
   DRAFT: ['send'],
-  SENT: ['pay'],
-  OVERDUE: ['pay'],
-  PAID: [],
-} as const satisfies Record<TInvoiceStatus, readonly TInvoiceTransitionAction[]>;
+  SENT: ['pay', 'credit', 'void'],
+  OVERDUE: ['pay', 'credit', 'void'],
+  PAID: ['credit'],
+  VOID: [],
+  CREDITED: [],
+} as const satisfies Record<TInvoiceStatus, readonly (TInvoiceTransitionAction | 'credit' | 'void')[]>;
 export type TInvoiceOfferedAction = (typeof INVOICE_OFFERED_ACTIONS)[TInvoiceStatus][number];
 
 // ---- Both ---------------------------------------------------------------------------------
@@ -115,11 +142,11 @@ export type TInvoiceOfferedAction = (typeof INVOICE_OFFERED_ACTIONS)[TInvoiceSta
 export type TDocumentStatus = TQuoteStatus | TInvoiceStatus;
 
 /** The word stamped across a PDF, per kind and status; null prints none. */
-export const WATERMARKS = ['DRAFT', 'PAID'] as const;
+export const WATERMARKS = ['DRAFT', 'PAID', 'VOID'] as const;
 export type TWatermark = (typeof WATERMARKS)[number];
 const WATERMARK_BY_STATUS: { quote: Record<TQuoteStatus, TWatermark | null>; invoice: Record<TInvoiceStatus, TWatermark | null> } = {
   quote: { DRAFT: 'DRAFT', SENT: null, APPROVED: null, DECLINED: null },
-  invoice: { DRAFT: 'DRAFT', SENT: null, OVERDUE: null, PAID: 'PAID' },
+  invoice: { DRAFT: 'DRAFT', SENT: null, OVERDUE: null, PAID: 'PAID', VOID: 'VOID', CREDITED: null },
 };
 
 export function watermarkFor(kind: TDocumentKind, status: string): TWatermark | null {

@@ -19,6 +19,8 @@ export const MSG = {
   companyEmailRequired: 'Valid email is required',
   quotePrefixRequired: 'Quote prefix is required',
   invoicePrefixRequired: 'Invoice prefix is required',
+  creditNotePrefixRequired: 'Credit note prefix is required',
+  reasonRequired: 'Reason is required',
   prefixMax: 'Prefix must be 10 characters or less',
   taxRateMin: 'Tax rate must be 0 or greater',
   taxRateMax: 'Tax rate cannot exceed 100%',

@@ -17,6 +17,9 @@ export const BACKUP_TABLES = [
   'quote_lines',
   'invoices',
   'invoice_lines',
+  'credit_notes',
+  'credit_note_lines',
+  'document_history',
   'calendar_events',
 ] as const;
 

@@ -3,10 +3,12 @@ import { INITIAL_STATUS } from '@docket/schemas/lifecycle';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -60,6 +62,7 @@ export const companies = pgTable('companies', {
   template: text('template').notNull().default('modern'),
   quoteNumberPrefix: text('quote_number_prefix').notNull().default('Q'),
   invoiceNumberPrefix: text('invoice_number_prefix').notNull().default('INV'),
+  creditNotePrefix: text('credit_note_prefix').notNull().default('CN'),
   defaultTaxRateBp: integer('default_tax_rate_bp').notNull().default(2000),
   logo: bytea('logo'),
   logoMimeType: text('logo_mime_type'),
@@ -75,7 +78,7 @@ export const companies = pgTable('companies', {
 });
 
 /**
- * Next document number per user and kind ('quote' | 'invoice'). Kept apart from the company
+ * Next document number per user and kind ('quote' | 'invoice' | 'credit_note'). Kept apart from the company
  * row so numbering works before a profile exists; the company API reads and resets it.
  */
 export const documentCounters = pgTable(
@@ -155,6 +158,9 @@ export const quotes = pgTable(
     taxPence: pence('tax_pence').notNull(),
     totalPence: pence('total_pence').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** what the PDF prints, frozen when the document is issued (docs/product.md, "Issued documents") */
+    snapshot: jsonb('snapshot'),
+    snapshotLogo: bytea('snapshot_logo'),
     ...timestamps,
   },
   (t) => [
@@ -200,7 +206,7 @@ export const invoices = pgTable(
       .references(() => clients.id, { onDelete: 'restrict' }),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
     invoiceNumber: text('invoice_number').notNull(),
-    /** DRAFT | SENT | PAID; OVERDUE is derived on read from SENT + due date */
+    /** DRAFT | SENT | PAID | VOID | CREDITED; OVERDUE is derived on read from SENT + due date */
     status: text('status').notNull().default(INITIAL_STATUS),
     taxRateBp: integer('tax_rate_bp').notNull(),
     subtotalPence: pence('subtotal_pence').notNull(),
@@ -209,6 +215,11 @@ export const invoices = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    /** what the PDF prints, frozen when the document is issued (docs/product.md, "Issued documents") */
+    snapshot: jsonb('snapshot'),
+    snapshotLogo: bytea('snapshot_logo'),
     ...timestamps,
   },
   (t) => [
@@ -241,6 +252,80 @@ export const invoiceLines = pgTable(
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
     index('invoice_lines_user_idx').on(t.userId),
     trigram('invoice_lines_description_trgm_idx', t.description),
+  ],
+);
+
+/** A correction to an issued invoice; issued on creation, so never edited or deleted. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    creditNoteNumber: text('credit_note_number').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    subtotalPence: pence('subtotal_pence').notNull(),
+    taxPence: pence('tax_pence').notNull(),
+    totalPence: pence('total_pence').notNull(),
+    reason: text('reason').notNull(),
+    snapshot: jsonb('snapshot'),
+    snapshotLogo: bytea('snapshot_logo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_user_number_unique').on(t.userId, t.creditNoteNumber),
+    index('credit_notes_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('credit_notes_invoice_idx').on(t.invoiceId),
+    index('credit_notes_user_client_created_idx').on(t.userId, t.clientId, t.createdAt.desc(), t.id.desc()),
+    index('credit_notes_user_invoice_created_idx').on(t.userId, t.invoiceId, t.createdAt.desc(), t.id.desc()),
+    trigram('credit_notes_number_trgm_idx', t.creditNoteNumber),
+  ],
+);
+
+export const creditNoteLines = pgTable(
+  'credit_note_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    creditNoteId: uuid('credit_note_id')
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantityMilli: integer('quantity_milli').notNull(),
+    unitPricePence: pence('unit_price_pence').notNull(),
+    amountPence: pence('amount_pence').notNull(),
+  },
+  (t) => [index('credit_note_lines_note_idx').on(t.creditNoteId, t.position), index('credit_note_lines_user_idx').on(t.userId)],
+);
+
+/**
+ * Append-only history of a quote, invoice or credit note (exactly one of the three ids is set).
+ * No route updates or deletes a row; deleting a draft document cascades its history away.
+ */
+export const documentHistory = pgTable(
+  'document_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    creditNoteId: uuid('credit_note_id').references(() => creditNotes.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    summary: text('summary').notNull(),
+  },
+  (t) => [
+    index('document_history_quote_idx').on(t.quoteId, t.at),
+    index('document_history_invoice_idx').on(t.invoiceId, t.at),
+    index('document_history_credit_note_idx').on(t.creditNoteId, t.at),
+    index('document_history_user_idx').on(t.userId),
+    check('document_history_one_document', sql`num_nonnulls(${t.quoteId}, ${t.invoiceId}, ${t.creditNoteId}) = 1`),
   ],
 );
 

@@ -7,7 +7,7 @@ import { addDays, londonDay } from '../lib/clock.ts';
  * Everything a PDF shows, already formatted. Templates only lay these strings out, so the
  * content rules (which fields, which labels, which dates, money format) live here alone.
  */
-export type PdfKind = 'quote' | 'invoice';
+export type PdfKind = 'quote' | 'invoice' | 'credit_note';
 
 export interface PdfLabelled {
   label: string;
@@ -24,10 +24,14 @@ export interface PdfLine {
 
 export interface PdfDocumentModel {
   kind: PdfKind;
-  title: 'QUOTE' | 'INVOICE';
+  title: 'QUOTE' | 'INVOICE' | 'CREDIT NOTE';
+  /** the title in sentence case, for templates that set it so */
+  heading: 'Quote' | 'Invoice' | 'Credit note';
   number: string;
   fileName: string;
   watermark: TWatermark | null;
+  /** a boxed line above the terms: why a credit note was issued, or why an invoice is void */
+  notice: string | null;
   company: {
     name: string;
     addressLines: string[];
@@ -97,6 +101,12 @@ export interface PdfDocumentSource {
   taxPence: number;
   totalPence: number;
   lines: PdfLineSource[];
+  /** VOID invoices: printed with the VOID mark */
+  voidReason?: string | null;
+  /** credit notes: the invoice they correct, and why */
+  invoiceNumber?: string;
+  invoiceCreatedAt?: Date;
+  reason?: string;
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -133,14 +143,20 @@ export function buildDocumentModel(
   const rate = formatRate(doc.taxRateBp);
   const issueDay = londonDay(doc.createdAt);
   const isInvoice = doc.kind === 'invoice';
+  const isCredit = doc.kind === 'credit_note';
+  // A credit note's amounts are reductions of the invoice it corrects.
+  const signed = (pence: number) => (isCredit ? money(-pence) : money(pence));
   const dueDay = isInvoice ? (doc.dueDate ?? addDays(issueDay, DEFAULT_DUE_DAYS)) : null;
   const vatNumber = company.vatNumber?.trim() || null;
 
   const meta: PdfLabelled[] = [
-    { label: isInvoice ? 'Invoice number' : 'Quote number', value: doc.number },
+    { label: isInvoice ? 'Invoice number' : isCredit ? 'Credit note number' : 'Quote number', value: doc.number },
     { label: 'Issue date', value: formatDay(issueDay) },
   ];
-  if (isInvoice) {
+  if (isCredit) {
+    meta.push({ label: 'Original invoice', value: doc.invoiceNumber ?? '' });
+    if (doc.invoiceCreatedAt) meta.push({ label: 'Invoice date', value: formatDay(londonDay(doc.invoiceCreatedAt)) });
+  } else if (isInvoice) {
     // UK VAT: the time of supply is the issue date for these documents.
     meta.push({ label: 'Tax point', value: formatDay(issueDay) });
     meta.push({ label: 'Due date', value: formatDay(dueDay!) });
@@ -163,12 +179,19 @@ export function buildDocumentModel(
 
   const vatLine = vatNumber ? `VAT registration number ${vatNumber}` : null;
   const companyName = company.name.trim();
+  const notice = isCredit
+    ? `Reason for credit: ${doc.reason ?? ''}`
+    : isInvoice && doc.status === 'VOID'
+      ? `This invoice is void${doc.voidReason ? `: ${doc.voidReason}` : '.'}`
+      : null;
   return {
     kind: doc.kind,
-    title: isInvoice ? 'INVOICE' : 'QUOTE',
+    title: isInvoice ? 'INVOICE' : isCredit ? 'CREDIT NOTE' : 'QUOTE',
+    heading: isInvoice ? 'Invoice' : isCredit ? 'Credit note' : 'Quote',
     number: doc.number,
     fileName: `${doc.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
-    watermark: watermarkFor(doc.kind, doc.status),
+    watermark: doc.kind === 'credit_note' ? null : watermarkFor(doc.kind, doc.status),
+    notice,
     company: {
       name: companyName,
       addressLines: splitLines(company.address),
@@ -178,7 +201,7 @@ export function buildDocumentModel(
       logo: company.logo && company.logo.length > 0 ? company.logo : null,
     },
     client: {
-      heading: isInvoice ? 'Bill to' : 'Prepared for',
+      heading: isInvoice || isCredit ? 'Bill to' : 'Prepared for',
       name: client.name.trim(),
       lines: [...splitLines(client.address), ...present(client.email, client.phone)],
     },
@@ -189,16 +212,23 @@ export function buildDocumentModel(
       quantity: formatQuantity(l.quantityMilli),
       unitPrice: money(l.unitPricePence),
       vatRate: rate,
-      amount: money(l.amountPence),
+      amount: signed(l.amountPence),
     })),
-    totals: {
-      subtotal: { label: 'Subtotal (excl. VAT)', value: money(doc.subtotalPence) },
-      vat: { label: `VAT at ${rate}`, value: money(doc.taxPence) },
-      total: { label: isInvoice ? 'Total due' : 'Total', value: money(doc.totalPence) },
-    },
+    totals: isCredit
+      ? {
+          subtotal: { label: 'Subtotal credited (excl. VAT)', value: signed(doc.subtotalPence) },
+          vat: { label: `VAT credited at ${rate}`, value: signed(doc.taxPence) },
+          total: { label: 'Total credited', value: signed(doc.totalPence) },
+        }
+      : {
+          subtotal: { label: 'Subtotal (excl. VAT)', value: money(doc.subtotalPence) },
+          vat: { label: `VAT at ${rate}`, value: money(doc.taxPence) },
+          // A void invoice asks for nothing.
+          total: { label: isInvoice && doc.status !== 'VOID' ? 'Total due' : 'Total', value: money(doc.totalPence) },
+        },
     bank,
-    paymentDue: isInvoice ? `Payment due by ${formatDay(dueDay!)}` : null,
-    terms: company.terms?.trim() || null,
+    paymentDue: isInvoice && doc.status !== 'VOID' ? `Payment due by ${formatDay(dueDay!)}` : null,
+    terms: isCredit ? null : company.terms?.trim() || null,
     footer: [companyName, vatLine].filter(Boolean).join('  ·  '),
   };
 }

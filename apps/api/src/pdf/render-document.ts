@@ -36,9 +36,9 @@ export function renderDocument(model: PdfDocumentModel, templateName: string | n
     lang: 'en-GB',
     displayTitle: true,
     info: {
-      Title: `${model.title === 'INVOICE' ? 'Invoice' : 'Quote'} ${model.number}`,
+      Title: `${model.heading} ${model.number}`,
       Author: model.company.name,
-      Subject: `${model.title === 'INVOICE' ? 'Invoice' : 'Quote'} for ${model.client.name.slice(0, 200)}`,
+      Subject: `${model.heading} for ${model.client.name.slice(0, 200)}`,
       Creator: 'Docket',
       Producer: 'Docket',
     },

@@ -33,6 +33,9 @@ async function seedAccount(user: TestUser): Promise<Required<OwnIds>> {
   const line = { description: 'Labour', quantity: 1, unitPrice: 40 };
   const quote = await ok('post', '/quotes', { clientId: client.id, lineItems: [line], tax: 20 });
   const invoice = await ok('post', '/invoices', { clientId: client.id, lineItems: [line], tax: 20, dueDate: '2030-01-31' });
+  const sent = await ok('post', '/invoices', { clientId: client.id, lineItems: [line], tax: 20, dueDate: '2030-01-31' });
+  await ok('patch', `/invoices/${sent.id}/send`);
+  const note = await ok('post', `/invoices/${sent.id}/credit-notes`, { reason: 'Seed', lineItems: [{ description: 'Labour', quantity: 0.5, unitPrice: 40 }] });
   const event = await ok('post', '/calendar', {
     title: 'Visit',
     startDate: '2030-01-01T09:00:00Z',
@@ -41,12 +44,13 @@ async function seedAccount(user: TestUser): Promise<Required<OwnIds>> {
     quoteId: quote.id,
     invoiceId: invoice.id,
   });
-  return { clientId: client.id, itemId: item.id, quoteId: quote.id, invoiceId: invoice.id, eventId: event.id };
+  return { clientId: client.id, itemId: item.id, quoteId: quote.id, invoiceId: invoice.id, eventId: event.id, sentInvoiceId: sent.id, creditNoteId: note.id };
 }
 
 /** The id a path parameter of this route stands for. */
 function idFor(route: RouteSpec, param: string, ids: Required<OwnIds>): string {
   if (param === 'quoteId') return ids.quoteId;
+  if (route.own?.[param]) return ids[route.own[param]];
   const area = route.path.split('/')[1];
   const byArea: Record<string, string> = {
     clients: ids.clientId,
@@ -54,6 +58,7 @@ function idFor(route: RouteSpec, param: string, ids: Required<OwnIds>): string {
     quotes: ids.quoteId,
     invoices: ids.invoiceId,
     calendar: ids.eventId,
+    'credit-notes': ids.creditNoteId,
   };
   return byArea[area!] ?? ids.clientId;
 }

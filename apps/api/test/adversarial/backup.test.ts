@@ -9,6 +9,7 @@ import { BackupError, createBackup, parseBackup, restoreBackup, type Backup } fr
 import { PNG_1x1 } from './routes.ts';
 import { API_DIR, freshPostgresDatabase } from './processes.ts';
 import { listen, type Method } from './support.ts';
+import { readPdf } from '../../src/pdf/testing/read-pdf.ts';
 
 const run = promisify(execFile);
 
@@ -27,10 +28,27 @@ async function ok<T = { id: string }>(server: typeof http, method: Method, p: st
 /** Everything a signed-in user can read, keyed by path: the comparison of "identical API answers". */
 async function readEverything(server: typeof http): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  const lists = ['/auth/me', '/company', '/clients', '/items', '/quotes', '/invoices', '/calendar', '/dashboard', '/subscription/usage'];
+  const lists = ['/auth/me', '/company', '/clients', '/items', '/quotes', '/invoices', '/credit-notes', '/calendar', '/dashboard', '/subscription/usage'];
   for (const p of lists) out[p] = await ok<unknown>(server, 'get', p);
-  for (const area of ['clients', 'items', 'quotes', 'invoices', 'calendar']) {
+  for (const area of ['clients', 'items', 'quotes', 'invoices', 'credit-notes', 'calendar']) {
     for (const row of out[`/${area}`] as { id: string }[]) out[`/${area}/${row.id}`] = await ok<unknown>(server, 'get', `/${area}/${row.id}`);
+  }
+  for (const area of ['quotes', 'invoices', 'credit-notes']) {
+    for (const row of out[`/${area}`] as { id: string }[]) {
+      out[`/${area}/${row.id}/history`] = await ok<unknown>(server, 'get', `/${area}/${row.id}/history`);
+      // Issued documents print from their snapshot: the PDF text must survive the round trip too.
+      const pdf = await server
+        .agent()
+        .get(`/api/${area}/${row.id}/preview`)
+        .set(user.auth)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
+      out[`/${area}/${row.id}/preview`] = pdf.status === 200 ? (await readPdf(pdf.body as Buffer)).text : pdf.status;
+    }
   }
   return out;
 }
@@ -50,7 +68,12 @@ async function seed(server: typeof http) {
   await ok(server, 'patch', `/quotes/${quote.id}/approve`);
   const fromQuote = await ok(server, 'post', `/invoices/from-quote/${quote.id}`, { dueDate: '2030-03-01' });
   await ok(server, 'patch', `/invoices/${fromQuote.id}/send`);
-  await ok(server, 'post', '/invoices', { clientId: clients[1]!.id, lineItems: lines, tax: 0, dueDate: '2030-02-01' });
+  await ok(server, 'post', `/invoices/${fromQuote.id}/credit-notes`, { reason: 'Parts returned', lineItems: [{ description: 'Parts', quantity: 1, unitPrice: 12.34 }] });
+  const voided = await ok(server, 'post', '/invoices', { clientId: clients[1]!.id, lineItems: lines, tax: 0, dueDate: '2030-02-01' });
+  await ok(server, 'patch', `/invoices/${voided.id}/send`);
+  await ok(server, 'patch', `/invoices/${voided.id}/void`, { reason: 'Duplicate' });
+  // Changed after issue: the restored previews must still print the frozen details.
+  await ok(server, 'put', '/company', sampleCompany({ name: 'Renamed after issue' }));
   await ok(server, 'post', '/calendar', {
     title: 'Follow-up',
     startDate: '2030-01-01T09:00:00Z',
@@ -98,6 +121,9 @@ describe('backup and restore', { timeout: 180_000 }, () => {
         dueDate: '2030-04-01',
       });
       expect(next.invoiceNumber).toBe('INV0003');
+      expect(backup.tables.credit_notes).toHaveLength(1);
+      expect(backup.tables.document_history!.length).toBeGreaterThan(5);
+      expect(backup.tables.invoices!.filter((r) => r.snapshot !== null)).toHaveLength(2);
     } finally {
       await restored.close();
     }

@@ -37,6 +37,16 @@ beforeAll(async () => {
     .set(user.auth)
     .send({ clientId: ids.clientId, lineItems: [line], tax: 20, dueDate: '2030-01-31' });
   if (invoice.status === 201) ids.invoiceId = invoice.body.data.id;
+  const sent = await agent()
+    .post('/api/invoices')
+    .set(user.auth)
+    .send({ clientId: ids.clientId, lineItems: [line], tax: 20, dueDate: '2030-01-31' });
+  if (sent.status === 201) {
+    ids.sentInvoiceId = sent.body.data.id;
+    await agent().patch(`/api/invoices/${ids.sentInvoiceId}/send`).set(user.auth);
+    const note = await agent().post(`/api/invoices/${ids.sentInvoiceId}/credit-notes`).set(user.auth).send({ reason: 'Seed', lineItems: [{ description: 'Labour', quantity: 0.25, unitPrice: 40 }] });
+    if (note.status === 201) ids.creditNoteId = note.body.data.id;
+  }
   const event = await agent()
     .post('/api/calendar')
     .set(user.auth)

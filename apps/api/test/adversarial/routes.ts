@@ -11,6 +11,9 @@ export interface OwnIds {
   quoteId?: string;
   invoiceId?: string;
   eventId?: string;
+  /** an issued invoice (credit notes and void need one) and a credit note against it */
+  sentInvoiceId?: string;
+  creditNoteId?: string;
 }
 
 export interface BodySpec {
@@ -117,6 +120,7 @@ const companyBody: BodySpec = {
     template: invalid.enumOf(TEMPLATES),
     quoteNumberPrefix: invalid.prefix,
     invoiceNumberPrefix: invalid.prefix,
+    creditNotePrefix: invalid.prefix,
     defaultTaxRate: invalid.percent,
     bankDetails: invalidBank,
   },
@@ -131,6 +135,32 @@ const invoiceBody: BodySpec = {
   valid: (ids) => ({ ...quoteBody.valid(ids), dueDate: '2030-01-31' }),
   fields: { ...quoteBody.fields, dueDate: invalid.date },
   required: ['clientId', 'lineItems'],
+};
+/** A credited line may be a fraction of one (0.5 is valid here), but never 0, negative or too precise. */
+const invalidCreditQuantity = fc.constantFrom<unknown>(0, -1, 1e7, 1.0001, '1', null, true, [], {}, new Raw('-0'), new Raw('1e400'), new Raw('NaN'));
+const invalidCreditLines = fc.oneof(
+  fc.constantFrom<unknown>(null, [], 'lines', 1, {}),
+  fc.constant(new Raw(JSON.stringify(Array.from({ length: 501 }, () => ({ description: 'x', quantity: 1, unitPrice: 1 }))))),
+  fc
+    .tuple(fc.constantFrom('description', 'quantity', 'unitPrice'), fc.boolean())
+    .chain(([field, drop]) =>
+      (field === 'description' ? invalid.requiredText : field === 'quantity' ? invalidCreditQuantity : invalid.money).map((v) => {
+        const line: Record<string, unknown> = { description: 'Labour', quantity: 1, unitPrice: 1 };
+        if (drop) delete line[field];
+        else line[field] = v;
+        return [line];
+      }),
+    ),
+);
+const voidBody: BodySpec = {
+  valid: () => ({ reason: 'Raised in error' }),
+  fields: { reason: invalid.requiredText },
+  required: ['reason'],
+};
+const creditNoteBody: BodySpec = {
+  valid: () => ({ reason: 'Goodwill', lineItems: [{ description: 'Labour', quantity: 0.5, unitPrice: 1 }] }),
+  fields: { reason: invalid.requiredText, lineItems: invalidCreditLines },
+  required: ['reason'],
 };
 const eventBody: BodySpec = {
   valid: (ids) => ({
@@ -197,6 +227,7 @@ export const ROUTES: RouteSpec[] = [
   { method: 'post', path: '/company/logo', body: { valid: () => ({ logo: `data:image/png;base64,${PNG_1x1}` }), fields: { logo: invalidLogo }, required: ['logo'] } },
   { method: 'post', path: '/company/reset-quote-counter', writesWithoutBody: true },
   { method: 'post', path: '/company/reset-invoice-counter', writesWithoutBody: true },
+  { method: 'post', path: '/company/reset-credit-note-counter', writesWithoutBody: true },
   { method: 'delete', path: '/company/logo', writesWithoutBody: true },
   { method: 'get', path: '/quotes', listQuery: true },
   { method: 'get', path: '/quotes/:id' },
@@ -208,6 +239,7 @@ export const ROUTES: RouteSpec[] = [
   { method: 'patch', path: '/quotes/:id/approve' },
   { method: 'patch', path: '/quotes/:id/decline' },
   { method: 'get', path: '/quotes/:id/preview' },
+  { method: 'get', path: '/quotes/:id/history' },
   { method: 'get', path: '/invoices', listQuery: true },
   { method: 'get', path: '/invoices/:id' },
   { method: 'post', path: '/invoices', body: invoiceBody },
@@ -223,6 +255,13 @@ export const ROUTES: RouteSpec[] = [
     own: { quoteId: 'quoteId' },
   },
   { method: 'get', path: '/invoices/:id/preview' },
+  { method: 'get', path: '/invoices/:id/history' },
+  { method: 'patch', path: '/invoices/:id/void', body: voidBody, own: { id: 'sentInvoiceId' } },
+  { method: 'post', path: '/invoices/:id/credit-notes', body: creditNoteBody, own: { id: 'sentInvoiceId' } },
+  { method: 'get', path: '/credit-notes', listQuery: true },
+  { method: 'get', path: '/credit-notes/:id' },
+  { method: 'get', path: '/credit-notes/:id/preview' },
+  { method: 'get', path: '/credit-notes/:id/history' },
   { method: 'get', path: '/calendar', listQuery: true },
   { method: 'get', path: '/calendar/:id' },
   { method: 'post', path: '/calendar', body: eventBody },

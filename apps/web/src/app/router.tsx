@@ -14,6 +14,7 @@ const SettingsRoute = lazy(() => import('./routes/settings'));
 const PricingRoute = lazy(() => import('./routes/pricing'));
 const QuotesRoute = lazy(() => import('./routes/quotes'));
 const InvoicesRoute = lazy(() => import('./routes/invoices'));
+const CreditNotesRoute = lazy(() => import('./routes/credit-notes'));
 const CalendarRoute = lazy(() => import('./routes/calendar'));
 
 /** The route table (docs/product.md, "Screens"). */
@@ -29,6 +30,7 @@ export function AppRoutes() {
           <Route path="clients" element={<ClientsRoute />} />
           <Route path="quotes" element={<QuotesRoute />} />
           <Route path="invoices" element={<InvoicesRoute />} />
+          <Route path="credit-notes" element={<CreditNotesRoute />} />
           <Route path="items" element={<ItemsRoute />} />
           <Route path="calendar" element={<CalendarRoute />} />
           <Route path="settings" element={<SettingsRoute />} />

@@ -9,6 +9,7 @@ export const queryKeys = {
   items: ['items'] as const,
   quotes: ['quotes'] as const,
   invoices: ['invoices'] as const,
+  creditNotes: ['credit-notes'] as const,
   calendar: ['calendar'] as const,
   company: ['company'] as const,
   subscriptionInfo: ['subscription', 'info'] as const,

@@ -18,6 +18,7 @@ export function toCompanyFields(input: TCompanyRequestParsed): CompanyFields {
     template: input.template,
     quoteNumberPrefix: input.quoteNumberPrefix,
     invoiceNumberPrefix: input.invoiceNumberPrefix,
+    creditNotePrefix: input.creditNotePrefix,
     defaultTaxRateBp: percentToBasisPoints(input.defaultTaxRate),
     bankName: bank?.bankName ?? null,
     bankAccountName: bank?.accountName ?? null,
@@ -28,7 +29,7 @@ export function toCompanyFields(input: TCompanyRequestParsed): CompanyFields {
   };
 }
 
-export function toCompanyDto(row: CompanyRow, counters: { quote: number; invoice: number }): TCompany {
+export function toCompanyDto(row: CompanyRow, counters: { quote: number; invoice: number; credit_note: number }): TCompany {
   const currency = (row.currency in CURRENCIES ? row.currency : 'GBP') as TCurrencyCode;
   return {
     id: row.id,
@@ -44,6 +45,7 @@ export function toCompanyDto(row: CompanyRow, counters: { quote: number; invoice
     template: row.template as TTemplate,
     quoteNumberPrefix: row.quoteNumberPrefix,
     invoiceNumberPrefix: row.invoiceNumberPrefix,
+    creditNotePrefix: row.creditNotePrefix,
     defaultTaxRate: basisPointsToPercent(row.defaultTaxRateBp),
     logo: row.logo && row.logoMimeType ? toDataUrl(row.logo, row.logoMimeType) : null,
     bankDetails: {
@@ -56,6 +58,7 @@ export function toCompanyDto(row: CompanyRow, counters: { quote: number; invoice
     },
     nextQuoteNumber: counters.quote,
     nextInvoiceNumber: counters.invoice,
+    nextCreditNoteNumber: counters.credit_note,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -49,5 +49,8 @@ export function companyRoutes(service: CompanyService) {
   router.post('/reset-invoice-counter', async (req, res) => {
     sendData(res, await service.resetCounter(currentUser(req).id, 'invoice'));
   });
+  router.post('/reset-credit-note-counter', async (req, res) => {
+    sendData(res, await service.resetCounter(currentUser(req).id, 'credit_note'));
+  });
   return router;
 }

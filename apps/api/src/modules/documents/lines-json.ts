@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { invoiceLines, quoteLines } from '../../db/schema.ts';
+import type { creditNoteLines, invoiceLines, quoteLines } from '../../db/schema.ts';
 import type { StoredLine } from './line-items.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { StoredLine } from './line-items.ts';
  * (document, position) index), so a page and its lines are one query and one round trip.
  * pg hands json back parsed, PGlite may hand back text: both are accepted.
  */
-export const linesJson = (lines: typeof invoiceLines | typeof quoteLines, documentKey: PgColumn, documentId: PgColumn): SQL<StoredLine[]> =>
+export const linesJson = (lines: typeof invoiceLines | typeof quoteLines | typeof creditNoteLines, documentKey: PgColumn, documentId: PgColumn): SQL<StoredLine[]> =>
   sql`coalesce((select json_agg(json_build_object(
       'position', ${lines.position},
       'description', ${lines.description},

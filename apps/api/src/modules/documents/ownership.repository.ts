@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { clients, invoices, quotes } from '../../db/schema.ts';
+import { clients, creditNotes, invoices, quotes } from '../../db/schema.ts';
 
 /** Whether ids sent inside a body belong to the caller (another user's id is treated as absent). */
 export function createOwnershipRepository(db: Database) {
-  const owns = async (table: typeof clients | typeof quotes | typeof invoices, userId: string, id: string) => {
+  const owns = async (table: typeof clients | typeof quotes | typeof invoices | typeof creditNotes, userId: string, id: string) => {
     const [row] = await db
       .select({ id: table.id })
       .from(table)
@@ -16,6 +16,7 @@ export function createOwnershipRepository(db: Database) {
     client: (userId: string, id: string) => owns(clients, userId, id),
     quote: (userId: string, id: string) => owns(quotes, userId, id),
     invoice: (userId: string, id: string) => owns(invoices, userId, id),
+    creditNote: (userId: string, id: string) => owns(creditNotes, userId, id),
   };
 }
 export type OwnershipRepository = ReturnType<typeof createOwnershipRepository>;

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { OVERDUE, OVERDUE_STORED_AS, type TInvoiceStatus } from '@docket/schemas/lifecycle';
 import { invoices } from '../../db/schema.ts';
 import { sqlWord } from '../../db/sql-words.ts';
@@ -16,7 +16,3 @@ export function invoiceStatusIs(status: TInvoiceStatus, today: string): SQL {
   if (status === OVERDUE_STORED_AS) return and(eq(invoices.status, OVERDUE_STORED_AS), gte(invoices.dueDate, today))!;
   return eq(invoices.status, status);
 }
-
-/** Effective status is one of `statuses`. */
-export const invoiceStatusIn = (statuses: readonly TInvoiceStatus[], today: string): SQL =>
-  or(...statuses.map((s) => invoiceStatusIs(s, today)))!;

@@ -41,6 +41,11 @@ describe('POST /api/invoices', () => {
       dueDate: '2030-01-31',
       sentAt: null,
       paidAt: null,
+      voidedAt: null,
+      voidReason: null,
+      amountCredited: 0,
+      balanceDue: 379.2,
+      creditNotes: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -105,9 +110,8 @@ describe('GET, PUT and DELETE /api/invoices/:id', () => {
     expect(res.body.data[1]).toEqual(a);
   });
 
-  it('when edited, then number and status stay and a missing due date keeps the current one', async () => {
+  it('when a draft is edited, then number and status stay and a missing due date keeps the current one', async () => {
     const invoice = await createInvoice(t.app, user, clientId, { dueDate: '2030-05-05' });
-    await act(t.app, user, 'invoices', invoice.id, 'send');
     const res = await request(t.app)
       .put(`/api/invoices/${invoice.id}`)
       .set(user.auth)
@@ -115,7 +119,7 @@ describe('GET, PUT and DELETE /api/invoices/:id', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       invoiceNumber: invoice.invoiceNumber,
-      status: 'SENT',
+      status: 'DRAFT',
       dueDate: '2030-05-05',
       subtotal: 99.99,
       taxAmount: 20,
@@ -316,11 +320,14 @@ describe('POST /api/invoices/from-quote/:quoteId', () => {
     expect(res.body.error).toBe('Date must be a valid date');
   });
 
-  it('when the converted quote is deleted, then the invoice stays with its quote link cleared', async () => {
+  it('when a converted quote is deleted, then 409 naming the invoice, and both stay', async () => {
     const quote = await approvedQuote(t.app, user, clientId);
     const invoice = (await request(t.app).post(`/api/invoices/from-quote/${quote.id}`).set(user.auth).send({})).body.data;
-    expect((await request(t.app).delete(`/api/quotes/${quote.id}`).set(user.auth)).status).toBe(200);
-    expect(await getInvoice(invoice.id)).toMatchObject({ id: invoice.id, quoteId: null, total: quote.total });
+    const res = await request(t.app).delete(`/api/quotes/${quote.id}`).set(user.auth);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(`This quote cannot be deleted: invoice ${invoice.invoiceNumber} was made from it.`);
+    expect(await getInvoice(invoice.id)).toMatchObject({ id: invoice.id, quoteId: quote.id, total: quote.total });
+    expect((await request(t.app).get(`/api/quotes/${quote.id}`).set(user.auth)).status).toBe(200);
   });
 
   it('when the invoice is deleted, then the quote stays and can be converted again', async () => {
@@ -332,11 +339,18 @@ describe('POST /api/invoices/from-quote/:quoteId', () => {
   });
 });
 
-describe('DELETE /api/invoices/:id in every status', () => {
-  it.each([[[]], [['send']], [['send', 'pay']]])('when the invoice went through %j, then it is deleted', async (steps) => {
+describe('DELETE /api/invoices/:id', () => {
+  it('when the invoice is a draft, then it is deleted', async () => {
     const invoice = await createInvoice(t.app, user, clientId);
-    for (const s of steps) await act(t.app, user, 'invoices', invoice.id, s);
     expect((await request(t.app).delete(`/api/invoices/${invoice.id}`).set(user.auth)).status).toBe(200);
     expect((await request(t.app).get(`/api/invoices/${invoice.id}`).set(user.auth)).status).toBe(404);
+  });
+  it.each([[['send']], [['send', 'pay']]])('when the invoice went through %j, then 409 and it stays', async (steps) => {
+    const invoice = await createInvoice(t.app, user, clientId);
+    for (const s of steps) await act(t.app, user, 'invoices', invoice.id, s);
+    const res = await request(t.app).delete(`/api/invoices/${invoice.id}`).set(user.auth);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('An issued invoice cannot be deleted. Void it or issue a credit note.');
+    expect((await request(t.app).get(`/api/invoices/${invoice.id}`).set(user.auth)).status).toBe(200);
   });
 });

@@ -1,15 +1,15 @@
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import { INVOICE_STAMPS, QUOTE_CONVERTIBLE_STATUSES, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
+import { QUOTE_CONVERTIBLE_STATUSES, type TInvoiceStatus, type TQuoteStatus } from '@docket/schemas/lifecycle';
 import type { Database } from '../../db/client.ts';
 import { clients, invoiceLines, invoices, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
 import { lineColumns, totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
-import { stampValue } from '../documents/stamp.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
-import { effectiveInvoiceStatus, invoiceStatusIn, invoiceStatusIs } from './invoice-status.ts';
+import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
+import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 
 export interface InvoiceListOptions {
   limit?: number;
@@ -36,9 +36,12 @@ const invoiceColumns = (today: Today) => ({
   dueDate: invoices.dueDate,
   sentAt: invoices.sentAt,
   paidAt: invoices.paidAt,
+  voidedAt: invoices.voidedAt,
+  voidReason: invoices.voidReason,
   createdAt: invoices.createdAt,
   updatedAt: invoices.updatedAt,
   lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id),
+  credits: creditRefsJson(),
 });
 const selectInvoices = (x: Executor, today: Today) =>
   x.select(invoiceColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
@@ -49,6 +52,35 @@ export interface InvoiceFields extends PricedDocument {
   clientId: string;
   dueDate: string;
 }
+
+/** Runs after the insert, in its transaction (the history entry of the new document). */
+export type AfterCreate = (tx: Tx, id: string, number: string) => Promise<void>;
+
+/** Stored columns a status change may set. */
+export interface InvoiceState {
+  status?: 'DRAFT' | 'SENT' | 'PAID' | 'VOID' | 'CREDITED';
+  sentAt?: Date | null;
+  paidAt?: Date | null;
+  voidedAt?: Date | null;
+  voidReason?: string | null;
+}
+
+const lockedColumns = (today: string) => ({
+  id: invoices.id,
+  clientId: invoices.clientId,
+  invoiceNumber: invoices.invoiceNumber,
+  status: effectiveInvoiceStatus(today),
+  taxRateBp: invoices.taxRateBp,
+  subtotalPence: invoices.subtotalPence,
+  taxPence: invoices.taxPence,
+  totalPence: invoices.totalPence,
+  dueDate: invoices.dueDate,
+  createdAt: invoices.createdAt,
+  lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id),
+  creditedPence: creditedPenceSql(),
+});
+/** An invoice as a change sees it, locked until the change's transaction ends. */
+export type LockedInvoice = NonNullable<Awaited<ReturnType<ReturnType<typeof createInvoicesRepository>['lock']>>>;
 
 export type ConvertOutcome =
   | { kind: 'created'; id: string }
@@ -123,19 +155,62 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
 
     /** Number allocation and insert share one transaction, so a failed insert frees its number. */
-    async create(userId: string, prefix: string, fields: InvoiceFields, guard?: CreateGuard): Promise<string> {
+    async create(userId: string, prefix: string, fields: InvoiceFields, guard?: CreateGuard, after?: AfterCreate): Promise<string> {
       return db.transaction(async (tx) => {
         const id = await insertNumbered(tx, userId, prefix, { clientId: fields.clientId, ...totalsColumns(fields), dueDate: fields.dueDate }, guard);
         await insertLines(tx, userId, id, fields);
+        const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
+        await after?.(tx, id, row!.n);
         return id;
       });
+    },
+
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
+
+    /**
+     * The invoice row locked FOR UPDATE inside the caller's transaction: every change to an
+     * invoice (edit, send, void, revert, credit, delete) takes this lock first, so a check and
+     * the change it allows cannot be split by a concurrent one.
+     */
+    async lock(tx: Tx, userId: string, id: string, today: string) {
+      // The join keeps drizzle qualifying column names, which the correlated line and credit subqueries need.
+      const [row] = await tx
+        .select(lockedColumns(today))
+        .from(invoices)
+        .innerJoin(clients, eq(clients.id, invoices.clientId))
+        .where(own(userId, id))
+        .for('update', { of: invoices });
+      return row ?? null;
+    },
+
+    async setState(tx: Tx, id: string, state: InvoiceState) {
+      await tx.update(invoices).set({ ...state, updatedAt: sql`now()` }).where(eq(invoices.id, id));
+    },
+
+    async setDueDate(tx: Tx, id: string, dueDate: string) {
+      await tx.update(invoices).set({ dueDate, updatedAt: sql`now()` }).where(eq(invoices.id, id));
+    },
+
+    /** Replaces a draft's client, tax, due date, lines and totals; number and status stay. */
+    async updateDraft(tx: Tx, userId: string, id: string, fields: InvoiceFields) {
+      await tx
+        .update(invoices)
+        .set({ clientId: fields.clientId, ...totalsColumns(fields), dueDate: fields.dueDate, updatedAt: sql`now()` })
+        .where(own(userId, id));
+      await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, id));
+      await insertLines(tx, userId, id, fields);
+    },
+
+    /** Deletes a draft; its lines and history go with it (cascade). */
+    async removeLocked(tx: Tx, id: string) {
+      await tx.delete(invoices).where(eq(invoices.id, id));
     },
 
     /**
      * A new DRAFT invoice from an APPROVED quote: client, tax, totals and lines copied. The quote
      * row is locked so two conversions of one quote queue and the second sees the first's invoice.
      */
-    async createFromQuote(userId: string, quoteId: string, prefix: string, dueDate: string, guard?: CreateGuard): Promise<ConvertOutcome> {
+    async createFromQuote(userId: string, quoteId: string, prefix: string, dueDate: string, guard?: CreateGuard, after?: AfterCreate): Promise<ConvertOutcome> {
       return db.transaction(async (tx): Promise<ConvertOutcome> => {
         const [quote] = await tx
           .select()
@@ -157,54 +232,10 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
             lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })),
           );
         }
+        const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
+        await after?.(tx, id, row!.n);
         return { kind: 'created', id };
       });
-    },
-
-    /** Replaces client, tax, due date, lines and totals; number and status stay. */
-    async update(userId: string, id: string, fields: InvoiceFields): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(invoices)
-          .set({
-            clientId: fields.clientId,
-            ...totalsColumns(fields),
-            dueDate: fields.dueDate,
-            updatedAt: sql`now()`,
-          })
-          .where(own(userId, id))
-          .returning({ id: invoices.id });
-        if (!row) return false;
-        await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, id));
-        await insertLines(tx, userId, id, fields);
-        return true;
-      });
-    },
-
-    /** Moves an invoice only when its effective status allows it, atomically; false otherwise. */
-    async transition(
-      userId: string,
-      id: string,
-      today: string,
-      from: readonly TInvoiceStatus[],
-      to: TStoredInvoiceStatus,
-    ): Promise<boolean> {
-      const [row] = await db
-        .update(invoices)
-        .set({
-          status: to,
-          sentAt: stampValue(INVOICE_STAMPS[to].sentAt, invoices.sentAt),
-          paidAt: stampValue(INVOICE_STAMPS[to].paidAt, invoices.paidAt),
-          updatedAt: sql`now()`,
-        })
-        .where(and(own(userId, id), invoiceStatusIn(from, today)))
-        .returning({ id: invoices.id });
-      return Boolean(row);
-    },
-
-    async remove(userId: string, id: string): Promise<boolean> {
-      const [row] = await db.delete(invoices).where(own(userId, id)).returning({ id: invoices.id });
-      return Boolean(row);
     },
   };
 }

@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { ZVoidRequest } from '@docket/schemas/credit-note';
+import { ZIdParams } from '@docket/schemas/common';
 import { ZFromQuoteRequest, ZInvoiceListQuery, ZInvoiceRequest, ZQuoteIdParams } from '@docket/schemas/document';
 import { parse } from '../../middleware/validate.ts';
 import { currentUser } from '../../middleware/authenticate.ts';
@@ -15,6 +17,11 @@ export function invoicesRoutes(service: InvoicesService) {
     const { quoteId } = parse(ZQuoteIdParams, req.params);
     const { dueDate } = parse(ZFromQuoteRequest, req.body);
     sendData(res, await service.fromQuote(currentUser(req).id, quoteId, dueDate), 201);
+  });
+  router.patch('/:id/void', async (req, res) => {
+    const { id } = parse(ZIdParams, req.params);
+    const { reason } = parse(ZVoidRequest, req.body ?? {});
+    sendData(res, await service.void(currentUser(req).id, id, reason));
   });
   crudRoutes(service, { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest }, router);
   return transitionRoutes(router, INVOICE_TRANSITION_ACTIONS, service.transition);

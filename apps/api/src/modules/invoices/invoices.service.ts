@@ -1,7 +1,10 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TPage } from '@docket/schemas/common';
 import { DEFAULT_DUE_DAYS } from '@docket/schemas/constants';
-import { INVOICE_TRANSITIONS, type TInvoiceTransitionAction } from '@docket/schemas/lifecycle';
+import { INVOICE_STAMPS, INVOICE_TRANSITIONS, INVOICE_VOIDABLE_STATUSES, type TInvoiceTransitionAction, type TStamp } from '@docket/schemas/lifecycle';
+import { CREDIT_MESSAGES } from '@docket/schemas/credit-note';
+import { formatPence } from '@docket/schemas/money';
+import type { THistoryAction } from '@docket/schemas/history';
 import { DOCUMENT_MESSAGES, type TInvoice, type TInvoiceListQuery, type TLineItem } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,6 +15,14 @@ import type { OwnershipRepository } from '../documents/ownership.repository.ts';
 import { priceDocument } from '../documents/document-input.ts';
 import type { InvoicesRepository } from './invoices.repository.ts';
 import { toInvoiceDto } from './invoices.mapper.ts';
+import type { InvoiceState, LockedInvoice } from './invoices.repository.ts';
+import type { Tx } from '../numbering/counters.repository.ts';
+import type { HistoryRepository } from '../history/history.repository.ts';
+import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
+import { changedFields } from './invoice-edit.ts';
+
+/** The history entry each status action writes. */
+const HISTORY_OF: Record<TInvoiceTransitionAction, THistoryAction> = { send: 'sent', pay: 'paid', revert: 'reverted' };
 
 export interface InvoiceInput {
   clientId: string;
@@ -24,6 +35,8 @@ export interface InvoicesServiceDeps {
   settings: DocumentSettingsRepository;
   ownership: OwnershipRepository;
   clock: Clock;
+  history: HistoryRepository;
+  snapshots: SnapshotsService;
   /** with a transaction: the race-free re-check under the counter lock */
   assertCanCreateInvoice: (userId: string, tx?: Pick<Database, 'select'>) => Promise<void>;
 }
@@ -36,6 +49,16 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
     if (!row) throw AppError.notFound('Invoice');
     return toInvoiceDto(row);
   };
+  const log = (tx: Tx, userId: string, id: string, action: THistoryAction, summary: string) =>
+    deps.history.append(tx, userId, 'invoice', id, action, summary);
+  /** Locks the invoice for a change; 404 when it is not the caller's. */
+  const locked = async (tx: Tx, userId: string, id: string): Promise<LockedInvoice> => {
+    const row = await repo.lock(tx, userId, id, today());
+    if (!row) throw AppError.notFound('Invoice');
+    return row;
+  };
+  const createdSummary = (number: string, totalPence: number, fromQuote = false) =>
+    `Created ${number} for ${formatPence(totalPence)}${fromQuote ? ' from a quote' : ''}`;
 
   return {
     get,
@@ -53,23 +76,49 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       const settings = await deps.settings.read(userId);
       const fields = await priceDocument(deps.ownership, userId, input, () => settings.defaultTaxRateBp);
       const guard = (tx: Pick<Database, 'select'>) => deps.assertCanCreateInvoice(userId, tx);
-      const id = await repo.create(userId, settings.invoicePrefix, { ...fields, dueDate: input.dueDate ?? defaultDueDate() }, guard);
+      const id = await repo.create(userId, settings.invoicePrefix, { ...fields, dueDate: input.dueDate ?? defaultDueDate() }, guard, (tx, newId, number) =>
+        log(tx, userId, newId, 'created', createdSummary(number, fields.totalPence)),
+      );
       return get(userId, id);
     },
-    /** Tax or due date left out keep the invoice's current ones; number and status never change here. */
+    /**
+     * A draft takes any edit. An issued invoice is a record: only its due date may change, and
+     * only when the body's client, lines and tax equal the stored ones (docs/product.md).
+     */
     async update(userId: string, id: string, input: InvoiceInput): Promise<TInvoice> {
       const current = await repo.get(userId, id, today());
       if (!current) throw AppError.notFound('Invoice');
       const fields = await priceDocument(deps.ownership, userId, input, () => current.taxRateBp);
-      const dueDate = input.dueDate ?? current.dueDate;
-      if (!(await repo.update(userId, id, { ...fields, dueDate }))) throw AppError.notFound('Invoice');
+      await repo.transaction(async (tx) => {
+        const cur = await locked(tx, userId, id);
+        const next = { ...fields, dueDate: input.dueDate ?? cur.dueDate };
+        const changed = changedFields(cur, next);
+        if (cur.status !== 'DRAFT') {
+          if (cur.status === 'VOID' || changed.some((f) => f !== 'due date')) throw AppError.conflict(CREDIT_MESSAGES.invoiceChanged);
+          if (changed.length === 0) return;
+          await repo.setDueDate(tx, id, next.dueDate);
+          await log(tx, userId, id, 'updated', `Changed due date to ${next.dueDate}`);
+          return;
+        }
+        await repo.updateDraft(tx, userId, id, next);
+        if (changed.length) await log(tx, userId, id, 'updated', `Changed ${changed.join(', ')}`);
+      });
       return get(userId, id);
     },
     async fromQuote(userId: string, quoteId: string, dueDate: string | undefined): Promise<TInvoice> {
       await deps.assertCanCreateInvoice(userId);
       const settings = await deps.settings.read(userId);
-      const outcome = await repo.createFromQuote(userId, quoteId, settings.invoicePrefix, dueDate ?? defaultDueDate(), (tx) =>
-        deps.assertCanCreateInvoice(userId, tx),
+      const outcome = await repo.createFromQuote(
+        userId,
+        quoteId,
+        settings.invoicePrefix,
+        dueDate ?? defaultDueDate(),
+        (tx) => deps.assertCanCreateInvoice(userId, tx),
+        async (tx, newId, number) => {
+          const row = await repo.lock(tx, userId, newId, today());
+          await log(tx, userId, newId, 'created', createdSummary(number, row?.totalPence ?? 0, true));
+          await deps.history.append(tx, userId, 'quote', quoteId, 'converted', `Converted to invoice ${number}`);
+        },
       );
       if (outcome.kind === 'missing') throw AppError.notFound('Quote');
       if (outcome.kind === 'illegal') throw AppError.conflict(ERROR_MESSAGES.illegalTransition('convert', 'quote', outcome.status));
@@ -78,16 +127,57 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
     },
     async transition(userId: string, id: string, action: TInvoiceTransitionAction): Promise<TInvoice> {
       const { from, to } = INVOICE_TRANSITIONS[action];
-      const day = today();
-      if (!(await repo.transition(userId, id, day, from, to))) {
-        const status = await repo.statusOf(userId, id, day);
-        if (!status) throw AppError.notFound('Invoice');
-        throw AppError.conflict(ERROR_MESSAGES.illegalTransition(action, 'invoice', status));
-      }
+      const history = HISTORY_OF[action];
+      await repo.transaction(async (tx) => {
+        const cur = await locked(tx, userId, id);
+        if (!from.includes(cur.status)) throw AppError.conflict(ERROR_MESSAGES.illegalTransition(action, 'invoice', cur.status));
+        if (action === 'revert' && cur.creditedPence > 0) throw AppError.conflict(CREDIT_MESSAGES.revertWithCredits);
+        const now = deps.clock();
+        // Which timestamps the new status records or clears: the lifecycle's rule.
+        const stamps = INVOICE_STAMPS[to];
+        const stamp = (rule: TStamp) => (rule === 'set' ? now : null);
+        const state: InvoiceState = {
+          status: to,
+          ...(stamps.sentAt !== 'keep' ? { sentAt: stamp(stamps.sentAt) } : {}),
+          ...(stamps.paidAt !== 'keep' ? { paidAt: stamp(stamps.paidAt) } : {}),
+        };
+        await repo.setState(tx, id, state);
+        if (to === 'SENT') {
+          await deps.snapshots.freeze(tx, userId, 'invoice', id, cur.clientId, {
+            number: cur.invoiceNumber,
+            createdAt: cur.createdAt,
+            dueDate: cur.dueDate,
+            taxRateBp: cur.taxRateBp,
+            subtotalPence: cur.subtotalPence,
+            taxPence: cur.taxPence,
+            totalPence: cur.totalPence,
+            lines: cur.lines,
+          });
+        }
+        if (to === 'DRAFT') await deps.snapshots.clear(tx, 'invoice', id);
+        const summary = action === 'send' ? `Sent ${cur.invoiceNumber}` : action === 'pay' ? 'Marked paid' : 'Reverted to draft';
+        await log(tx, userId, id, history, summary);
+      });
       return get(userId, id);
     },
+    /** Issued, nothing paid, no credit notes: the invoice keeps its number and counts in no total. */
+    async void(userId: string, id: string, reason: string): Promise<TInvoice> {
+      await repo.transaction(async (tx) => {
+        const cur = await locked(tx, userId, id);
+        if (!INVOICE_VOIDABLE_STATUSES.includes(cur.status)) throw AppError.conflict(CREDIT_MESSAGES.notVoidable(cur.status));
+        if (cur.creditedPence > 0) throw AppError.conflict(CREDIT_MESSAGES.voidWithCredits);
+        await repo.setState(tx, id, { status: 'VOID', voidedAt: deps.clock(), voidReason: reason });
+        await log(tx, userId, id, 'voided', `Voided: ${reason}`);
+      });
+      return get(userId, id);
+    },
+    /** Drafts only: an issued invoice is voided or credited, never deleted (no gap in the numbers). */
     async remove(userId: string, id: string) {
-      if (!(await repo.remove(userId, id))) throw AppError.notFound('Invoice');
+      await repo.transaction(async (tx) => {
+        const cur = await locked(tx, userId, id);
+        if (cur.status !== 'DRAFT') throw AppError.conflict(CREDIT_MESSAGES.invoiceDeleted);
+        await repo.removeLocked(tx, id);
+      });
     },
   };
 }

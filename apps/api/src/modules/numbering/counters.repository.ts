@@ -1,15 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { NUMBER_PAD } from '@docket/schemas/constants';
 import { queryRows, type Database } from '../../db/client.ts';
-import { documentCounters, invoices, issuedNumbers, quotes } from '../../db/schema.ts';
+import { creditNotes, documentCounters, invoices, issuedNumbers, quotes } from '../../db/schema.ts';
 
-export type DocumentKind = 'quote' | 'invoice';
+export type DocumentKind = 'quote' | 'invoice' | 'credit_note';
 /** A transaction handle (same query API as the database). */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const numbered = {
   quote: { table: quotes, userId: quotes.userId, number: quotes.quoteNumber },
   invoice: { table: invoices, userId: invoices.userId, number: invoices.invoiceNumber },
+  credit_note: { table: creditNotes, userId: creditNotes.userId, number: creditNotes.creditNoteNumber },
 } as const;
 
 /** Q0001 … Q9999, then Q10000: the counter zero-padded to 4 digits. */
@@ -51,7 +52,7 @@ export function createCountersRepository(db: Database) {
     async read(userId: string): Promise<Record<DocumentKind, number>> {
       const rows = await db.select().from(documentCounters).where(eq(documentCounters.userId, userId));
       const value = (kind: DocumentKind) => rows.find((r) => r.kind === kind)?.nextValue ?? 1;
-      return { quote: value('quote'), invoice: value('invoice') };
+      return { quote: value('quote'), invoice: value('invoice'), credit_note: value('credit_note') };
     },
 
     async reset(userId: string, kind: DocumentKind) {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_INVOICE_PREFIX, DEFAULT_QUOTE_PREFIX, DEFAULT_TAX_RATE } from '@docket/schemas/constants';
+import { DEFAULT_CREDIT_NOTE_PREFIX, DEFAULT_INVOICE_PREFIX, DEFAULT_QUOTE_PREFIX, DEFAULT_TAX_RATE } from '@docket/schemas/constants';
 import { percentToBasisPoints } from '@docket/schemas/money';
 import type { Database } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
@@ -7,6 +7,7 @@ import { companies } from '../../db/schema.ts';
 export interface DocumentSettings {
   quotePrefix: string;
   invoicePrefix: string;
+  creditNotePrefix: string;
   defaultTaxRateBp: number;
 }
 
@@ -18,6 +19,7 @@ export function createDocumentSettingsRepository(db: Database) {
         .select({
           quotePrefix: companies.quoteNumberPrefix,
           invoicePrefix: companies.invoiceNumberPrefix,
+          creditNotePrefix: companies.creditNotePrefix,
           defaultTaxRateBp: companies.defaultTaxRateBp,
         })
         .from(companies)
@@ -27,6 +29,7 @@ export function createDocumentSettingsRepository(db: Database) {
         row ?? {
           quotePrefix: DEFAULT_QUOTE_PREFIX,
           invoicePrefix: DEFAULT_INVOICE_PREFIX,
+          creditNotePrefix: DEFAULT_CREDIT_NOTE_PREFIX,
           defaultTaxRateBp: percentToBasisPoints(DEFAULT_TAX_RATE),
         }
       );

@@ -25,5 +25,9 @@ export function previewsRoutes(service: PreviewsService, requireUser: RequestHan
     const { id } = parse(ZIdParams, req.params);
     sendPdf(res, await service.invoice(currentUser(req).id, id));
   });
+  router.get('/credit-notes/:id/preview', requireUser, async (req, res) => {
+    const { id } = parse(ZIdParams, req.params);
+    sendPdf(res, await service.creditNote(currentUser(req).id, id));
+  });
   return router;
 }

@@ -8,6 +8,9 @@ import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { CompanyRepository, CompanyRow } from '../company/company.repository.ts';
 import type { ClientsRepository } from '../clients/clients.repository.ts';
 import { PdfRenderFailed } from '../../pdf/render-pool.ts';
+import type { CreditNotesRepository } from '../credit-notes/credit-notes.repository.ts';
+import type { SnapshotTable, SnapshotsRepository } from '../snapshots/snapshots.repository.ts';
+import { makeSnapshot, snapshotSource } from '../snapshots/document-snapshot.ts';
 
 export interface RenderedPdf {
   fileName: string;
@@ -20,10 +23,22 @@ export interface PreviewsSources {
   invoices: Pick<InvoicesRepository, 'get'>;
   company: Pick<CompanyRepository, 'get'>;
   clients: Pick<ClientsRepository, 'get'>;
+  creditNotes: Pick<CreditNotesRepository, 'get'>;
+  snapshots: Pick<SnapshotsRepository, 'read' | 'parties' | 'store'>;
 }
 
 /** Normalises a logo stored before uploads were normalised (company module); bytes safe to embed. */
 export type LogoForPdf = (company: CompanyRow) => Promise<Buffer | null>;
+
+async function pdfOf(model: ReturnType<typeof buildDocumentModel>, template: string | null | undefined): Promise<RenderedPdf> {
+  try {
+    return { fileName: model.fileName, pdf: await renderPdf(model, template) };
+  } catch (err) {
+    // Only this request fails; the error middleware logs the cause with the request id.
+    if (err instanceof PdfRenderFailed) throw new AppError('INTERNAL', ERROR_MESSAGES.pdfFailed, undefined, { cause: err });
+    throw err;
+  }
+}
 
 export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoForPdf: LogoForPdf) {
   async function render(userId: string, what: 'Quote' | 'Invoice', source: PdfDocumentSource | null, clientId: string | null) {
@@ -33,16 +48,53 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     const client = await repo.clients.get(userId, clientId);
     if (!client) throw AppError.notFound('Client');
     const model = buildDocumentModel({ ...company, logo: await logoForPdf(company) }, client, source);
-    try {
-      return { fileName: model.fileName, pdf: await renderPdf(model, company.template) } satisfies RenderedPdf;
-    } catch (err) {
-      // Only this request fails; the error middleware logs the cause with the request id.
-      if (err instanceof PdfRenderFailed) throw new AppError('INTERNAL', ERROR_MESSAGES.pdfFailed, undefined, { cause: err });
-      throw err;
+    return pdfOf(model, company.template);
+  }
+
+  /**
+   * An issued document renders from what was frozen at issue, so later changes to the company,
+   * the client or the template never alter it; only the status mark (and an invoice's due
+   * date, the one field an issued invoice may change) come from the live row. A document
+   * issued before snapshots existed, or without a company profile then, is frozen now.
+   */
+  async function renderIssued(userId: string, what: string, kind: SnapshotTable, id: string, live: PdfDocumentSource, clientId: string) {
+    const stored = await repo.snapshots.read(userId, kind, id);
+    if (!stored) throw AppError.notFound(what);
+    let { snapshot, logo } = stored;
+    if (!snapshot) {
+      // A logo stored before uploads were normalised is normalised first, so a snapshot only ever holds safe bytes.
+      const company = await repo.company.get(userId);
+      if (company) await logoForPdf(company);
+      const parties = await repo.snapshots.parties(userId, clientId);
+      if (!parties) throw AppError.conflict(ERROR_MESSAGES.companyRequiredForPdf);
+      ({ snapshot, logo } = makeSnapshot(parties, live));
+      await repo.snapshots.store(kind, id, snapshot, logo);
     }
+    const source = snapshotSource(live.kind, snapshot, { status: live.status, dueDate: live.dueDate, voidReason: live.voidReason });
+    const model = buildDocumentModel({ ...snapshot.company, logo }, snapshot.client, source);
+    return pdfOf(model, snapshot.template);
   }
 
   return {
+    async creditNote(userId: string, id: string): Promise<RenderedPdf> {
+      const cn = await repo.creditNotes.get(userId, id);
+      if (!cn) throw AppError.notFound('Credit note');
+      const live: PdfDocumentSource = {
+        kind: 'credit_note',
+        number: cn.creditNoteNumber,
+        status: 'ISSUED',
+        createdAt: cn.createdAt,
+        taxRateBp: cn.taxRateBp,
+        subtotalPence: cn.subtotalPence,
+        taxPence: cn.taxPence,
+        totalPence: cn.totalPence,
+        lines: cn.lines,
+        invoiceNumber: cn.invoiceNumber,
+        invoiceCreatedAt: cn.invoiceCreatedAt,
+        reason: cn.reason,
+      };
+      return renderIssued(userId, 'Credit note', 'credit_note', id, live, cn.clientId);
+    },
     async quote(userId: string, id: string): Promise<RenderedPdf> {
       const q = await repo.quotes.get(userId, id);
       const source: PdfDocumentSource | null = q && {
@@ -56,6 +108,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
         totalPence: q.totalPence,
         lines: q.lines,
       };
+      if (source && q && q.status !== 'DRAFT') return renderIssued(userId, 'Quote', 'quote', id, source, q.clientId);
       return render(userId, 'Quote', source, q?.clientId ?? null);
     },
     async invoice(userId: string, id: string): Promise<RenderedPdf> {
@@ -71,7 +124,9 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
         taxPence: inv.taxPence,
         totalPence: inv.totalPence,
         lines: inv.lines,
+        voidReason: inv.voidReason,
       };
+      if (source && inv && inv.status !== 'DRAFT') return renderIssued(userId, 'Invoice', 'invoice', id, source, inv.clientId);
       return render(userId, 'Invoice', source, inv?.clientId ?? null);
     },
   };

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notExists, notInArray, sql } from 'drizzle-orm';
 import { QUOTE_STAMPS, type TQuoteStatus } from '@docket/schemas/lifecycle';
 import type { Database } from '../../db/client.ts';
-import { clients, quoteLines, quotes } from '../../db/schema.ts';
+import { clients, invoices, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository } from '../numbering/counters.repository.ts';
 import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
@@ -109,7 +109,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
     },
 
     /** Replaces client, tax, lines and totals; number and status stay. False when not the user's. */
-    async update(userId: string, id: string, fields: QuoteFields): Promise<boolean> {
+    async update(userId: string, id: string, fields: QuoteFields, locked: readonly TQuoteStatus[] = []): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(quotes)
@@ -118,7 +118,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
             ...totalsColumns(fields),
             updatedAt: sql`now()`,
           })
-          .where(own(userId, id))
+          .where(and(own(userId, id), locked.length ? notInArray(quotes.status, [...locked]) : undefined))
           .returning({ id: quotes.id });
         if (!row) return false;
         await tx.delete(quoteLines).where(eq(quoteLines.quoteId, id));
@@ -141,9 +141,23 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
       return Boolean(row);
     },
 
+    /** Deletes a quote no invoice was made from (checked in the same statement). */
     async remove(userId: string, id: string): Promise<boolean> {
-      const [row] = await db.delete(quotes).where(own(userId, id)).returning({ id: quotes.id });
+      const [row] = await db
+        .delete(quotes)
+        .where(and(own(userId, id), notExists(db.select({ one: sql`1` }).from(invoices).where(eq(invoices.quoteId, quotes.id)))))
+        .returning({ id: quotes.id });
       return Boolean(row);
+    },
+
+    /** The number of the invoice made from this quote, if any. */
+    async invoiceFrom(userId: string, id: string): Promise<string | null> {
+      const [row] = await db
+        .select({ n: invoices.invoiceNumber })
+        .from(invoices)
+        .where(and(eq(invoices.userId, userId), eq(invoices.quoteId, id)))
+        .limit(1);
+      return row?.n ?? null;
     },
   };
 }

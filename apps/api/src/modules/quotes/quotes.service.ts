@@ -1,6 +1,11 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TPage } from '@docket/schemas/common';
-import { QUOTE_TRANSITIONS, type TQuoteTransitionAction } from '@docket/schemas/lifecycle';
+import { QUOTE_LOCKED_STATUSES, QUOTE_TRANSITIONS, type TQuoteTransitionAction } from '@docket/schemas/lifecycle';
+import { CREDIT_MESSAGES } from '@docket/schemas/credit-note';
+import { formatPence } from '@docket/schemas/money';
+import type { THistoryAction } from '@docket/schemas/history';
+import type { HistoryRepository } from '../history/history.repository.ts';
+import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
 import type { TQuote, TQuoteListQuery } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,11 +19,34 @@ import { toQuoteDto } from './quotes.mapper.ts';
 export interface QuotesServiceDeps {
   settings: DocumentSettingsRepository;
   ownership: OwnershipRepository;
+  history: HistoryRepository;
+  snapshots: SnapshotsService;
   /** with a transaction: the race-free re-check under the counter lock */
   assertCanCreateQuote: (userId: string, tx?: Pick<Database, 'select'>) => Promise<void>;
 }
 
+const HISTORY_SUMMARY: Record<TQuoteTransitionAction, string> = {
+  send: 'Sent to the client',
+  approve: 'Approved',
+  decline: 'Declined',
+  revert: 'Reverted to draft',
+};
+
 export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceDeps) {
+  /** Freezes what the quote's PDF prints as sent (docs/product.md, "Issued documents"). */
+  const freeze = async (userId: string, id: string) => {
+    const q = await repo.get(userId, id);
+    if (!q) return;
+    await deps.snapshots.freeze(undefined, userId, 'quote', id, q.clientId, {
+      number: q.quoteNumber,
+      createdAt: q.createdAt,
+      taxRateBp: q.taxRateBp,
+      subtotalPence: q.subtotalPence,
+      taxPence: q.taxPence,
+      totalPence: q.totalPence,
+      lines: q.lines,
+    });
+  };
   const get = async (userId: string, id: string): Promise<TQuote> => {
     const row = await repo.get(userId, id);
     if (!row) throw AppError.notFound('Quote');
@@ -41,14 +69,31 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
       const settings = await deps.settings.read(userId);
       const fields = await priceDocument(deps.ownership, userId, input, () => settings.defaultTaxRateBp);
       const id = await repo.create(userId, settings.quotePrefix, fields, (tx) => deps.assertCanCreateQuote(userId, tx));
-      return get(userId, id);
+      const quote = await get(userId, id);
+      await deps.history.appendNow(userId, 'quote', id, 'created', `Created ${quote.quoteNumber} for ${formatPence(fields.totalPence)}`);
+      return quote;
     },
     /** A tax left out keeps the quote's current rate; number and status never change here. */
     async update(userId: string, id: string, input: DocumentInput): Promise<TQuote> {
       const current = await repo.get(userId, id);
       if (!current) throw AppError.notFound('Quote');
+      if ((QUOTE_LOCKED_STATUSES as readonly string[]).includes(current.status)) throw AppError.conflict(CREDIT_MESSAGES.quoteApproved);
       const fields = await priceDocument(deps.ownership, userId, input, () => current.taxRateBp);
-      if (!(await repo.update(userId, id, fields))) throw AppError.notFound('Quote');
+      if (!(await repo.update(userId, id, fields, QUOTE_LOCKED_STATUSES))) {
+        if (await repo.get(userId, id)) throw AppError.conflict(CREDIT_MESSAGES.quoteApproved);
+        throw AppError.notFound('Quote');
+      }
+      const changed = [
+        current.clientId !== fields.clientId ? 'client' : null,
+        current.taxRateBp !== fields.taxRateBp ? 'tax' : null,
+        JSON.stringify(current.lines.map((l) => [l.description, Number(l.quantityMilli), Number(l.unitPricePence)])) !==
+        JSON.stringify(fields.lines.map((l) => [l.description, l.quantityMilli, l.unitPricePence]))
+          ? 'lines'
+          : null,
+      ].filter(Boolean);
+      if (changed.length) await deps.history.appendNow(userId, 'quote', id, 'updated', `Changed ${changed.join(', ')}`);
+      // A SENT quote stays editable: what the client is now shown is the edited one.
+      if (current.status === 'SENT') await freeze(userId, id);
       return get(userId, id);
     },
     async transition(userId: string, id: string, action: TQuoteTransitionAction): Promise<TQuote> {
@@ -58,10 +103,17 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
         if (!status) throw AppError.notFound('Quote');
         throw AppError.conflict(ERROR_MESSAGES.illegalTransition(action, 'quote', status));
       }
+      const historyAction: Record<TQuoteTransitionAction, THistoryAction> = { send: 'sent', approve: 'approved', decline: 'declined', revert: 'reverted' };
+      await deps.history.appendNow(userId, 'quote', id, historyAction[action], HISTORY_SUMMARY[action]);
+      if (action === 'send') await freeze(userId, id);
       return get(userId, id);
     },
+    /** A quote an invoice was made from stays: the invoice's record points at it. */
     async remove(userId: string, id: string) {
-      if (!(await repo.remove(userId, id))) throw AppError.notFound('Quote');
+      if (await repo.remove(userId, id)) return;
+      const invoiceNumber = await repo.invoiceFrom(userId, id);
+      if (invoiceNumber) throw AppError.conflict(CREDIT_MESSAGES.quoteInvoiced(invoiceNumber));
+      throw AppError.notFound('Quote');
     },
   };
 }

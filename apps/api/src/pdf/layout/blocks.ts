@@ -151,7 +151,23 @@ export function drawSummary(c: Canvas, model: PdfDocumentModel, opts: { totalsWi
   c.y = top + Math.max(th, ph + 12);
 }
 
+/** The credit note's reason or the void invoice's reason, set apart above the terms. */
+function drawNotice(c: Canvas, model: PdfDocumentModel): void {
+  if (!model.notice) return;
+  c.y += 16;
+  const style: TextStyle = { font: c.theme.fonts.bold, color: c.theme.colors.text };
+  const h = c.measure(model.notice, c.width - 16, style);
+  c.ensure(h + 12);
+  c.rule(c.left, c.right, c.y, c.theme.colors.rule, 0.75);
+  c.y += 6;
+  c.flow(model.notice, c.left + 8, c.width - 16, style);
+  c.y += 6;
+  c.rule(c.left, c.right, c.y, c.theme.colors.rule, 0.75);
+}
+
+/** Terms, after the notice (every template calls this last). */
 export function drawTerms(c: Canvas, model: PdfDocumentModel): void {
+  drawNotice(c, model);
   if (!model.terms) return;
   c.y += 16;
   const heading = labelText(c, 'Terms and conditions');

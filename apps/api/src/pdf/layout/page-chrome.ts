@@ -35,7 +35,7 @@ export function finishPages(c: Canvas, model: PdfDocumentModel): void {
 function drawWatermark(c: Canvas, mark: NonNullable<PdfDocumentModel['watermark']>): void {
   const { doc } = c;
   const size = 110;
-  const color = mark === 'PAID' ? '#15803d' : '#94a3b8';
+  const color = mark === 'PAID' ? '#15803d' : mark === 'VOID' ? '#b91c1c' : '#94a3b8';
   const width = c.textWidth(mark, { font: c.theme.fonts.bold, size, characterSpacing: 8 });
   const cx = doc.page.width / 2;
   const cy = doc.page.height / 2;

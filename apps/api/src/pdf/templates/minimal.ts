@@ -31,7 +31,7 @@ export const minimal: PdfTemplate = {
     const leftH = drawCompany(c, model, c.left, top, half, { nameSize: 12, stacked: false });
     const logo = drawLogo(c, model.company.logo, c.right - 150, top, 150, 44, 'right');
     c.y = top + Math.max(leftH, logo.height) + 18;
-    c.y += c.text(model.title === 'INVOICE' ? 'Invoice' : 'Quote', c.left, c.y, c.width, {
+    c.y += c.text(model.heading, c.left, c.y, c.width, {
       font: theme.fonts.heading,
       size: 22,
       lineGap: 0,

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Eye, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Eye, History, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
@@ -27,6 +27,12 @@ interface DocumentCardProps<A extends string> extends TDocumentCardHandlers<A> {
   actions: readonly A[];
   actionLabels: Record<A, string>;
   actionIcons: Record<A, LucideIcon>;
+  /** The Edit button's word ('Edit', 'Edit due date'); null hides it (a record that takes no change). */
+  editLabel?: string | null;
+  /** False hides Delete (issued invoices are never deleted). */
+  canDelete?: boolean;
+  /** The document's history timeline, shown under the card by the History button. */
+  renderHistory?: () => ReactNode;
 }
 
 /** A quote or invoice card: number, client and date, then Preview PDF, Edit, the status actions and Delete. */
@@ -40,6 +46,9 @@ export function DocumentCard<A extends string>({
   actions,
   actionLabels,
   actionIcons,
+  editLabel = 'Edit',
+  canDelete = true,
+  renderHistory,
   busy,
   onPreview,
   onEdit,
@@ -47,6 +56,7 @@ export function DocumentCard<A extends string>({
   onAction,
 }: DocumentCardProps<A>) {
   const titleId = `${idPrefix}-title`;
+  const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <Card className="p-4 sm:p-6">
       <article aria-labelledby={titleId} className="flex flex-col gap-4">
@@ -66,10 +76,12 @@ export function DocumentCard<A extends string>({
             <Eye aria-hidden="true" className="h-4 w-4" />
             Preview PDF
           </Button>
-          <Button variant="outline" size="sm" onClick={onEdit}>
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-            Edit
-          </Button>
+          {editLabel !== null && (
+            <Button variant="outline" size="sm" onClick={onEdit}>
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+              {editLabel}
+            </Button>
+          )}
           {actions.map((action) => {
             const Icon: LucideIcon = actionIcons[action];
             return (
@@ -79,11 +91,20 @@ export function DocumentCard<A extends string>({
               </Button>
             );
           })}
-          <Button variant="outline" size="sm" onClick={onDelete} className="text-red-700">
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-            Delete
-          </Button>
+          {renderHistory && (
+            <Button variant="outline" size="sm" aria-expanded={historyOpen} onClick={() => setHistoryOpen((o) => !o)}>
+              <History aria-hidden="true" className="h-4 w-4" />
+              History
+            </Button>
+          )}
+          {canDelete && (
+            <Button variant="outline" size="sm" onClick={onDelete} className="text-red-700">
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              Delete
+            </Button>
+          )}
         </div>
+        {historyOpen && renderHistory?.()}
       </article>
     </Card>
   );

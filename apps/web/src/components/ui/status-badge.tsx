@@ -1,10 +1,13 @@
-import { AlertTriangle, CheckCircle2, FileText, Send, XCircle } from 'lucide-react';
+import { AlertTriangle, Ban, CheckCircle2, FileText, ReceiptText, Send, XCircle } from 'lucide-react';
 import type { TInvoiceStatus, TQuoteStatus } from '@docket/schemas/lifecycle';
 import { Badge, type BadgeTone } from './badge';
 
 type Status = TQuoteStatus | TInvoiceStatus;
 
-/** Status colours (docs/product.md, "Statuses"): gray DRAFT, blue SENT, green APPROVED/PAID, red DECLINED/OVERDUE. */
+/**
+ * Status colours (docs/product.md, "Statuses"): gray DRAFT and VOID, blue SENT, green APPROVED/PAID,
+ * red DECLINED/OVERDUE, amber CREDITED. The word and icon always carry the meaning too.
+ */
 const tone: Record<Status, BadgeTone> = {
   DRAFT: 'gray',
   SENT: 'blue',
@@ -12,6 +15,8 @@ const tone: Record<Status, BadgeTone> = {
   DECLINED: 'red',
   PAID: 'green',
   OVERDUE: 'red',
+  VOID: 'gray',
+  CREDITED: 'yellow',
 };
 const icon: Record<Status, typeof FileText> = {
   DRAFT: FileText,
@@ -20,6 +25,8 @@ const icon: Record<Status, typeof FileText> = {
   DECLINED: XCircle,
   PAID: CheckCircle2,
   OVERDUE: AlertTriangle,
+  VOID: Ban,
+  CREDITED: ReceiptText,
 };
 
 /**

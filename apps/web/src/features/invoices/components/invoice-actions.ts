@@ -5,5 +5,7 @@ export type TInvoiceAction = TInvoiceOfferedAction;
 export const INVOICE_ACTION_LABELS: Record<TInvoiceAction, string> = {
   send: 'Send',
   pay: 'Mark as Paid',
+  credit: 'Credit note',
+  void: 'Void',
 };
 

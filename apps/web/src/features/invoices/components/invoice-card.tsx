@@ -1,12 +1,21 @@
-import { CheckCircle2, Send, type LucideIcon } from 'lucide-react';
+import { Ban, CheckCircle2, ReceiptText, Send, type LucideIcon } from 'lucide-react';
 import type { TInvoice } from '@docket/schemas/document';
 import { formatDate, formatMoney } from '@/lib/format';
 import { DocumentCard, type TDocumentCardHandlers } from '@/components/documents/document-card';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { invoiceActionsFor } from '@docket/schemas/lifecycle';
+import { INVOICE_DELETABLE_STATUSES, INVOICE_DUE_DATE_EDITABLE_STATUSES, INVOICE_EDITABLE_STATUSES, invoiceActionsFor } from '@docket/schemas/lifecycle';
+import { HistoryTimeline } from '@/components/documents/history-timeline';
+import { getInvoiceHistory, invoiceHistoryKey } from '../api/get-invoice-history';
 import { INVOICE_ACTION_LABELS, type TInvoiceAction } from './invoice-actions';
 
-const ACTION_ICONS: Record<TInvoiceAction, LucideIcon> = { send: Send, pay: CheckCircle2 };
+const ACTION_ICONS: Record<TInvoiceAction, LucideIcon> = { send: Send, pay: CheckCircle2, credit: ReceiptText, void: Ban };
+
+/** Drafts are edited in full; an issued invoice only changes its due date; a void one not at all. */
+function editLabelFor(status: TInvoice['status']): string | null {
+  if (INVOICE_EDITABLE_STATUSES.includes(status)) return 'Edit';
+  if (INVOICE_DUE_DATE_EDITABLE_STATUSES.includes(status)) return 'Edit due date';
+  return null;
+}
 
 interface InvoiceCardProps extends TDocumentCardHandlers<TInvoiceAction> {
   invoice: TInvoice;
@@ -26,9 +35,15 @@ export function InvoiceCard({ invoice, currencySymbol, ...handlers }: InvoiceCar
         </>
       }
       aside={<StatusBadge status={invoice.status} />}
-      actions={invoiceActionsFor(invoice.status)}
+      // Void is refused once credit notes exist (docs/product.md, "Void"), so it is not offered then.
+      actions={invoiceActionsFor(invoice.status).filter((a) => a !== 'void' || invoice.creditNotes.length === 0)}
       actionLabels={INVOICE_ACTION_LABELS}
       actionIcons={ACTION_ICONS}
+      editLabel={editLabelFor(invoice.status)}
+      canDelete={INVOICE_DELETABLE_STATUSES.includes(invoice.status)}
+      renderHistory={() => (
+        <HistoryTimeline queryKey={invoiceHistoryKey(invoice.id)} load={() => getInvoiceHistory(invoice.id)} label={`History of ${invoice.invoiceNumber}`} />
+      )}
       {...handlers}
     >
       <dl className="grid grid-cols-3 gap-2 text-sm">
@@ -44,7 +59,24 @@ export function InvoiceCard({ invoice, currencySymbol, ...handlers }: InvoiceCar
           <dt className="text-slate-500">Total</dt>
           <dd className="font-semibold text-slate-900">{formatMoney(invoice.total, currencySymbol)}</dd>
         </div>
+        {invoice.status !== 'DRAFT' && invoice.status !== 'VOID' && (
+          <>
+            <div>
+              <dt className="text-slate-500">Credited</dt>
+              <dd className="font-medium">{formatMoney(invoice.amountCredited, currencySymbol)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Balance due</dt>
+              <dd className="font-semibold text-slate-900">{formatMoney(invoice.balanceDue, currencySymbol)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Credit notes</dt>
+              <dd className="break-words font-medium">{invoice.creditNotes.map((n) => n.creditNoteNumber).join(', ') || 'None'}</dd>
+            </div>
+          </>
+        )}
       </dl>
+      {invoice.status === 'VOID' && invoice.voidReason && <p className="break-words text-sm text-slate-600">Void: {invoice.voidReason}</p>}
     </DocumentCard>
   );
 }

@@ -29,6 +29,11 @@ function makeInvoice(status: TInvoiceStatus, n: number): TInvoice {
     quoteId: null,
     sentAt: null,
     paidAt: null,
+    voidedAt: null,
+    voidReason: null,
+    amountCredited: 0,
+    balanceDue: 120,
+    creditNotes: [],
     createdAt: '2026-11-20T09:30:00.000Z',
     updatedAt: '2026-11-20T09:30:00.000Z',
   };
@@ -48,7 +53,7 @@ const statusButtons = (el: HTMLElement) =>
   within(el)
     .getAllByRole('button')
     .map((b) => b.textContent)
-    .filter((name) => !['Preview PDF', 'Edit', 'Delete'].includes(name ?? ''));
+    .filter((name) => !['Preview PDF', 'Edit', 'Edit due date', 'History', 'Delete'].includes(name ?? ''));
 
 describe('InvoicesPage', () => {
   it('when invoices are loading, then the title, subtitle and exactly three skeleton cards show', async () => {
@@ -73,16 +78,33 @@ describe('InvoicesPage', () => {
     expect(within(c).getByText('22/12/2026')).toBeInTheDocument();
     expect(within(c).getByText('£100.00')).toBeInTheDocument();
     expect(within(c).getByText('£20.00')).toBeInTheDocument();
-    expect(within(c).getByText('£120.00')).toBeInTheDocument();
+    expect(within(c).getByText('Total').nextSibling).toHaveTextContent('£120.00');
+    expect(within(c).getByText('Balance due').nextSibling).toHaveTextContent('£120.00');
   });
 
-  it('when invoices are in each status, then Send shows only on DRAFT and Mark as Paid only on SENT and OVERDUE', async () => {
-    setup([makeInvoice('DRAFT', 1), makeInvoice('SENT', 2), makeInvoice('OVERDUE', 3), makeInvoice('PAID', 4)]);
+  it('when invoices are in each status, then each card offers what the lifecycle allows and only drafts can be deleted', async () => {
+    setup([
+      makeInvoice('DRAFT', 1),
+      makeInvoice('SENT', 2),
+      makeInvoice('OVERDUE', 3),
+      makeInvoice('PAID', 4),
+      makeInvoice('VOID', 5),
+      makeInvoice('CREDITED', 6),
+    ]);
     await screen.findByRole('article', { name: 'INV0001' });
     expect(statusButtons(card('INV0001'))).toEqual(['Send']);
-    expect(statusButtons(card('INV0002'))).toEqual(['Mark as Paid']);
-    expect(statusButtons(card('INV0003'))).toEqual(['Mark as Paid']);
-    expect(statusButtons(card('INV0004'))).toEqual([]);
+    expect(statusButtons(card('INV0002'))).toEqual(['Mark as Paid', 'Credit note', 'Void']);
+    expect(statusButtons(card('INV0003'))).toEqual(['Mark as Paid', 'Credit note', 'Void']);
+    expect(statusButtons(card('INV0004'))).toEqual(['Credit note']);
+    expect(statusButtons(card('INV0005'))).toEqual([]);
+    expect(statusButtons(card('INV0006'))).toEqual([]);
+    const names = (n: string) => within(card(n)).getAllByRole('button').map((b) => b.textContent);
+    expect(names('INV0001')).toEqual(expect.arrayContaining(['Edit', 'Delete']));
+    for (const n of ['INV0002', 'INV0003', 'INV0004', 'INV0005', 'INV0006']) expect(names(n)).not.toContain('Delete');
+    expect(names('INV0002')).toContain('Edit due date');
+    expect(names('INV0005')).not.toContain('Edit due date');
+    expect(within(card('INV0005')).getByText('VOID').querySelector('svg')).not.toBeNull();
+    expect(within(card('INV0006')).getByText('CREDITED').querySelector('svg')).not.toBeNull();
   });
 
   it('when an invoice is marked as paid, then PATCH pay is called and the toast confirms it', async () => {
@@ -186,7 +208,7 @@ describe('InvoicesPage list paging, search and status filter', () => {
     setup([makeInvoice('DRAFT', 1), makeInvoice('OVERDUE', 2)]);
     await screen.findByRole('article', { name: 'INV0001' });
     const status = screen.getByLabelText('Status');
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All statuses', 'Draft', 'Sent', 'Paid', 'Overdue']);
+    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All statuses', 'Draft', 'Sent', 'Paid', 'Overdue', 'Void', 'Credited']);
     await userEvent.selectOptions(status, 'OVERDUE');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'INV0001' })).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'INV0002' })).toBeInTheDocument();

@@ -8,7 +8,11 @@ import { useDeleteInvoice } from '../api/delete-invoice';
 import { useInvoicesPages } from '../api/get-invoices-page';
 import { previewInvoicePdf } from '../api/preview-invoice-pdf';
 import { useUpdateInvoice } from '../api/update-invoice';
+import { useState } from 'react';
+import { useCurrencySymbol } from '@/lib/queries/company-profile';
 import { useInvoiceActions } from '../hooks/use-invoice-actions';
+import { CreditNoteDialog } from './credit-note-dialog';
+import { VoidInvoiceDialog } from './void-invoice-dialog';
 import { InvoiceCard } from './invoice-card';
 
 /** The Invoices screen's words and toasts. */
@@ -53,8 +57,12 @@ export function InvoicesPage() {
   const updateInvoice = useUpdateInvoice();
   const deleteInvoice = useDeleteInvoice();
   const actions = useInvoiceActions();
+  const currencySymbol = useCurrencySymbol();
+  const [crediting, setCrediting] = useState<TInvoice | null>(null);
+  const [voiding, setVoiding] = useState<TInvoice | null>(null);
 
   return (
+    <>
     <DocumentsPage<TInvoice>
       kind="invoice"
       texts={TEXTS}
@@ -74,9 +82,16 @@ export function InvoicesPage() {
           {...wiring}
           busy={actions.pendingId === invoice.id}
           onPreview={() => void previewInvoicePdf(invoice.id)}
-          onAction={(action) => void actions.run(action, invoice)}
+          onAction={(action) => {
+            if (action === 'credit') setCrediting(invoice);
+            else if (action === 'void') setVoiding(invoice);
+            else void actions.run(action, invoice);
+          }}
         />
       )}
     />
+    <CreditNoteDialog invoice={crediting} currencySymbol={currencySymbol} onClose={() => setCrediting(null)} />
+    <VoidInvoiceDialog invoice={voiding} onClose={() => setVoiding(null)} />
+    </>
   );
 }

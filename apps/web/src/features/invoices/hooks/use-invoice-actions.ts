@@ -4,8 +4,9 @@ import { usePayInvoice } from '../api/pay-invoice';
 import { useSendInvoice } from '../api/send-invoice';
 import type { TInvoiceAction } from '../components/invoice-actions';
 
-/** The toasts of each invoice action ('Mark as Paid' follows the same pattern as Send). */
-const TOASTS: Record<TInvoiceAction, TActionToasts> = {
+/** The toasts of each status action ('Mark as Paid' follows the same pattern as Send). */
+type TStatusAction = Extract<TInvoiceAction, 'send' | 'pay'>;
+const TOASTS: Record<TStatusAction, TActionToasts> = {
   send: { success: 'Invoice sent successfully', failure: 'Failed to send invoice' },
   pay: { success: 'Invoice marked as paid', failure: 'Failed to mark invoice as paid' },
 };
@@ -15,7 +16,8 @@ export function useInvoiceActions() {
   const runner = useDocumentActionRunner();
   const mutations = { send: useSendInvoice(), pay: usePayInvoice() };
 
-  async function run(action: TInvoiceAction, invoice: TInvoice) {
+  /** send and pay run at once; credit and void open their dialogs (the page handles those). */
+  async function run(action: TStatusAction, invoice: TInvoice) {
     await runner.run(invoice.id, () => mutations[action].mutateAsync(invoice.id), TOASTS[action]);
   }
 

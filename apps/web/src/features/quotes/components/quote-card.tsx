@@ -3,7 +3,9 @@ import type { TQuote } from '@docket/schemas/document';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { DocumentCard, type TDocumentCardHandlers } from '@/components/documents/document-card';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { quoteActionsFor } from '@docket/schemas/lifecycle';
+import { QUOTE_LOCKED_STATUSES, quoteActionsFor } from '@docket/schemas/lifecycle';
+import { HistoryTimeline } from '@/components/documents/history-timeline';
+import { getQuoteHistory, quoteHistoryKey } from '../api/get-quote-history';
 import { QUOTE_ACTION_LABELS, type TQuoteAction } from './quote-actions';
 
 const ACTION_ICONS: Record<TQuoteAction, LucideIcon> = {
@@ -44,6 +46,8 @@ export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps
       actions={quoteActionsFor(quote.status)}
       actionLabels={QUOTE_ACTION_LABELS}
       actionIcons={ACTION_ICONS}
+      editLabel={QUOTE_LOCKED_STATUSES.includes(quote.status) ? null : 'Edit'}
+      renderHistory={() => <HistoryTimeline queryKey={quoteHistoryKey(quote.id)} load={() => getQuoteHistory(quote.id)} label={`History of ${quote.quoteNumber}`} />}
       {...handlers}
     />
   );

@@ -36,13 +36,16 @@ export function DocumentSettingsFields({ form, savedTaxRate }: { form: TCompanyF
           </Select>
         </FormField>
       </SettingsSection>
-      <SettingsSection title="Number Prefixes" description="Quote and invoice numbers are the prefix plus a 4-digit counter, e.g. Q0001.">
-        <div className="grid gap-4 sm:grid-cols-2">
+      <SettingsSection title="Number Prefixes" description="Quote, invoice and credit note numbers are the prefix plus a 4-digit counter, e.g. Q0001.">
+        <div className="grid gap-4 sm:grid-cols-3">
           <FormField label="Quote Prefix" required error={errors.quoteNumberPrefix?.message}>
             <Input {...form.register('quoteNumberPrefix')} />
           </FormField>
           <FormField label="Invoice Prefix" required error={errors.invoiceNumberPrefix?.message}>
             <Input {...form.register('invoiceNumberPrefix')} />
+          </FormField>
+          <FormField label="Credit Note Prefix" required error={errors.creditNotePrefix?.message}>
+            <Input {...form.register('creditNotePrefix')} />
           </FormField>
         </div>
       </SettingsSection>

@@ -7,16 +7,18 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useResetInvoiceCounter } from '../api/reset-invoice-counter';
 import { useResetQuoteCounter } from '../api/reset-quote-counter';
+import { useResetCreditNoteCounter } from '../api/reset-credit-note-counter';
 import { SettingsSection } from './settings-section';
 
 const formatNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(NUMBER_PAD, '0')}`;
 
-type Counter = 'quote' | 'invoice';
+type Counter = 'quote' | 'invoice' | 'credit note';
 
 /** Number Counters: show the next numbers and reset either counter to 1. */
 export function NumberCounters({ company }: { company: TCompany }) {
   const resetQuote = useResetQuoteCounter();
   const resetInvoice = useResetInvoiceCounter();
+  const resetCreditNote = useResetCreditNoteCounter();
   const [confirming, setConfirming] = useState<Counter | null>(null);
 
   async function reset(counter: Counter) {
@@ -25,18 +27,21 @@ export function NumberCounters({ company }: { company: TCompany }) {
       if (counter === 'quote') {
         await resetQuote.mutateAsync();
         toastSuccess('Quote counter reset to 1');
-      } else {
+      } else if (counter === 'invoice') {
         await resetInvoice.mutateAsync();
         toastSuccess('Invoice counter reset to 1');
+      } else {
+        await resetCreditNote.mutateAsync();
+        toastSuccess('Credit note counter reset to 1');
       }
     } catch (error) {
-      toastError(errorMessage(error, counter === 'quote' ? 'Failed to reset quote counter' : 'Failed to reset invoice counter'));
+      toastError(errorMessage(error, `Failed to reset ${counter} counter`));
     }
   }
 
   return (
     <SettingsSection title="Number Counters" description="Reset a counter to start numbering again from 1.">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-3">
         <div className="rounded-md border border-slate-200 p-4">
           <p className="text-sm text-slate-600">
             Next quote number: <span className="font-semibold text-slate-900">{formatNumber(company.quoteNumberPrefix, company.nextQuoteNumber)}</span>
@@ -52,6 +57,15 @@ export function NumberCounters({ company }: { company: TCompany }) {
           </p>
           <Button variant="outline" size="sm" className="mt-3" disabled={resetInvoice.isPending} onClick={() => setConfirming('invoice')}>
             Reset Invoice Counter
+          </Button>
+        </div>
+        <div className="rounded-md border border-slate-200 p-4">
+          <p className="text-sm text-slate-600">
+            Next credit note number:{' '}
+            <span className="font-semibold text-slate-900">{formatNumber(company.creditNotePrefix, company.nextCreditNoteNumber)}</span>
+          </p>
+          <Button variant="outline" size="sm" className="mt-3" disabled={resetCreditNote.isPending} onClick={() => setConfirming('credit note')}>
+            Reset Credit Note Counter
           </Button>
         </div>
       </div>

@@ -22,11 +22,13 @@ const company: TCompany = {
   template: 'modern',
   quoteNumberPrefix: 'Q',
   invoiceNumberPrefix: 'INV',
+  creditNotePrefix: 'CN',
   defaultTaxRate: 20,
   logo: null,
   bankDetails: { bankName: 'Barclays', accountName: null, accountNumber: null, sortCode: '20-00-00', iban: null, swift: null },
   nextQuoteNumber: 12,
   nextInvoiceNumber: 4,
+  nextCreditNoteNumber: 1,
   createdAt: '2026-11-01T10:00:00Z',
   updatedAt: '2026-11-01T10:00:00Z',
 };
@@ -83,6 +85,7 @@ describe('SettingsScreen', () => {
       template: 'modern',
       quoteNumberPrefix: 'Q',
       invoiceNumberPrefix: 'INV',
+      creditNotePrefix: 'CN',
       defaultTaxRate: 20,
     });
     // Now the full form.

@@ -1,5 +1,5 @@
 import type { TCompany, TCompanyRequest, TCompanyRequestParsed } from '@docket/schemas/company';
-import { DEFAULT_CURRENCY, DEFAULT_INVOICE_PREFIX, DEFAULT_QUOTE_PREFIX, DEFAULT_TAX_RATE, DEFAULT_TEMPLATE } from '@docket/schemas/constants';
+import { DEFAULT_CREDIT_NOTE_PREFIX, DEFAULT_CURRENCY, DEFAULT_INVOICE_PREFIX, DEFAULT_QUOTE_PREFIX, DEFAULT_TAX_RATE, DEFAULT_TEMPLATE } from '@docket/schemas/constants';
 
 const BANK_KEYS = ['bankName', 'accountName', 'accountNumber', 'sortCode', 'iban', 'swift'] as const;
 
@@ -18,6 +18,7 @@ export function companyFormDefaults(company: TCompany | null) {
     template: company?.template ?? DEFAULT_TEMPLATE,
     quoteNumberPrefix: company?.quoteNumberPrefix ?? DEFAULT_QUOTE_PREFIX,
     invoiceNumberPrefix: company?.invoiceNumberPrefix ?? DEFAULT_INVOICE_PREFIX,
+    creditNotePrefix: company?.creditNotePrefix ?? DEFAULT_CREDIT_NOTE_PREFIX,
     defaultTaxRate: company?.defaultTaxRate ?? DEFAULT_TAX_RATE,
     bankDetails: Object.fromEntries(BANK_KEYS.map((k) => [k, bank?.[k] ?? ''])) as Record<(typeof BANK_KEYS)[number], string>,
   };

@@ -1,0 +1,38 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { THistoryAction, THistoryEntry } from '@docket/schemas/history';
+import type { Database } from '../../db/client.ts';
+import { documentHistory } from '../../db/schema.ts';
+
+export type HistoryDocumentKind = 'quote' | 'invoice' | 'credit_note';
+type Inserter = Pick<Database, 'insert'>;
+
+const keyOf = (kind: HistoryDocumentKind) =>
+  kind === 'quote' ? documentHistory.quoteId : kind === 'invoice' ? documentHistory.invoiceId : documentHistory.creditNoteId;
+const idColumns = (kind: HistoryDocumentKind, id: string) =>
+  kind === 'quote' ? { quoteId: id } : kind === 'invoice' ? { invoiceId: id } : { creditNoteId: id };
+
+/**
+ * Append-only: this repository can add an entry and read a document's entries, nothing else.
+ * Entries go in inside the transaction of the change they describe, so a change and its
+ * history line commit (or fail) together.
+ */
+export function createHistoryRepository(db: Database) {
+  return {
+    async append(x: Inserter, userId: string, kind: HistoryDocumentKind, id: string, action: THistoryAction, summary: string) {
+      await x.insert(documentHistory).values({ userId, ...idColumns(kind, id), action, summary });
+    },
+    /** For changes made outside a transaction of their own. */
+    appendNow(userId: string, kind: HistoryDocumentKind, id: string, action: THistoryAction, summary: string) {
+      return db.insert(documentHistory).values({ userId, ...idColumns(kind, id), action, summary }).then(() => undefined);
+    },
+    async list(userId: string, kind: HistoryDocumentKind, id: string): Promise<THistoryEntry[]> {
+      const rows = await db
+        .select({ at: documentHistory.at, action: documentHistory.action, summary: documentHistory.summary })
+        .from(documentHistory)
+        .where(and(eq(documentHistory.userId, userId), eq(keyOf(kind), id)))
+        .orderBy(asc(documentHistory.at), asc(documentHistory.id));
+      return rows.map((r) => ({ at: r.at.toISOString(), action: r.action as THistoryAction, summary: r.summary }));
+    },
+  };
+}
+export type HistoryRepository = ReturnType<typeof createHistoryRepository>;

@@ -1,0 +1,24 @@
+import type { PricedDocument, StoredLine } from '../documents/line-items.ts';
+
+interface Content {
+  clientId: string;
+  taxRateBp: number;
+  lines: Pick<StoredLine, 'description' | 'quantityMilli' | 'unitPricePence'>[];
+}
+
+const sameLines = (a: Content['lines'], b: Content['lines']) =>
+  a.length === b.length &&
+  a.every((l, i) => {
+    const o = b[i]!;
+    return l.description === o.description && Number(l.quantityMilli) === Number(o.quantityMilli) && Number(l.unitPricePence) === Number(o.unitPricePence);
+  });
+
+/** The names of what an edit changes, for the history ('client', 'lines', 'tax', 'due date'). */
+export function changedFields(current: Content & { dueDate: string }, next: PricedDocument & { clientId: string; dueDate: string }): string[] {
+  const changed: string[] = [];
+  if (current.clientId !== next.clientId) changed.push('client');
+  if (!sameLines(current.lines, next.lines)) changed.push('lines');
+  if (current.taxRateBp !== next.taxRateBp) changed.push('tax');
+  if (current.dueDate !== next.dueDate) changed.push('due date');
+  return changed;
+}

@@ -1,0 +1,5 @@
+import { CreditNotesScreen } from '@/features/credit-notes/components/credit-notes-screen';
+
+export default function CreditNotesRoute() {
+  return <CreditNotesScreen />;
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ZTimestamp } from './common.ts';
+
+/**
+ * What a document's history records. Later features add their own actions here
+ * (emailed, viewed, accepted, declined, payment recorded/removed, reminder sent).
+ */
+export const HISTORY_ACTIONS = [
+  'created',
+  'updated',
+  'sent',
+  'reverted',
+  'approved',
+  'declined',
+  'paid',
+  'voided',
+  'credited',
+  'converted',
+] as const;
+export type THistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+export const ZHistoryEntry = z.strictObject({ at: ZTimestamp, action: z.enum(HISTORY_ACTIONS), summary: z.string() });
+export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
+
+export const HISTORY_LABELS: Record<THistoryAction, string> = {
+  created: 'Created',
+  updated: 'Updated',
+  sent: 'Sent',
+  reverted: 'Reverted to draft',
+  approved: 'Approved',
+  declined: 'Declined',
+  paid: 'Marked paid',
+  voided: 'Voided',
+  credited: 'Credited',
+  converted: 'Converted to invoice',
+};
