@@ -38,10 +38,23 @@ async function firstFreeAfter(tx: Tx, kind: DocumentKind, userId: string, prefix
 
 export function createCountersRepository(db: Database) {
   return {
-    async read(userId: string): Promise<Record<DocumentKind, number>> {
+    /**
+     * The number each kind's next document will really get: the counter's value, or after a
+     * reset that left it on numbers in use, the first free one above it (what allocate takes).
+     */
+    async read(userId: string, prefixes: Record<DocumentKind, string>): Promise<Record<DocumentKind, number>> {
       const rows = await db.select().from(documentCounters).where(eq(documentCounters.userId, userId));
-      const value = (kind: DocumentKind) => rows.find((r) => r.kind === kind)?.nextValue ?? 1;
-      return { quote: value('quote'), invoice: value('invoice') };
+      const next = async (kind: DocumentKind) => {
+        const start = rows.find((r) => r.kind === kind)?.nextValue ?? 1;
+        const t = numbered[kind];
+        const [taken] = await db
+          .select({ one: sql`1` })
+          .from(t.table)
+          .where(and(eq(t.userId, userId), eq(t.number, formatDocumentNumber(prefixes[kind], start))))
+          .limit(1);
+        return taken ? firstFreeAfter(db as unknown as Tx, kind, userId, prefixes[kind], start) : start;
+      };
+      return { quote: await next('quote'), invoice: await next('invoice') };
     },
 
     async reset(userId: string, kind: DocumentKind) {

@@ -163,6 +163,15 @@ describe('SettingsScreen', () => {
     await waitFor(() => expect(mock.history.get.filter((r) => r.url === '/company').length).toBeGreaterThan(1));
   });
 
+  it('when the invoice counter is reset while INV0001-INV0002 exist, then the toast names INV0003, the number the next invoice gets', async () => {
+    mock.onGet('/company').reply(200, ok(company));
+    mock.onPost('/company/reset-invoice-counter').reply(200, ok({ ...company, nextInvoiceNumber: 3 }));
+    renderWithProviders(<SettingsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset Invoice Counter' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText(`Invoice counter reset: next invoice is ${company.invoiceNumberPrefix}0003`)).toBeInTheDocument();
+  });
+
   it('when the invoice counter reset fails, then the toast says "Failed to reset invoice counter"', async () => {
     mock.onGet('/company').reply(200, ok(company));
     mock.onPost('/company/reset-invoice-counter').networkError();
