@@ -83,10 +83,18 @@ interface TDocumentBase {
   updatedAt: string;
 }
 
+/** The invoice a quote was converted to. */
+export interface TQuoteInvoiceRef {
+  id: string;
+  invoiceNumber: string;
+}
+
 export interface TQuote extends TDocumentBase {
   quoteNumber: string;
   status: TQuoteStatus;
   sentAt: string | null;
+  /** the invoice made from this quote, null until converted */
+  invoice: TQuoteInvoiceRef | null;
 }
 
 export interface TInvoice extends TDocumentBase {

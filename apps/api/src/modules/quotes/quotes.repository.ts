@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TQuoteStatus } from '@docket/schemas/constants';
 import type { Database } from '../../db/client.ts';
-import { clients, quoteLines, quotes } from '../../db/schema.ts';
+import { clients, invoices, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository } from '../numbering/counters.repository.ts';
 import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
@@ -31,6 +31,11 @@ const quoteColumns = {
   createdAt: quotes.createdAt,
   updatedAt: quotes.updatedAt,
   lines: linesJson(quoteLines, quoteLines.quoteId, quotes.id),
+  // One invoice per quote at most (unique index on invoices.quote_id).
+  invoice: sql<{ id: string; invoiceNumber: string } | null>`(select json_build_object('id', ${invoices.id}, 'invoiceNumber', ${invoices.invoiceNumber})
+    from ${invoices} where ${invoices.quoteId} = ${quotes.id} limit 1)`.mapWith((v: unknown) =>
+    typeof v === 'string' ? (JSON.parse(v) as { id: string; invoiceNumber: string }) : (v as { id: string; invoiceNumber: string } | null),
+  ),
 };
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 /** Runs inside the create's transaction after the counter row is locked (plan limit re-check). */
