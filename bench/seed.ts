@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { computeTotals } from '@docket/schemas/totals';
+import type { TQuoteStatus, TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { Database } from '../apps/api/src/db/client.ts';
 import {
   calendarEvents,
@@ -130,7 +131,7 @@ export async function seedAccount(db: Database, userId: string, sizes: SeedSizes
   for (let i = 0; i < sizes.quotes; i++) {
     const id = randomUUID();
     const createdAt = new Date(since + Math.floor(((i + 0.5) / sizes.quotes) * span));
-    const status = rand.weighted({ DRAFT: 25, SENT: 30, APPROVED: 30, DECLINED: 15 });
+    const status = rand.weighted<TQuoteStatus>({ DRAFT: 25, SENT: 30, APPROVED: 30, DECLINED: 15 });
     const taxRateBp = rand.next() < 0.85 ? 2000 : 0;
     const lines = makeLines(rand);
     const totals = computeTotals(lines, taxRateBp);
@@ -164,8 +165,8 @@ export async function seedAccount(db: Database, userId: string, sizes: SeedSizes
     const recent = now.getTime() - createdAt.getTime() < 90 * DAY;
     // older invoices are mostly paid; recent ones are drafts or sent (SENT past due reads as OVERDUE)
     const status = recent
-      ? rand.weighted({ DRAFT: 25, SENT: 50, PAID: 25 })
-      : rand.weighted({ DRAFT: 3, SENT: 12, PAID: 85 });
+      ? rand.weighted<TStoredInvoiceStatus>({ DRAFT: 25, SENT: 50, PAID: 25 })
+      : rand.weighted<TStoredInvoiceStatus>({ DRAFT: 3, SENT: 12, PAID: 85 });
     const taxRateBp = rand.next() < 0.85 ? 2000 : 0;
     const lines = makeLines(rand);
     const totals = computeTotals(lines, taxRateBp);

@@ -34,12 +34,6 @@ export const TEMPLATE_LABELS: Record<TTemplate, string> = {
   elegant: 'Elegant',
 };
 
-export const QUOTE_STATUSES = ['DRAFT', 'SENT', 'APPROVED', 'DECLINED'] as const;
-export type TQuoteStatus = (typeof QUOTE_STATUSES)[number];
-/** OVERDUE is never stored: it is SENT with a due date before today (Europe/London). */
-export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PAID', 'OVERDUE'] as const;
-export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
 export const EVENT_TYPES = ['APPOINTMENT', 'QUOTE_FOLLOW_UP', 'INVOICE_FOLLOW_UP', 'MEETING'] as const;
 export type TEventType = (typeof EVENT_TYPES)[number];
 export const EVENT_TYPE_LABELS: Record<TEventType, string> = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { INVOICE_STATUSES, MAX_LINE_ITEMS, QUOTE_STATUSES, type TInvoiceStatus, type TQuoteStatus } from './constants.ts';
+import { MAX_LINE_ITEMS } from './constants.ts';
+import { INVOICE_STATUSES, QUOTE_STATUSES, type TInvoiceStatus, type TQuoteStatus } from './lifecycle.ts';
 import { hasAtMostDecimals } from './money.ts';
 import { ZPrice } from './item.ts';
 import { ZId, ZListQuery, isIsoDate, requiredText } from './common.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { EVENT_STATUSES, EVENT_TYPES, type TEventStatus, type TEventType } from './constants.ts';
 import { ZDateTime, ZListQuery, optionalText, requiredText } from './common.ts';
-import type { TInvoiceStatus, TQuoteStatus } from './constants.ts';
+import type { TInvoiceStatus, TQuoteStatus } from './lifecycle.ts';
 
 const optionalId = z
   .union([z.uuid({ error: MSG.invalidId }), z.literal(''), z.null()], { error: MSG.invalidId })

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { INITIAL_STATUS } from '@docket/schemas/lifecycle';
 import {
   bigint,
   boolean,
@@ -129,7 +130,7 @@ export const quotes = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'restrict' }),
     quoteNumber: text('quote_number').notNull(),
-    status: text('status').notNull().default('DRAFT'),
+    status: text('status').notNull().default(INITIAL_STATUS),
     taxRateBp: integer('tax_rate_bp').notNull(),
     subtotalPence: pence('subtotal_pence').notNull(),
     taxPence: pence('tax_pence').notNull(),
@@ -181,7 +182,7 @@ export const invoices = pgTable(
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
     invoiceNumber: text('invoice_number').notNull(),
     /** DRAFT | SENT | PAID; OVERDUE is derived on read from SENT + due date */
-    status: text('status').notNull().default('DRAFT'),
+    status: text('status').notNull().default(INITIAL_STATUS),
     taxRateBp: integer('tax_rate_bp').notNull(),
     subtotalPence: pence('subtotal_pence').notNull(),
     taxPence: pence('tax_pence').notNull(),

@@ -1,5 +1,6 @@
 import { CURRENCIES, DEFAULT_DUE_DAYS, QUOTE_VALID_DAYS, type TCurrencyCode } from '@docket/schemas/constants';
 import { formatPence } from '@docket/schemas/money';
+import { watermarkFor, type TWatermark } from '@docket/schemas/lifecycle';
 import { addDays, londonDay } from '../lib/clock.ts';
 
 /**
@@ -26,7 +27,7 @@ export interface PdfDocumentModel {
   title: 'QUOTE' | 'INVOICE';
   number: string;
   fileName: string;
-  watermark: 'DRAFT' | 'PAID' | null;
+  watermark: TWatermark | null;
   company: {
     name: string;
     addressLines: string[];
@@ -122,12 +123,6 @@ function currencySymbol(code: string): string {
   return code in CURRENCIES ? CURRENCIES[code as TCurrencyCode].symbol : CURRENCIES.GBP.symbol;
 }
 
-function watermarkFor(status: string): PdfDocumentModel['watermark'] {
-  if (status === 'DRAFT') return 'DRAFT';
-  if (status === 'PAID') return 'PAID';
-  return null;
-}
-
 export function buildDocumentModel(
   company: PdfCompanySource,
   client: PdfClientSource,
@@ -173,7 +168,7 @@ export function buildDocumentModel(
     title: isInvoice ? 'INVOICE' : 'QUOTE',
     number: doc.number,
     fileName: `${doc.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
-    watermark: watermarkFor(doc.status),
+    watermark: watermarkFor(doc.kind, doc.status),
     company: {
       name: companyName,
       addressLines: splitLines(company.address),

@@ -1,5 +1,6 @@
 import type { TCalendarEvent } from '@docket/schemas/event';
-import type { TEventStatus, TEventType, TQuoteStatus } from '@docket/schemas/constants';
+import type { TEventStatus, TEventType } from '@docket/schemas/constants';
+import type { TQuoteStatus } from '@docket/schemas/lifecycle';
 import { penceToPounds } from '@docket/schemas/money';
 import type { EventRow } from './calendar.repository.ts';
 

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { invoices, quotes } from '../../db/schema.ts';
+import { sqlWordList } from '../../db/sql-words.ts';
+import { INVOICE_OUTSTANDING_STATUSES, QUOTE_ACTIVE_STATUSES, storedInvoiceStatus } from '@docket/schemas/lifecycle';
+
+/** Outstanding invoices as stored: SENT and OVERDUE are both stored as SENT, so no date test. */
+const outstanding = sqlWordList(INVOICE_OUTSTANDING_STATUSES.map(storedInvoiceStatus));
+const activeQuotes = sqlWordList(QUOTE_ACTIVE_STATUSES);
 
 export interface DashboardFigures {
   totalInvoicedPence: number;
@@ -10,8 +16,8 @@ export interface DashboardFigures {
 }
 
 /**
- * The four dashboard figures in one round trip (SPEC section 4). SENT and OVERDUE are both
- * stored as SENT, so "SENT or OVERDUE" needs no date test.
+ * The four dashboard figures in one round trip (docs/product.md, "Dashboard"); which statuses
+ * count comes from the lifecycle module.
  */
 export function createDashboardRepository(db: Database) {
   return {
@@ -20,9 +26,9 @@ export function createDashboardRepository(db: Database) {
         db,
         sql`select
             coalesce(sum(${invoices.totalPence}), 0)::text as total,
-            coalesce(sum(${invoices.totalPence}) filter (where ${invoices.status} = 'SENT'), 0)::text as outstanding,
-            (count(*) filter (where ${invoices.status} = 'SENT'))::int as active_invoices,
-            (select count(*)::int from ${quotes} where ${quotes.userId} = ${userId} and ${quotes.status} in ('DRAFT', 'SENT')) as active_quotes
+            coalesce(sum(${invoices.totalPence}) filter (where ${invoices.status} in ${outstanding}), 0)::text as outstanding,
+            (count(*) filter (where ${invoices.status} in ${outstanding}))::int as active_invoices,
+            (select count(*)::int from ${quotes} where ${quotes.userId} = ${userId} and ${quotes.status} in ${activeQuotes}) as active_quotes
           from ${invoices}
           where ${invoices.userId} = ${userId}`,
       );

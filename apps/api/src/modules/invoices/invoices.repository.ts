@@ -1,5 +1,5 @@
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import type { TInvoiceStatus, TQuoteStatus } from '@docket/schemas/constants';
+import { QUOTE_CONVERTIBLE_STATUSES, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { Database } from '../../db/client.ts';
 import { clients, invoiceLines, invoices, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
@@ -143,7 +143,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           .where(and(eq(quotes.userId, userId), eq(quotes.id, quoteId)))
           .for('update');
         if (!quote) return { kind: 'missing' };
-        if (quote.status !== 'APPROVED') return { kind: 'illegal', status: quote.status as TQuoteStatus };
+        if (!QUOTE_CONVERTIBLE_STATUSES.includes(quote.status as TQuoteStatus)) return { kind: 'illegal', status: quote.status as TQuoteStatus };
         const [existing] = await tx
           .select({ invoiceNumber: invoices.invoiceNumber })
           .from(invoices)
@@ -187,7 +187,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       id: string,
       today: string,
       from: readonly TInvoiceStatus[],
-      to: 'DRAFT' | 'SENT' | 'PAID',
+      to: TStoredInvoiceStatus,
     ): Promise<boolean> {
       const [row] = await db
         .update(invoices)

@@ -5,9 +5,8 @@ import { currentUser } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
 import { crudRoutes } from '../../lib/crud-routes.ts';
 import { transitionRoutes } from '../documents/transition-routes.ts';
-import type { InvoiceAction, InvoicesService } from './invoices.service.ts';
-
-const ACTIONS: InvoiceAction[] = ['send', 'pay', 'revert'];
+import { INVOICE_TRANSITION_ACTIONS } from '@docket/schemas/lifecycle';
+import type { InvoicesService } from './invoices.service.ts';
 
 /** Only exact paths: '/:id' never catches '/:id/preview', which the PDF module serves. */
 export function invoicesRoutes(service: InvoicesService) {
@@ -18,5 +17,5 @@ export function invoicesRoutes(service: InvoicesService) {
     sendData(res, await service.fromQuote(currentUser(req).id, quoteId, dueDate), 201);
   });
   crudRoutes(service, { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest }, router);
-  return transitionRoutes(router, ACTIONS, service.transition);
+  return transitionRoutes(router, INVOICE_TRANSITION_ACTIONS, service.transition);
 }

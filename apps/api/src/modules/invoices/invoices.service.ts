@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TPage } from '@docket/schemas/common';
-import { DEFAULT_DUE_DAYS, type TInvoiceStatus } from '@docket/schemas/constants';
+import { DEFAULT_DUE_DAYS } from '@docket/schemas/constants';
+import { INVOICE_TRANSITIONS, type TInvoiceTransitionAction } from '@docket/schemas/lifecycle';
 import { DOCUMENT_MESSAGES, type TInvoice, type TInvoiceListQuery, type TLineItem } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,15 +12,6 @@ import type { OwnershipRepository } from '../documents/ownership.repository.ts';
 import { priceDocument } from '../documents/document-input.ts';
 import type { InvoicesRepository } from './invoices.repository.ts';
 import { toInvoiceDto } from './invoices.mapper.ts';
-
-export type InvoiceAction = 'send' | 'pay' | 'revert';
-
-/** The lifecycle over effective statuses (OVERDUE = SENT past its due date). */
-export const INVOICE_TRANSITIONS: Record<InvoiceAction, { from: readonly TInvoiceStatus[]; to: 'DRAFT' | 'SENT' | 'PAID' }> = {
-  send: { from: ['DRAFT'], to: 'SENT' },
-  pay: { from: ['SENT', 'OVERDUE'], to: 'PAID' },
-  revert: { from: ['SENT'], to: 'DRAFT' },
-};
 
 export interface InvoiceInput {
   clientId: string;
@@ -84,7 +76,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       if (outcome.kind === 'converted') throw AppError.conflict(DOCUMENT_MESSAGES.quoteAlreadyConverted(outcome.invoiceNumber));
       return get(userId, outcome.id);
     },
-    async transition(userId: string, id: string, action: InvoiceAction): Promise<TInvoice> {
+    async transition(userId: string, id: string, action: TInvoiceTransitionAction): Promise<TInvoice> {
       const { from, to } = INVOICE_TRANSITIONS[action];
       const day = today();
       if (!(await repo.transition(userId, id, day, from, to))) {

@@ -1,5 +1,5 @@
 import type { TQuote } from '@docket/schemas/document';
-import type { TQuoteStatus } from '@docket/schemas/constants';
+import type { TQuoteStatus } from '@docket/schemas/lifecycle';
 import { basisPointsToPercent, penceToPounds } from '@docket/schemas/money';
 import { toLineDto } from '../documents/line-items.ts';
 import type { QuoteWithLines } from './quotes.repository.ts';

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TPage } from '@docket/schemas/common';
-import type { TQuoteStatus } from '@docket/schemas/constants';
+import { QUOTE_TRANSITIONS, type TQuoteTransitionAction } from '@docket/schemas/lifecycle';
 import type { TQuote, TQuoteListQuery } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,16 +10,6 @@ import type { OwnershipRepository } from '../documents/ownership.repository.ts';
 import { priceDocument, type DocumentInput } from '../documents/document-input.ts';
 import type { QuotesRepository } from './quotes.repository.ts';
 import { toQuoteDto } from './quotes.mapper.ts';
-
-export type QuoteAction = 'send' | 'approve' | 'decline' | 'revert';
-
-/** The lifecycle: which statuses each action leaves from, and where it goes. */
-export const QUOTE_TRANSITIONS: Record<QuoteAction, { from: readonly TQuoteStatus[]; to: TQuoteStatus }> = {
-  send: { from: ['DRAFT'], to: 'SENT' },
-  approve: { from: ['SENT'], to: 'APPROVED' },
-  decline: { from: ['SENT'], to: 'DECLINED' },
-  revert: { from: ['APPROVED', 'DECLINED'], to: 'DRAFT' },
-};
 
 export interface QuotesServiceDeps {
   settings: DocumentSettingsRepository;
@@ -61,7 +51,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
       if (!(await repo.update(userId, id, fields))) throw AppError.notFound('Quote');
       return get(userId, id);
     },
-    async transition(userId: string, id: string, action: QuoteAction): Promise<TQuote> {
+    async transition(userId: string, id: string, action: TQuoteTransitionAction): Promise<TQuote> {
       const { from, to } = QUOTE_TRANSITIONS[action];
       if (!(await repo.transition(userId, id, from, to))) {
         const status = await repo.statusOf(userId, id);

@@ -26,7 +26,7 @@ export function finishPages(c: Canvas, model: PdfDocumentModel): void {
   }
 }
 
-function drawWatermark(c: Canvas, mark: 'DRAFT' | 'PAID'): void {
+function drawWatermark(c: Canvas, mark: NonNullable<PdfDocumentModel['watermark']>): void {
   const { doc } = c;
   const size = 110;
   const color = mark === 'PAID' ? '#15803d' : '#94a3b8';

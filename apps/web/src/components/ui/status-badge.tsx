@@ -1,10 +1,10 @@
 import { AlertTriangle, CheckCircle2, FileText, Send, XCircle } from 'lucide-react';
-import type { TInvoiceStatus, TQuoteStatus } from '@docket/schemas/constants';
+import type { TInvoiceStatus, TQuoteStatus } from '@docket/schemas/lifecycle';
 import { Badge, type BadgeTone } from './badge';
 
 type Status = TQuoteStatus | TInvoiceStatus;
 
-/** SPEC section 4 colours: gray DRAFT, blue SENT, green APPROVED/PAID, red DECLINED/OVERDUE. */
+/** Status colours (docs/product.md, "Statuses"): gray DRAFT, blue SENT, green APPROVED/PAID, red DECLINED/OVERDUE. */
 const tone: Record<Status, BadgeTone> = {
   DRAFT: 'gray',
   SENT: 'blue',
@@ -24,7 +24,7 @@ const icon: Record<Status, typeof FileText> = {
 
 /**
  * A status badge that never relies on colour alone: it always shows the status word and an icon.
- * An unknown status gets the DRAFT look (SPEC section 4).
+ * An unknown status gets the DRAFT look.
  */
 export function StatusBadge({ status }: { status: string }) {
   const known = status in tone ? (status as Status) : undefined;

@@ -3,6 +3,7 @@ import { FileText, Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import type { TQuote } from '@docket/schemas/document';
 import type { TCalendarEvent } from '@docket/schemas/event';
+import { QUOTE_FOLLOW_UP_STATUSES } from '@docket/schemas/lifecycle';
 import type { TEventFormInput, TEventFormOutput } from '@docket/schemas/forms';
 import { errorMessage, toApiError } from '@/lib/api-client';
 import { useClients } from '@/lib/queries/clients-list';
@@ -66,7 +67,7 @@ export function CalendarPage() {
 
   const eventList = useMemo(() => events.data ?? [], [events.data]);
   const clientList = clients.data ?? [];
-  const approvedQuotes = useMemo(() => (quotes.data ?? []).filter((q) => q.status === 'APPROVED'), [quotes.data]);
+  const approvedQuotes = useMemo(() => (quotes.data ?? []).filter((q) => QUOTE_FOLLOW_UP_STATUSES.includes(q.status)), [quotes.data]);
 
   // A fresh key per opening remounts the form with these values.
   const openForm = useCallback(

@@ -3,7 +3,8 @@ import type { TInvoice } from '@docket/schemas/document';
 import { formatDate, formatMoney } from '@/lib/format';
 import { DocumentCard, type TDocumentCardHandlers } from '@/components/documents/document-card';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { INVOICE_ACTION_LABELS, invoiceActionsFor, type TInvoiceAction } from './invoice-actions';
+import { invoiceActionsFor } from '@docket/schemas/lifecycle';
+import { INVOICE_ACTION_LABELS, type TInvoiceAction } from './invoice-actions';
 
 const ACTION_ICONS: Record<TInvoiceAction, LucideIcon> = { send: Send, pay: CheckCircle2 };
 

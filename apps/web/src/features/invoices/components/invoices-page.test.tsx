@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TInvoiceStatus } from '@docket/schemas/constants';
+import type { TInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { TInvoice } from '@docket/schemas/document';
 import { MSG } from '@docket/schemas/messages';
 import { localIsoDateIn } from '@/components/documents/document-form-values';

@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES } from '@docket/schemas/constants';
+import { INVOICE_STATUSES } from '@docket/schemas/lifecycle';
 import type { TInvoice } from '@docket/schemas/document';
 import { useListFilters } from '@/lib/use-list-filters';
 import { defaultDueDate, emptyLine, type TDocumentFormValues } from '@/components/documents/document-form-values';

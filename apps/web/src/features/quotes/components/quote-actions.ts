@@ -1,6 +1,6 @@
-import type { TQuoteStatus } from '@docket/schemas/constants';
+import type { TQuoteOfferedAction } from '@docket/schemas/lifecycle';
 
-export type TQuoteAction = 'send' | 'approve' | 'decline' | 'revert' | 'convert' | 'follow-up';
+export type TQuoteAction = TQuoteOfferedAction;
 
 export const QUOTE_ACTION_LABELS: Record<TQuoteAction, string> = {
   send: 'Send',
@@ -11,12 +11,3 @@ export const QUOTE_ACTION_LABELS: Record<TQuoteAction, string> = {
   'follow-up': 'Schedule Follow-up',
 };
 
-/** SPEC section 4: what each status allows (edit, preview and delete are always there). */
-const ACTIONS_BY_STATUS: Record<TQuoteStatus, TQuoteAction[]> = {
-  DRAFT: ['send'],
-  SENT: ['approve', 'decline'],
-  APPROVED: ['convert', 'follow-up', 'revert'],
-  DECLINED: ['revert'],
-};
-
-export const quoteActionsFor = (status: string): TQuoteAction[] => ACTIONS_BY_STATUS[status as TQuoteStatus] ?? [];

@@ -3,7 +3,8 @@ import type { TQuote } from '@docket/schemas/document';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { DocumentCard, type TDocumentCardHandlers } from '@/components/documents/document-card';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { QUOTE_ACTION_LABELS, quoteActionsFor, type TQuoteAction } from './quote-actions';
+import { quoteActionsFor } from '@docket/schemas/lifecycle';
+import { QUOTE_ACTION_LABELS, type TQuoteAction } from './quote-actions';
 
 const ACTION_ICONS: Record<TQuoteAction, LucideIcon> = {
   send: Send,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { TQuoteStatus } from '@docket/schemas/constants';
+import type { TQuoteStatus } from '@docket/schemas/lifecycle';
 import type { TQuote } from '@docket/schemas/document';
 import { MSG } from '@docket/schemas/messages';
 import { localIsoDateIn } from '@/components/documents/document-form-values';

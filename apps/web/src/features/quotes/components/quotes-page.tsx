@@ -1,4 +1,4 @@
-import { QUOTE_STATUSES } from '@docket/schemas/constants';
+import { QUOTE_STATUSES } from '@docket/schemas/lifecycle';
 import type { TQuote } from '@docket/schemas/document';
 import { useListFilters } from '@/lib/use-list-filters';
 import { emptyLine, type TDocumentFormValues } from '@/components/documents/document-form-values';
