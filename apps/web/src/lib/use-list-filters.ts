@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { TListFilters } from './paged-list';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -9,7 +10,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * (search debounced and trimmed, so a query key changes once per pause, not per keystroke).
  */
 export function useListFilters() {
-  const [search, setSearch] = useState('');
+  // A link may open the list already searched (a converted quote links to /invoices?q=INV0001).
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   const [status, setStatus] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const filters = useMemo<TListFilters>(() => ({ q, status }), [q, status]);

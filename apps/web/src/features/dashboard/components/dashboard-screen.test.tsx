@@ -23,6 +23,7 @@ const quote: TQuote = {
   sentAt: null,
   createdAt: '2026-11-20T09:15:00Z',
   updatedAt: '2026-11-20T09:15:00Z',
+  invoice: null,
 };
 const invoice: TInvoice = {
   id: 'i1',

@@ -1,4 +1,5 @@
 import { CalendarPlus, Check, FileOutput, RotateCcw, Send, X, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import type { TQuote } from '@docket/schemas/document';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { DocumentCard, type TDocumentCardHandlers } from '@/components/documents/document-card';
@@ -35,13 +36,22 @@ export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps
       aside={
         <div className="flex flex-col items-end gap-1">
           <StatusBadge status={quote.status} />
+          {quote.invoice && (
+            <Link
+              to={`/invoices?q=${encodeURIComponent(quote.invoice.invoiceNumber)}`}
+              className="text-sm font-medium text-blue-700 underline-offset-2 hover:underline"
+            >
+              Invoiced as {quote.invoice.invoiceNumber}
+            </Link>
+          )}
           <p className="text-lg font-semibold text-slate-900">
             <span className="sr-only">Total: </span>
             {formatMoney(quote.total, currencySymbol)}
           </p>
         </div>
       }
-      actions={quoteActionsFor(quote.status)}
+      // A converted quote cannot be converted again (the API answers 409), so the button goes.
+      actions={quoteActionsFor(quote.status).filter((a) => !(a === 'convert' && quote.invoice))}
       actionLabels={QUOTE_ACTION_LABELS}
       actionIcons={ACTION_ICONS}
       {...handlers}

@@ -37,6 +37,7 @@ function makeQuote(status: TQuoteStatus, n: number): TQuote {
     createdAt: '2026-11-20T09:30:00.000Z',
     updatedAt: '2026-11-20T09:30:00.000Z',
     sentAt: null,
+    invoice: null,
   };
 }
 
@@ -95,6 +96,15 @@ describe('QuotesPage', () => {
       'Delete',
     ]);
     expect(buttonNames(card('Q0004'))).toEqual([...always.slice(0, 2), 'Revert to Draft', 'Delete']);
+  });
+
+  it('when an approved quote has been converted, then its card says "Invoiced as INV0007" linking to that invoice and offers no Convert', async () => {
+    const converted = { ...makeQuote('APPROVED', 5), invoice: { id: '44444444-4444-4444-8444-444444444444', invoiceNumber: 'INV0007' } };
+    setup([converted]);
+    const article = await screen.findByRole('article', { name: 'Q0005' });
+    expect(within(article).getByRole('link', { name: 'Invoiced as INV0007' })).toHaveAttribute('href', '/invoices?q=INV0007');
+    expect(buttonNames(article)).not.toContain('Convert to Invoice');
+    expect(buttonNames(article)).toContain('Schedule Follow-up');
   });
 
   it('when a sent quote is approved, then PATCH approve is called and the spec toast shows', async () => {
