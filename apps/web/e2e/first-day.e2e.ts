@@ -1,0 +1,148 @@
+import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { ERROR_MESSAGES } from '@docket/schemas/errors';
+import { useBrowser } from './support/browser.ts';
+import { registerUser } from './support/api.ts';
+import { expectToast, expectUrl, saveScreenshot, signInWithToken, toast, visible } from './support/ui.ts';
+
+/** Issue 21: the defects a new user hit on the first day, each checked on the screen it was seen on. */
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('element is not laid out');
+  return b;
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+const lineItems = [{ description: 'Boiler service', quantity: 1, unitPrice: 120 }];
+
+describe('first day on a desktop (1366x768)', () => {
+  const session = useBrowser();
+
+  test('Settings: the toast after Save Changes does not cover the Save button', async () => {
+    const { page } = session;
+    const user = await registerUser(session.baseURL, 'day1-toast');
+    await user.api.createCompany();
+    await signInWithToken(page, user.token, '/settings');
+    const save = page.getByRole('button', { name: 'Save Changes' });
+    await save.scrollIntoViewIfNeeded();
+    await save.click();
+    await expectToast(page, 'Company profile updated successfully');
+    const toastBox = await box(toast(page, 'Company profile updated successfully'));
+    expect(overlaps(toastBox, await box(save))).toBe(false);
+  });
+
+  test('Settings: after a counter reset with INV0001 and INV0002 in use, the next invoice number shows INV0003', async () => {
+    const { page } = session;
+    const user = await registerUser(session.baseURL, 'day1-counter');
+    await user.api.createCompany();
+    const client = await user.api.createClient('Harbour Bakery');
+    await user.api.createInvoice(client.id, lineItems);
+    await user.api.createInvoice(client.id, lineItems);
+    await signInWithToken(page, user.token, '/settings');
+    await page.getByRole('button', { name: 'Reset Invoice Counter' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reset' }).click();
+    await expectToast(page, 'Invoice counter reset: next invoice is INV0003');
+    await visible(page.getByText('Next invoice number:').filter({ hasText: 'INV0003' }));
+    const next = await user.api.createInvoice(client.id, lineItems);
+    expect(next.invoiceNumber).toBe('INV0003');
+  });
+
+  test('Settings: an SVG or a 5 MB logo is refused when chosen, with the API message, and never previewed', async () => {
+    const { page } = session;
+    const user = await registerUser(session.baseURL, 'day1-logo');
+    await user.api.createCompany();
+    await signInWithToken(page, user.token, '/settings');
+    const input = page.getByLabel('Logo image');
+    await input.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await visible(page.getByRole('alert').filter({ hasText: ERROR_MESSAGES.logoType }));
+    expect(await page.getByAltText('Company logo preview').count()).toBe(0);
+    const big = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5 * 1024 * 1024)]);
+    await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: big });
+    await visible(page.getByRole('alert').filter({ hasText: ERROR_MESSAGES.logoSize }));
+    expect(await page.getByAltText('Company logo preview').count()).toBe(0);
+  });
+
+  test('Quotes: a converted quote says "Invoiced as INV0001" with a link and offers no second Convert', async () => {
+    const { page } = session;
+    const user = await registerUser(session.baseURL, 'day1-convert');
+    const client = await user.api.createClient('Hilltop Dental');
+    const quote = await user.api.createQuote(client.id, lineItems);
+    await user.api.quoteAction(quote.id, 'send');
+    await user.api.quoteAction(quote.id, 'approve');
+    await signInWithToken(page, user.token, '/quotes');
+    const card = page.getByRole('article', { name: quote.quoteNumber });
+    await card.getByRole('button', { name: 'Convert to Invoice' }).click();
+    await expectToast(page, 'Invoice created from quote');
+    await expectUrl(page, '/invoices');
+    await page.goto('/quotes');
+    const link = card.getByRole('link', { name: 'Invoiced as INV0001' });
+    await visible(link);
+    expect(await card.getByRole('button', { name: 'Convert to Invoice' }).count()).toBe(0);
+    await link.click();
+    await expectUrl(page, '/invoices');
+    expect(new URL(page.url()).search).toBe('?q=INV0001');
+    await visible(page.getByRole('article', { name: 'INV0001' }));
+  });
+
+  test('Calendar: the event dialog footer is on screen, week view opens at 07:00 with business hours shaded, toolbar in the app colours', async () => {
+    const { page } = session;
+    const user = await registerUser(session.baseURL, 'day1-calendar');
+    const start = new Date();
+    start.setHours(10, 0, 0, 0);
+    await user.api.call('POST', '/calendar', {
+      title: 'Boiler install',
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
+      type: 'APPOINTMENT',
+    });
+    await signInWithToken(page, user.token, '/calendar');
+    await visible(page.locator('.fc'));
+    const toolbarButton = page.getByRole('button', { name: 'Month' });
+    const background = await toolbarButton.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).not.toBe('rgb(44, 62, 80)'); // FullCalendar's dark default
+    expect(['rgb(224, 231, 255)', 'rgb(255, 255, 255)']).toContain(background);
+
+    await page.getByRole('button', { name: 'New Event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+    await visible(dialog);
+    const create = dialog.getByRole('button', { name: 'Create Event' });
+    const createBox = await box(create);
+    expect(createBox.y + createBox.height).toBeLessThanOrEqual(768);
+    await saveScreenshot(page, 'calendar-event-dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Week' }).click();
+    const scroller = page.locator('.fc-timegrid-body').locator('xpath=ancestor::div[contains(@class,"fc-scroller")][1]');
+    await visible(page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]'));
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    const scrollerTop = (await box(scroller)).y;
+    const sevenTop = (await box(page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]'))).y;
+    expect(Math.abs(sevenTop - scrollerTop)).toBeLessThan(4);
+    expect(await page.locator('.fc-timegrid .fc-non-business').count()).toBeGreaterThan(0);
+    await saveScreenshot(page, 'calendar-week');
+  });
+
+  test('Dashboard: a new account\'s first screen logs no error and asks for no missing resource', async () => {
+    const { page } = session;
+    const user = await registerUser(session.baseURL, 'day1-console');
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400 && r.url().includes('/api/')) errors.push(`${r.status()} ${r.url()}`);
+    });
+    await signInWithToken(page, user.token, '/dashboard');
+    await visible(page.getByRole('heading', { name: 'Dashboard', exact: true }));
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+});
+
+export async function noSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
+}
