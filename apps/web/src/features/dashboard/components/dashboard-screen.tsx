@@ -1,4 +1,4 @@
-import { Clock, FileText, PoundSterling, Receipt } from 'lucide-react';
+import { Clock, FileText, PoundSterling, ReceiptPoundSterling } from 'lucide-react';
 import { useCurrencySymbol } from '@/lib/queries/company-profile';
 import { formatMoney } from '@/lib/format';
 import { useErrorToast } from '@/lib/use-error-toast';
@@ -37,7 +37,7 @@ export function DashboardScreen() {
             <StatCard label="Total Invoiced" value={formatMoney(dashboard.data.totalInvoiced, currencySymbol)} icon={PoundSterling} />
             <StatCard label="Outstanding" value={formatMoney(dashboard.data.outstanding, currencySymbol)} icon={Clock} />
             <StatCard label="Active Quotes" value={String(dashboard.data.activeQuotes)} icon={FileText} />
-            <StatCard label="Active Invoices" value={String(dashboard.data.activeInvoices)} icon={Receipt} />
+            <StatCard label="Active Invoices" value={String(dashboard.data.activeInvoices)} icon={ReceiptPoundSterling} />
           </div>
           <div className="grid gap-6 lg:grid-cols-2">
             <RecentDocuments
