@@ -1,10 +1,28 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
 
+const WEB_FEATURES = 'apps/web/src/features';
+const features = readdirSync(new URL(`./${WEB_FEATURES}`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/**
+ * Boundaries (docs/product.md, "Code layout"): a web feature never imports another feature,
+ * the web app never imports the API, packages/schemas imports nothing but zod, no import
+ * cycles, kebab-case file names. Folder-level cycles: tools/lint/folder-cycles.ts. The rules are
+ * proven to catch a violation by tools/lint/boundaries.test.ts.
+ */
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'apps/web/e2e/.artifacts/**', 'bench/.tmp/**'] },
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'apps/web/e2e/.artifacts/**', 'bench/.tmp/**', 'tools/lint/fixtures/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,4 +33,49 @@ export default tseslint.config(
     },
   },
   { files: ['apps/web/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/api', 'apps/web', 'packages/schemas', 'bench', 'tools/lint'].map((dir) => fileURLToPath(new URL(`./${dir}/tsconfig.json`, import.meta.url))),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: fileURLToPath(new URL('.', import.meta.url)),
+          zones: [
+            ...features.map((name) => ({
+              target: `./${WEB_FEATURES}/${name}`,
+              from: `./${WEB_FEATURES}`,
+              except: [`./${name}`],
+              message: 'A web feature never imports another feature: move the shared piece to components/ or lib/.',
+            })),
+            { target: './apps/web', from: './apps/api', message: 'The web app never imports the API: share through packages/schemas.' },
+            { target: './packages', from: './apps', message: 'Packages never import the apps.' },
+          ],
+        },
+      ],
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '{apps,packages,tools}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: ['packages/schemas/src/**/*.ts'],
+    ignores: ['packages/schemas/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'packages/schemas imports nothing but zod and its own files.' }] },
+      ],
+    },
+  },
 );

@@ -1,7 +1,6 @@
 import express, { Router, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import { authenticate, identify } from './middleware/authenticate.ts';
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts';
@@ -9,30 +8,12 @@ import { createRateLimiter, ipKey, userOrIpKey } from './middleware/rate-limit.t
 import { corsFor } from './middleware/cors.ts';
 import { serveWebApp } from './middleware/web-app.ts';
 import { jsonBody } from './middleware/json-body.ts';
-import { createAuthRepository } from './modules/auth/auth.repository.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createClientsRepository } from './modules/clients/clients.repository.ts';
-import { createClientsService } from './modules/clients/clients.service.ts';
-import { clientsRoutes } from './modules/clients/clients.routes.ts';
-import { createItemsRepository } from './modules/items/items.repository.ts';
-import { createItemsService } from './modules/items/items.service.ts';
-import { itemsRoutes } from './modules/items/items.routes.ts';
-import { createCompanyRepository } from './modules/company/company.repository.ts';
-import { createCompanyService } from './modules/company/company.service.ts';
-import { companyRoutes, logoBodyParser } from './modules/company/company.routes.ts';
-import { createCountersRepository } from './modules/numbering/counters.repository.ts';
-import { createUsageRepository } from './modules/subscription/usage.repository.ts';
-import { createLimitsService } from './modules/subscription/limits.service.ts';
-import { createDocumentModules } from './modules/documents/documents.module.ts';
-import { sendData } from './lib/respond.ts';
-import { createPreviewsRepository } from './modules/previews/previews.repository.ts';
-import { createPreviewsService } from './modules/previews/previews.service.ts';
-import { previewsRoutes } from './modules/previews/previews.routes.ts';
+import { createModules, mountHealth, mountModules } from './composition.ts';
+import { logoBodyParser } from './modules/company/company.routes.ts';
 
 /** Build the Express app over a ready context. No listen: server.ts and tests do that. */
 export function createApp(ctx: AppContext) {
-  const { db, config } = ctx;
+  const { config } = ctx;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -66,15 +47,7 @@ export function createApp(ctx: AppContext) {
     }),
   );
 
-  const counters = createCountersRepository(db);
-  const limits = createLimitsService(createUsageRepository(db), ctx.clock, config.planLimitOverrides);
-  const authService = createAuthService(createAuthRepository(db), ctx.tokens, config.bcryptCost);
-  const companyService = createCompanyService(createCompanyRepository(db), counters);
-  const clientsService = createClientsService(createClientsRepository(db), {
-    assertCanCreateClient: (userId) => limits.assertCanCreate(userId, 'clients'),
-  });
-  const itemsService = createItemsService(createItemsRepository(db));
-  const documents = createDocumentModules({ db, clock: ctx.clock, counters, limits });
+  const modules = createModules(ctx);
 
   const window = config.rateLimitWindowMs;
   const apiLimiter = createRateLimiter({
@@ -91,25 +64,17 @@ export function createApp(ctx: AppContext) {
     redis: ctx.redis,
     key: ipKey,
   });
-  const requireUser: RequestHandler = authenticate((id) => authService.findUser(id));
+  const requireUser: RequestHandler = authenticate((id) => modules.auth.findUser(id));
 
   const api = Router();
   if (config.corsOrigin) api.use(corsFor(config.corsOrigin));
   api.use(identify(ctx.tokens));
-  api.get('/health', async (_req, res) => {
-    await db.execute(sql`select 1`);
-    sendData(res, { status: 'ok', database: ctx.dbKind });
-  });
+  mountHealth(api, ctx);
   api.use(apiLimiter);
   api.use('/company/logo', logoBodyParser);
   api.use(jsonBody('256kb'));
 
-  api.use('/auth', authRoutes(authService, { authLimiter, authenticate: requireUser }));
-  api.use('/clients', requireUser, clientsRoutes(clientsService));
-  api.use('/items', requireUser, itemsRoutes(itemsService));
-  api.use('/company', requireUser, companyRoutes(companyService));
-  api.use(previewsRoutes(createPreviewsService(createPreviewsRepository(db), ctx.clock), requireUser));
-  documents.mount(api, requireUser);
+  mountModules(api, modules, { requireUser, authLimiter });
   api.use(apiNotFound);
 
   app.use('/api', api);

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Database, DatabaseKind } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { TokenService } from './lib/token-service.ts';
-import type { RedisCommand } from './middleware/rate-limit.ts';
+import type { RedisCommand } from './lib/redis.ts';
 import type { TPlanLimits } from '@docket/schemas/plans';
 
 /** Everything a request handler may depend on, built once by server.ts (or a test). */

@@ -115,7 +115,7 @@ describe('clients CRUD', () => {
   });
 });
 
-describe('client validation (SPEC section 5)', () => {
+describe('client validation (docs/product.md, validation messages)', () => {
   it.each([
     [{ email: 'a@b.co' }, 'Name is required', ['name']],
     [{ name: '   ', email: 'a@b.co' }, 'Name is required', ['name']],

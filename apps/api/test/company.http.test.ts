@@ -158,7 +158,7 @@ describe('company profile', () => {
   });
 });
 
-describe('company validation (SPEC section 5)', () => {
+describe('company validation (docs/product.md, validation messages)', () => {
   it.each([
     [{ name: '' }, 'Company name is required', 'name'],
     [{ name: undefined }, 'Company name is required', 'name'],

@@ -113,7 +113,7 @@ describe('items CRUD', () => {
   });
 });
 
-describe('item validation (SPEC section 5)', () => {
+describe('item validation (docs/product.md, validation messages)', () => {
   it.each([
     [{ description: 'd', price: 1 }, 'Name is required', ['name']],
     [{ name: ' ', description: 'd', price: 1 }, 'Name is required', ['name']],

@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { TokenService } from '../src/lib/token-service.ts';
 import { connectRedis, type RedisConnection } from '../src/lib/redis.ts';
 import type { AppContext } from '../src/context.ts';
+import { checkAnswers } from './answer-schemas.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -70,7 +71,7 @@ export async function createTestApp(overrides: Partial<AppContext['config']> = {
     },
   };
   return {
-    app: createApp(ctx),
+    app: checkAnswers(createApp(ctx)),
     ctx,
     setNow: (at) => {
       now = at === null ? null : new Date(at);

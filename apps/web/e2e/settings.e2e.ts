@@ -36,7 +36,7 @@ describe('journey 2: company settings', () => {
     await page.getByRole('button', { name: 'Create Company Profile' }).click();
     await expectToast(page, 'Company profile created successfully');
 
-    // The full form: every section of SPEC section 2.
+    // The full form: every section of the Settings screen (docs/product.md, "Screens").
     await visible(page.getByRole('button', { name: 'Save Changes' }));
     await page.getByLabel(/vat number/i).fill(PROFILE.vatNumber);
     await page.getByLabel(/bank name/i).fill(PROFILE.bankName);

@@ -14,7 +14,7 @@ const ZNewPassword = z
   .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
   .max(128, MSG.passwordMax);
 
-/** What the API takes (SPEC section 7: email, password); a confirmPassword, when sent, must match. */
+/** What the API takes (email, password); a confirmPassword, when sent, must match. */
 export const ZRegisterRequest = z
   .object({
     email: ZEmail(MSG.invalidEmail),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { ZEmail, optionalText, requiredText } from './common.ts';
+import { ZEmail, ZTimestamp, optionalText, requiredText } from './common.ts';
 
 /** Client names may be long (a PDF must still wrap a 5,000-character name). */
 export const CLIENT_NAME_MAX = 5000;
@@ -13,12 +13,13 @@ export const ZClientRequest = z.object({
 });
 export type TClientRequest = z.input<typeof ZClientRequest>;
 
-export interface TClient {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ZClient = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+});
+export type TClient = z.infer<typeof ZClient>;

@@ -50,6 +50,17 @@ export interface TPage<T> {
   nextCursor: string | null;
 }
 
+// ---- Response schemas: what the API answers, field for field (strict: an extra field fails) ----
+
+/** An instant as the API writes it (Date.toISOString()). */
+export const ZTimestamp = z.iso.datetime();
+/** A calendar day, 'YYYY-MM-DD'. */
+export const ZDay = z.iso.date();
+/** One page of a paged list. */
+export const ZPage = <T extends z.ZodType>(item: T) => z.strictObject({ items: z.array(item), nextCursor: z.string().nullable() });
+/** A list route answers a plain array, or a page when `limit` or `cursor` is given. */
+export const ZListAnswer = <T extends z.ZodType>(item: T) => z.union([z.array(item), ZPage(item)]);
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 

@@ -9,16 +9,14 @@ import {
   DEFAULT_TEMPLATE,
   PREFIX_MAX_LENGTH,
   TEMPLATES,
-  type TCurrencyCode,
-  type TTemplate,
 } from './constants.ts';
 import { hasAtMostDecimals } from './money.ts';
-import { ZEmail, optionalText, requiredText } from './common.ts';
+import { ZEmail, ZTimestamp, optionalText, requiredText } from './common.ts';
 
 const ZPrefix = (requiredMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(PREFIX_MAX_LENGTH, MSG.prefixMax);
 
-/** A URL or empty (SPEC section 5). Scheme-less input like www.example.co.uk is accepted as https. */
+/** A URL or empty. Scheme-less input like www.example.co.uk is accepted as https. */
 const ZWebsite = z
   .string({ error: MSG.invalidWebsite })
   .trim()
@@ -68,7 +66,7 @@ export const ZCompanyRequest = z.object({
     .refine((v) => hasAtMostDecimals(v, 2), MSG.taxDecimals)
     .default(DEFAULT_TAX_RATE),
   bankDetails: ZBankDetails.nullish(),
-  /** Ignored if sent: the symbol follows the currency (SPEC section 9). */
+  /** Ignored if sent: the symbol follows the currency. */
   currencySymbol: z.unknown().optional(),
 });
 export type TCompanyRequest = z.input<typeof ZCompanyRequest>;
@@ -86,34 +84,36 @@ export const ZLogoRequest = z.object({
   logo: z.string({ error: 'Logo must be a PNG or JPEG image' }).min(1, 'Logo must be a PNG or JPEG image'),
 });
 
-export interface TCompany {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  website: string | null;
-  vatNumber: string | null;
-  terms: string | null;
-  currency: TCurrencyCode;
-  currencySymbol: string;
-  template: TTemplate;
-  quoteNumberPrefix: string;
-  invoiceNumberPrefix: string;
-  defaultTaxRate: number;
+const nullableText = z.string().nullable();
+export const ZCompany = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: nullableText,
+  address: nullableText,
+  website: nullableText,
+  vatNumber: nullableText,
+  terms: nullableText,
+  currency: z.enum(CURRENCY_CODES),
+  currencySymbol: z.string(),
+  template: z.enum(TEMPLATES),
+  quoteNumberPrefix: z.string(),
+  invoiceNumberPrefix: z.string(),
+  defaultTaxRate: z.number(),
   /** data URL, or null */
-  logo: string | null;
-  bankDetails: {
-    bankName: string | null;
-    accountName: string | null;
-    accountNumber: string | null;
-    sortCode: string | null;
-    iban: string | null;
-    swift: string | null;
-  };
+  logo: nullableText,
+  bankDetails: z.strictObject({
+    bankName: nullableText,
+    accountName: nullableText,
+    accountNumber: nullableText,
+    sortCode: nullableText,
+    iban: nullableText,
+    swift: nullableText,
+  }),
   /** The counter the next quote / invoice number will use. */
-  nextQuoteNumber: number;
-  nextInvoiceNumber: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  nextQuoteNumber: z.number().int(),
+  nextInvoiceNumber: z.number().int(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+});
+export type TCompany = z.infer<typeof ZCompany>;

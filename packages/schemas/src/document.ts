@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { MAX_LINE_ITEMS } from './constants.ts';
-import { INVOICE_STATUSES, QUOTE_STATUSES, type TInvoiceStatus, type TQuoteStatus } from './lifecycle.ts';
+import { INVOICE_STATUSES, QUOTE_STATUSES } from './lifecycle.ts';
 import { hasAtMostDecimals } from './money.ts';
 import { ZPrice } from './item.ts';
-import { ZId, ZListQuery, isIsoDate, requiredText } from './common.ts';
+import { ZDay, ZId, ZListQuery, ZTimestamp, isIsoDate, requiredText } from './common.ts';
 
 export const QUANTITY_MAX = 1_000_000;
 
@@ -64,49 +64,51 @@ export type TInvoiceRequest = z.input<typeof ZInvoiceRequest>;
 
 export const ZFromQuoteRequest = z.object({ dueDate: ZDueDate.optional() }).default({});
 
-export interface TDocumentClient {
-  id: string;
-  name: string;
-}
+export const ZDocumentClient = z.strictObject({ id: z.uuid(), name: z.string() });
+export type TDocumentClient = z.infer<typeof ZDocumentClient>;
 
-interface TDocumentBase {
-  id: string;
-  clientId: string;
-  client: TDocumentClient;
-  lineItems: TLineItem[];
+/** A line as answered: quantity and unit price in units and pounds. */
+const ZLineItemAnswer = z.strictObject({ description: z.string(), quantity: z.number(), unitPrice: z.number() });
+
+const documentBase = {
+  id: z.uuid(),
+  clientId: z.uuid(),
+  client: ZDocumentClient,
+  lineItems: z.array(ZLineItemAnswer),
   /** percent */
-  tax: number;
+  tax: z.number(),
   /** pounds */
-  subtotal: number;
-  taxAmount: number;
-  total: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  subtotal: z.number(),
+  taxAmount: z.number(),
+  total: z.number(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+};
 
-/** The invoice a quote was converted to. */
-export interface TQuoteInvoiceRef {
-  id: string;
-  invoiceNumber: string;
-}
+/** The invoice a quote was converted to (docs/product.md, "Converted quotes"). */
+export const ZQuoteInvoiceRef = z.strictObject({ id: z.uuid(), invoiceNumber: z.string() });
+export type TQuoteInvoiceRef = z.infer<typeof ZQuoteInvoiceRef>;
 
-export interface TQuote extends TDocumentBase {
-  quoteNumber: string;
-  status: TQuoteStatus;
-  sentAt: string | null;
+export const ZQuote = z.strictObject({
+  ...documentBase,
+  quoteNumber: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  sentAt: ZTimestamp.nullable(),
   /** the invoice made from this quote, null until converted */
-  invoice: TQuoteInvoiceRef | null;
-}
+  invoice: ZQuoteInvoiceRef.nullable(),
+});
+export type TQuote = z.infer<typeof ZQuote>;
 
-export interface TInvoice extends TDocumentBase {
-  invoiceNumber: string;
-  status: TInvoiceStatus;
-  /** 'YYYY-MM-DD' */
-  dueDate: string;
-  quoteId: string | null;
-  sentAt: string | null;
-  paidAt: string | null;
-}
+export const ZInvoice = z.strictObject({
+  ...documentBase,
+  invoiceNumber: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  dueDate: ZDay,
+  quoteId: z.uuid().nullable(),
+  sentAt: ZTimestamp.nullable(),
+  paidAt: ZTimestamp.nullable(),
+});
+export type TInvoice = z.infer<typeof ZInvoice>;
 
 export const ZQuoteIdParams = z.object({ quoteId: ZId });
 

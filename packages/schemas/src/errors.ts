@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /** Error codes and the JSON envelope every API answer uses. */
 export const ERROR_CODES = [
   'BAD_REQUEST',
@@ -59,3 +60,13 @@ export interface TApiFailure {
   details?: Record<string, string>;
 }
 export type TApiResponse<T> = TApiSuccess<T> | TApiFailure;
+
+/** Every failure the API answers, whatever the route. */
+export const ZApiFailure = z.strictObject({
+  success: z.literal(false),
+  error: z.string().min(1),
+  code: z.enum(ERROR_CODES).optional(),
+  details: z.record(z.string(), z.string()).optional(),
+});
+/** The success envelope around one route's data. */
+export const ZApiSuccess = <T extends z.ZodType>(data: T) => z.strictObject({ success: z.literal(true), data });

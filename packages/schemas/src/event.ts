@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { EVENT_STATUSES, EVENT_TYPES, type TEventStatus, type TEventType } from './constants.ts';
-import { ZDateTime, ZListQuery, optionalText, requiredText } from './common.ts';
-import type { TInvoiceStatus, TQuoteStatus } from './lifecycle.ts';
+import { EVENT_STATUSES, EVENT_TYPES, type TEventType } from './constants.ts';
+import { ZDateTime, ZListQuery, ZTimestamp, optionalText, requiredText } from './common.ts';
+import { INVOICE_STATUSES, QUOTE_STATUSES } from './lifecycle.ts';
 
 const optionalId = z
   .union([z.uuid({ error: MSG.invalidId }), z.literal(''), z.null()], { error: MSG.invalidId })
@@ -55,34 +55,35 @@ export const ZRangeParams = z
   })
   .refine((v) => endNotBeforeStart(v.start, v.end), { message: 'Start must be before end', path: ['end'] });
 
-export interface TCalendarEvent {
-  id: string;
-  title: string;
-  description: string | null;
-  startDate: string;
-  endDate: string;
-  allDay: boolean;
-  color: string;
-  location: string | null;
-  notes: string | null;
-  status: TEventStatus;
-  type: TEventType;
-  clientId: string | null;
-  quoteId: string | null;
-  invoiceId: string | null;
-  client: { id: string; name: string } | null;
-  quote: { id: string; quoteNumber: string; status: TQuoteStatus; total: number } | null;
-  invoice: { id: string; invoiceNumber: string; status: TInvoiceStatus; total: number } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ZCalendarEvent = z.strictObject({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  startDate: ZTimestamp,
+  endDate: ZTimestamp,
+  allDay: z.boolean(),
+  color: z.string(),
+  location: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: z.enum(EVENT_STATUSES),
+  type: z.enum(EVENT_TYPES),
+  clientId: z.uuid().nullable(),
+  quoteId: z.uuid().nullable(),
+  invoiceId: z.uuid().nullable(),
+  client: z.strictObject({ id: z.uuid(), name: z.string() }).nullable(),
+  quote: z.strictObject({ id: z.uuid(), quoteNumber: z.string(), status: z.enum(QUOTE_STATUSES), total: z.number() }).nullable(),
+  invoice: z.strictObject({ id: z.uuid(), invoiceNumber: z.string(), status: z.enum(INVOICE_STATUSES), total: z.number() }).nullable(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+});
+export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
 
 export const ZEventListQuery = ZListQuery.extend({
   status: z.enum(EVENT_STATUSES, { error: `Status must be one of ${EVENT_STATUSES.join(', ')}` }).optional(),
 });
 export type TEventListQuery = z.output<typeof ZEventListQuery>;
 
-/** The follow-up event built from a quote (SPEC section 9); the server and the screen share it. */
+/** The follow-up event built from a quote (docs/product.md, "Defaults"); the server and the screen share it. */
 export const FOLLOW_UP = {
   title: (clientName: string | null | undefined) => `Follow-up: ${clientName || 'Client'}`,
   description: (quoteNumber: string) => `Follow-up for quote ${quoteNumber}`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { hasAtMostDecimals } from './money.ts';
-import { requiredText } from './common.ts';
+import { ZTimestamp, requiredText } from './common.ts';
 
 export const PRICE_MAX = 10_000_000;
 
@@ -19,12 +19,13 @@ export const ZItemRequest = z.object({
 });
 export type TItemRequest = z.input<typeof ZItemRequest>;
 
-export interface TItem {
-  id: string;
-  name: string;
-  description: string;
+export const ZItem = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
   /** pounds */
-  price: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  price: z.number(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+});
+export type TItem = z.infer<typeof ZItem>;

@@ -1,6 +1,6 @@
 /**
- * Every user-facing validation message, verbatim from SPEC section 5 (plus the few
- * bounds the spec is silent on). Server and web both read these; never inline one.
+ * Every user-facing validation message, listed in docs/product.md, "Validation
+ * messages" (plus bounds described in docs/spec-deviations.md). Server and web both read these; never inline one.
  */
 export const MSG = {
   invalidEmail: 'Invalid email address',

@@ -66,7 +66,7 @@ function amountFormatter(): Intl.NumberFormat {
   return f;
 }
 
-/** 123450 pence, '£' -> '£1,234.50'. Missing values show as zero (SPEC section 5). */
+/** 123450 pence, '£' -> '£1,234.50'. Missing values show as zero. */
 export function formatPence(pence: number | null | undefined, symbol = '£'): string {
   const value = typeof pence === 'number' && Number.isFinite(pence) ? pence : 0;
   const sign = value < 0 ? '-' : '';

@@ -80,7 +80,7 @@ export const PLANS: Record<TPlanKey, TPlan> = {
   }),
 };
 
-/** Until payments exist every account is on PRO (SPEC section 9). */
+/** Until payments exist every account is on PRO (docs/product.md, "Defaults"). */
 export const DEFAULT_PLAN: TPlanKey = 'PRO';
 
 export const planLimitMessage = (what: 'invoices' | 'quotes' | 'clients') =>

@@ -1,6 +1,5 @@
 import type { TPlanKey, TPlanLimits } from './plans.ts';
 import type { TTemplate } from './constants.ts';
-import type { TInvoice, TQuote } from './document.ts';
 
 export interface TUsage {
   /** 'YYYY-MM' in Europe/London */
@@ -26,12 +25,3 @@ export interface TCanResult {
 }
 
 export type TAvailableTemplates = TTemplate[];
-
-export interface TDashboard {
-  totalInvoiced: number;
-  outstanding: number;
-  activeQuotes: number;
-  activeInvoices: number;
-  recentQuotes: TQuote[];
-  recentInvoices: TInvoice[];
-}

@@ -15,7 +15,7 @@ export interface TTotalsInPence {
 }
 
 /**
- * The one totals function (SPEC section 5): line = quantity x unit price (to the penny, half-up),
+ * The one totals function (docs/product.md, "Totals and rounding"): line = quantity x unit price (to the penny, half-up),
  * subtotal = sum of lines, tax = subtotal x rate / 100 (to the penny, half-up), total = subtotal + tax.
  * Integer arithmetic throughout so pounds never pass through a float.
  */

@@ -1,6 +1,8 @@
 import { createClient } from 'redis';
 import type { Logger } from 'pino';
-import type { RedisCommand } from '../middleware/rate-limit.ts';
+
+/** The command channel of a connected node-redis client; absent means in-process counts. */
+export type RedisCommand = (args: string[]) => Promise<unknown>;
 
 export interface RedisConnection {
   command: RedisCommand;

@@ -3,8 +3,7 @@ import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { ERROR_MESSAGES, type TApiFailure } from '@docket/schemas/errors';
 
-/** The command channel of a connected node-redis client; absent means in-process counts. */
-export type RedisCommand = (args: string[]) => Promise<unknown>;
+import type { RedisCommand } from '../lib/redis.ts';
 
 export interface RateLimitOptions {
   windowMs: number;

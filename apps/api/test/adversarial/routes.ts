@@ -164,7 +164,7 @@ const eventBody: BodySpec = {
   required: ['title', 'startDate', 'endDate'],
 };
 
-/** Every route of SPEC section 7 (plus the API's own extras); absent ones are skipped at run time. */
+/** Every route the API serves; absent ones are skipped at run time. */
 export const ROUTES: RouteSpec[] = [
   {
     method: 'post',

@@ -41,7 +41,7 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A toast in the notifications region (SPEC: one at a time), matched on its text. */
+/** A toast in the notifications region (one at a time: docs/product.md, "Screens"), matched on its text. */
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: text });
 }
@@ -109,7 +109,7 @@ export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 }
 
-/** Put a token where the app keeps it (SPEC: localStorage 'token'), as a signed-in browser would have. */
+/** Put a token where the app keeps it (localStorage 'token'), as a signed-in browser would have. */
 export async function signInWithToken(page: Page, token: string, landing = '/dashboard'): Promise<void> {
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('token', t), token);

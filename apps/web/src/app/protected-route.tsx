@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/auth';
 import { Spinner } from '@/components/ui/spinner';
 
-/** While the session loads show a spinner; without a user go to /login (SPEC section 2). */
+/** While the session loads show a spinner; without a user go to /login (docs/product.md, "Screens"). */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
   const location = useLocation();

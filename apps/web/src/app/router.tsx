@@ -12,12 +12,11 @@ const ClientsRoute = lazy(() => import('./routes/clients'));
 const ItemsRoute = lazy(() => import('./routes/items'));
 const SettingsRoute = lazy(() => import('./routes/settings'));
 const PricingRoute = lazy(() => import('./routes/pricing'));
-// WEB-B ROUTE IMPORTS (add `const QuotesRoute = lazy(() => import('./routes/quotes'));` etc. here)
 const QuotesRoute = lazy(() => import('./routes/quotes'));
 const InvoicesRoute = lazy(() => import('./routes/invoices'));
 const CalendarRoute = lazy(() => import('./routes/calendar'));
 
-/** The route table of SPEC section 2. */
+/** The route table (docs/product.md, "Screens"). */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -28,12 +27,9 @@ export function AppRoutes() {
           <Route index element={<Navigate to="/dashboard" replace />} />
           <Route path="dashboard" element={<DashboardRoute />} />
           <Route path="clients" element={<ClientsRoute />} />
-          {/* WEB-B: /quotes */}
           <Route path="quotes" element={<QuotesRoute />} />
-          {/* WEB-B: /invoices */}
           <Route path="invoices" element={<InvoicesRoute />} />
           <Route path="items" element={<ItemsRoute />} />
-          {/* WEB-B: /calendar */}
           <Route path="calendar" element={<CalendarRoute />} />
           <Route path="settings" element={<SettingsRoute />} />
           <Route path="pricing" element={<PricingRoute />} />

@@ -8,7 +8,7 @@ export const getToken = (): string | null => localStorage.getItem(TOKEN_KEY);
 export const setToken = (token: string): void => localStorage.setItem(TOKEN_KEY, token);
 export const clearToken = (): void => localStorage.removeItem(TOKEN_KEY);
 
-/** The soft result a 429 turns into (SPEC section 8): callers see a failure, never a throw from transport. */
+/** The soft result a 429 turns into (docs/product.md, "Error catalogue"): callers see a failure, never a throw from transport. */
 export const RATE_LIMITED_RESULT: TApiFailure = { success: false, error: ERROR_MESSAGES.rateLimited, code: 'RATE_LIMITED' };
 
 /** An API failure with the server's error text (or a fallback) and the HTTP status. */

@@ -20,7 +20,7 @@ const SessionContext = createContext<TSession | null>(null);
 
 export const getMe = () => apiGet<TUser>('/auth/me');
 
-/** SPEC section 4: a stored token that cannot fetch the user is cleared (the visitor is logged out). */
+/** A stored token that cannot fetch the user is cleared (the visitor is logged out). */
 async function getMeOrForget(): Promise<TUser> {
   try {
     return await getMe();

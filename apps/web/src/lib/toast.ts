@@ -1,5 +1,5 @@
 /**
- * One toast at a time (SPEC section 9): a tiny store the <Toaster /> renders. A new toast
+ * One toast at a time (docs/product.md, "Screens"): a tiny store the <Toaster /> renders. A new toast
  * replaces the current one. Titles are fixed by the spec: 'Error' (destructive) and 'Success'.
  */
 export type TToastVariant = 'default' | 'destructive' | 'success';

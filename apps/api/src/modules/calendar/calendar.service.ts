@@ -61,7 +61,7 @@ export function createCalendarService(repo: CalendarRepository, deps: CalendarSe
     async remove(userId: string, id: string) {
       if (!(await repo.remove(userId, id))) throw AppError.notFound('Event');
     },
-    /** The follow-up of SPEC section 9; default slot tomorrow 09:00-09:30 in London. */
+    /** The follow-up of a quote (docs/product.md, "Defaults"): tomorrow 09:00-09:30 in London. */
     async fromQuote(userId: string, quoteId: string, slot: { startDate?: Date; endDate?: Date }): Promise<TCalendarEvent> {
       const quote = await repo.quoteForFollowUp(userId, quoteId);
       if (!quote) throw AppError.notFound('Quote');

@@ -1,6 +1,6 @@
 import { ZClientRequest } from '@docket/schemas/client';
 import { ZListQuery } from '@docket/schemas/common';
-import { crudRoutes } from '../../lib/crud-routes.ts';
+import { crudRoutes } from '../../middleware/crud-routes.ts';
 import type { ClientsService } from './clients.service.ts';
 
 export function clientsRoutes(service: ClientsService) {

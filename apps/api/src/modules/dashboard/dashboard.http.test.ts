@@ -20,7 +20,7 @@ describe('GET /api/dashboard', () => {
     expect(res.body.data).toEqual({ totalInvoiced: 0, outstanding: 0, activeQuotes: 0, activeInvoices: 0, recentQuotes: [], recentInvoices: [] });
   });
 
-  it('when documents are in every status, then the figures follow SPEC section 4 and only count mine', async () => {
+  it('when documents are in every status, then the figures follow docs/product.md "Dashboard" and only count mine', async () => {
     const u = await registerUser(t.app);
     const c = await createClient(t.app, u);
     const draft = await createInvoice(t.app, u, c.id, line(100.1)); // DRAFT

@@ -1,6 +1,6 @@
 import { RECENT_DOCUMENTS_LIMIT } from '@docket/schemas/constants';
 import { penceToPounds } from '@docket/schemas/money';
-import type { TDashboard } from '@docket/schemas/subscription';
+import type { TDashboard } from '@docket/schemas/dashboard';
 import type { TInvoice, TQuote } from '@docket/schemas/document';
 import type { DashboardRepository } from './dashboard.repository.ts';
 

@@ -7,7 +7,7 @@ import type { CountersRepository, Tx } from '../numbering/counters.repository.ts
 import { lineColumns, totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
-import type { CreateGuard } from '../quotes/quotes.repository.ts';
+import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 import { effectiveInvoiceStatus, invoiceStatusIn, invoiceStatusIs } from './invoice-status.ts';
 
 export interface InvoiceListOptions {
@@ -18,7 +18,6 @@ export interface InvoiceListOptions {
   clientId?: string;
 }
 
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 /** `today` is a placeholder in the prepared statements, filled per request. */
 type Today = string | Placeholder;
 const invoiceColumns = (today: Today) => ({

@@ -3,7 +3,7 @@ import { ZFromQuoteRequest, ZInvoiceListQuery, ZInvoiceRequest, ZQuoteIdParams }
 import { parse } from '../../middleware/validate.ts';
 import { currentUser } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
-import { crudRoutes } from '../../lib/crud-routes.ts';
+import { crudRoutes } from '../../middleware/crud-routes.ts';
 import { transitionRoutes } from '../documents/transition-routes.ts';
 import { INVOICE_TRANSITION_ACTIONS } from '@docket/schemas/lifecycle';
 import type { InvoicesService } from './invoices.service.ts';

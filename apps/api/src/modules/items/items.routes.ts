@@ -1,6 +1,6 @@
 import { ZItemRequest } from '@docket/schemas/item';
 import { ZListQuery } from '@docket/schemas/common';
-import { crudRoutes } from '../../lib/crud-routes.ts';
+import { crudRoutes } from '../../middleware/crud-routes.ts';
 import type { ItemsService } from './items.service.ts';
 
 export function itemsRoutes(service: ItemsService) {

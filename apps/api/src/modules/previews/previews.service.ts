@@ -3,19 +3,30 @@ import { AppError } from '../../lib/app-error.ts';
 import { londonDay, type Clock } from '../../lib/clock.ts';
 import { buildDocumentModel, type PdfDocumentSource } from '../../pdf/document-model.ts';
 import { renderPdf } from '../../pdf/render-pdf.ts';
-import type { PreviewsRepository } from './previews.repository.ts';
+import type { QuotesRepository } from '../quotes/quotes.repository.ts';
+import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
+import type { CompanyRepository } from '../company/company.repository.ts';
+import type { ClientsRepository } from '../clients/clients.repository.ts';
 
 export interface RenderedPdf {
   fileName: string;
   pdf: Buffer;
 }
 
-export function createPreviewsService(repo: PreviewsRepository, clock: Clock) {
+/** A PDF reads the same document the API answers with, then the company and client it needs. */
+export interface PreviewsSources {
+  quotes: Pick<QuotesRepository, 'get'>;
+  invoices: Pick<InvoicesRepository, 'get'>;
+  company: Pick<CompanyRepository, 'get'>;
+  clients: Pick<ClientsRepository, 'get'>;
+}
+
+export function createPreviewsService(repo: PreviewsSources, clock: Clock) {
   async function render(userId: string, what: 'Quote' | 'Invoice', source: PdfDocumentSource | null, clientId: string | null) {
     if (!source || !clientId) throw AppError.notFound(what);
-    const company = await repo.company(userId);
+    const company = await repo.company.get(userId);
     if (!company) throw AppError.conflict(ERROR_MESSAGES.companyRequiredForPdf);
-    const client = await repo.client(userId, clientId);
+    const client = await repo.clients.get(userId, clientId);
     if (!client) throw AppError.notFound('Client');
     const model = buildDocumentModel(company, client, source);
     return { fileName: model.fileName, pdf: await renderPdf(model, company.template) } satisfies RenderedPdf;
@@ -23,7 +34,7 @@ export function createPreviewsService(repo: PreviewsRepository, clock: Clock) {
 
   return {
     async quote(userId: string, id: string): Promise<RenderedPdf> {
-      const q = await repo.quote(userId, id);
+      const q = await repo.quotes.get(userId, id);
       const source: PdfDocumentSource | null = q && {
         kind: 'quote',
         number: q.quoteNumber,
@@ -38,7 +49,7 @@ export function createPreviewsService(repo: PreviewsRepository, clock: Clock) {
       return render(userId, 'Quote', source, q?.clientId ?? null);
     },
     async invoice(userId: string, id: string): Promise<RenderedPdf> {
-      const inv = await repo.invoice(userId, id, londonDay(clock()));
+      const inv = await repo.invoices.get(userId, id, londonDay(clock()));
       const source: PdfDocumentSource | null = inv && {
         kind: 'invoice',
         number: inv.invoiceNumber,

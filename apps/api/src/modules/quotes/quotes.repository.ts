@@ -7,6 +7,7 @@ import type { CountersRepository } from '../numbering/counters.repository.ts';
 import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
+import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 
 export interface QuoteListOptions {
   limit?: number;
@@ -37,9 +38,6 @@ const quoteColumns = {
     typeof v === 'string' ? (JSON.parse(v) as { id: string; invoiceNumber: string }) : (v as { id: string; invoiceNumber: string } | null),
   ),
 };
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
-/** Runs inside the create's transaction after the counter row is locked (plan limit re-check). */
-export type CreateGuard = (tx: Executor) => Promise<void>;
 const selectQuotes = (x: Executor) => x.select(quoteColumns).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId));
 
 /** A quote row with its lines (in position order), as every read returns it. */

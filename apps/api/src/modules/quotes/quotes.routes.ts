@@ -1,5 +1,5 @@
 import { ZQuoteListQuery, ZQuoteRequest } from '@docket/schemas/document';
-import { crudRoutes } from '../../lib/crud-routes.ts';
+import { crudRoutes } from '../../middleware/crud-routes.ts';
 import { transitionRoutes } from '../documents/transition-routes.ts';
 import { QUOTE_TRANSITION_ACTIONS } from '@docket/schemas/lifecycle';
 import type { QuotesService } from './quotes.service.ts';

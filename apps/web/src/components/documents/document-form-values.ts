@@ -13,7 +13,7 @@ export interface TDocumentFormValues {
 /** What a valid form submits: the parsed request (trimmed text, due date as 'YYYY-MM-DD'). */
 export type TDocumentSubmit = z.output<typeof ZInvoiceRequest>;
 
-/** 'Add Item' appends this line (SPEC section 2). */
+/** 'Add Item' appends this line. */
 export const emptyLine = (): TLineItem => ({ description: '', quantity: 1, unitPrice: 0 });
 
 /** Today plus `days` as 'YYYY-MM-DD' in the browser's calendar (what <input type="date"> shows). */
@@ -23,7 +23,7 @@ export function localIsoDateIn(days: number, from = new Date()): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** The default due date: 30 days ahead (SPEC section 9). */
+/** The default due date: 30 days ahead (docs/product.md, "Defaults"). */
 export const defaultDueDate = () => localIsoDateIn(DEFAULT_DUE_DAYS);
 
 /** The company's default tax rate, else 20 (also when the profile is missing or failed to load). */

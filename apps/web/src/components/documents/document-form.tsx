@@ -31,7 +31,7 @@ interface DocumentFormProps {
   onCancel: () => void;
 }
 
-/** The inline create/edit form shared by quotes and invoices (SPEC section 2). */
+/** The inline create/edit form shared by quotes and invoices (docs/product.md, "Screens"). */
 export function DocumentForm({ kind, title, submitLabel, defaultValues, clients, items, currencySymbol, onSubmit, onCancel }: DocumentFormProps) {
   const form = useForm<TDocumentFormValues, unknown, TDocumentSubmit>({
     resolver: resolvers[kind],

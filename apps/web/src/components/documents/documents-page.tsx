@@ -19,7 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { DocumentForm } from './document-form';
 import { defaultTax, type TDocumentFormValues, type TDocumentSubmit } from './document-form-values';
 
-/** Every word the page shows or toasts: each feature supplies its own (SPEC sections 2 and 8). */
+/** Every word the page shows or toasts: each feature supplies its own. */
 export interface TDocumentsPageTexts {
   title: string;
   subtitle: string;

@@ -6,7 +6,7 @@ export interface TNavItem {
   icon: LucideIcon;
 }
 
-/** SPEC section 2, in this order. */
+/** The navigation, in this order (docs/product.md, "Screens"). */
 export const NAV_ITEMS: TNavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/clients', label: 'Clients', icon: Users },

@@ -49,7 +49,7 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
   );
 }
 
-/** Plan, usage against limits and an upgrade link on FREE (SPEC section 2). */
+/** Plan, usage against limits and an upgrade link on FREE (docs/product.md, "Screens"). */
 export function SubscriptionPanel() {
   const { data, isPending, isError } = useSubscriptionInfo();
   if (isPending) {

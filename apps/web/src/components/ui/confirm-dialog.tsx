@@ -5,7 +5,7 @@ import { Button } from './button';
 interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The question, e.g. 'Are you sure you want to delete this client?' (SPEC section 5). */
+  /** The question, e.g. 'Are you sure you want to delete this client?' */
   description: ReactNode;
   title?: ReactNode;
   confirmLabel?: string;

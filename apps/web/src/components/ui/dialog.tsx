@@ -5,8 +5,6 @@ import { cn } from '@/lib/cn';
 
 /** Radix dialog: focus trapped, Escape and the close button dismiss it. */
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClass = 'fixed inset-0 z-40 bg-slate-900/50';
 

@@ -16,7 +16,7 @@ describe('StatusBadge', () => {
     ['DECLINED', 'bg-red-50'],
     ['PAID', 'bg-green-50'],
     ['OVERDUE', 'bg-red-50'],
-  ])('when the status is %s, then the badge has the SPEC section 4 colour (%s) and the word', (status, colour) => {
+  ])('when the status is %s, then the badge has its status colour (%s) and the word', (status, colour) => {
     expect(badge(status).className).toContain(colour);
   });
 

@@ -4,7 +4,7 @@ import { getCurrentToast, subscribeToast } from '@/lib/toast';
 // Radix Toast is only downloaded when the first toast is raised: it is not needed to paint a page.
 const Toaster = lazy(() => import('./toaster'));
 
-/** The global toast area (SPEC section 2), mounted on every screen. */
+/** The global toast area (docs/product.md, "Screens"), mounted on every screen. */
 export function ToastHost() {
   const current = useSyncExternalStore(subscribeToast, getCurrentToast, getCurrentToast);
   const [needed, setNeeded] = useState(false);

@@ -10,7 +10,7 @@ const variantClass = {
   destructive: 'border-red-700 bg-red-600 text-white',
 } as const;
 
-/** The global toast area (SPEC section 2): one toast at a time, announced politely. */
+/** The global toast area (docs/product.md, "Screens"): one toast at a time, announced politely. */
 export default function Toaster() {
   const current = useSyncExternalStore(subscribeToast, getCurrentToast, getCurrentToast);
   return (

@@ -175,7 +175,7 @@ describe('CalendarPage', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Event deleted successfully')).toBeInTheDocument();
     expect(mock.history.delete).toHaveLength(1);
-    // SPEC section 4: after a delete all data reloads (events, clients and quotes).
+    // After a delete all data reloads (docs/product.md, "Screens") (events, clients and quotes).
     await waitFor(() => expect(gets('/quotes')).toBe(before.quotes + 1));
     expect(gets('/calendar')).toBe(before.events + 1);
     expect(gets('/clients')).toBe(before.clients + 1);

@@ -35,14 +35,14 @@ type FormDialog = { key: number; initial: TEventFormInput; event: TCalendarEvent
 const LOADING_TEXT = 'Loading calendar...';
 const saveErrorText = (error: unknown) => toApiError(error).message || 'Failed to save event';
 
-/** Logs a supporting list that failed: the screen goes on with an empty one (SPEC section 7). */
+/** Logs a supporting list that failed: the screen goes on with an empty one */
 function useLogFailure(label: string, error: unknown) {
   useEffect(() => {
     if (error) console.error(`Failed to load ${label} for the calendar`, toApiError(error).message);
   }, [label, error]);
 }
 
-/** SPEC section 2, Calendar: summary cards, FullCalendar, event dialogs and quote follow-ups. */
+/** The Calendar screen (docs/product.md, "Screens"): summary cards, FullCalendar, event dialogs and quote follow-ups. */
 export function CalendarPage() {
   const events = useEvents();
   const clients = useClients();

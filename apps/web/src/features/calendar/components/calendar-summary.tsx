@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 const sameLocalDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
-/** The four figures of SPEC section 2 (today is the browser's date, as the calendar shows it). */
+/** The four summary figures (today is the browser's date, as the calendar shows it). */
 export function summarise(events: TCalendarEvent[], now = new Date()) {
   return {
     total: events.length,

@@ -5,7 +5,7 @@ interface State {
   failed: boolean;
 }
 
-/** The calendar component's own failure state (SPEC section 2), also when its chunk fails to load. */
+/** The calendar component's own failure state, also when its chunk fails to load. */
 export class CalendarViewBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { failed: false };
 

@@ -68,7 +68,7 @@ function EventContent({ event, timeText }: EventContentArg) {
 }
 
 /**
- * The FullCalendar card of SPEC section 2. Loaded on demand (React.lazy) so FullCalendar
+ * The FullCalendar card of the Calendar screen. Loaded on demand (React.lazy) so FullCalendar
  * stays out of every other screen's bundle.
  */
 export default function CalendarView({ events, onSelectRange, onEventClick, onEventMove }: CalendarViewProps) {

@@ -21,7 +21,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-/** A clicked event: its details, and Edit / Delete (SPEC section 2). */
+/** A clicked event: its details, and Edit / Delete. */
 export function EventDetailDialog({ event, onOpenChange, onEdit, onDelete }: EventDetailDialogProps) {
   return (
     <Dialog open={event !== null} onOpenChange={onOpenChange}>

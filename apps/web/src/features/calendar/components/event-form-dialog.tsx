@@ -20,7 +20,7 @@ interface EventFormDialogProps {
   onSubmit: (values: TEventFormOutput) => Promise<void>;
 }
 
-/** 'Create New Event' / 'Edit Event' (SPEC section 2). Remount it (key) to load other values. */
+/** 'Create New Event' / 'Edit Event'. Remount it (key) to load other values. */
 export function EventFormDialog({ open, onOpenChange, mode, initialValues, clients, onSubmit }: EventFormDialogProps) {
   const form = useForm<TEventFormInput, unknown, TEventFormOutput>({
     resolver: zodResolver(ZEventForm),
@@ -29,7 +29,7 @@ export function EventFormDialog({ open, onOpenChange, mode, initialValues, clien
   const { errors, isSubmitting } = form.formState;
   const isEdit = mode === 'edit';
 
-  // Until a colour is picked by hand, the colour follows the type's default (SPEC section 4).
+  // Until a colour is picked by hand, the colour follows the type's default (docs/product.md, "Defaults").
   const [colourChosen, setColourChosen] = useState(initialValues.color !== EVENT_COLOR_BY_TYPE[initialValues.type]);
   const typeField = form.register('type', {
     onChange: (e: { target: { value: string } }) => {

@@ -15,7 +15,7 @@ export function toLocalInput(value: Date | string): string {
 /** A datetime-local value (local time, no offset) as an ISO instant for the API. */
 export const fromLocalInput = (value: string): string => new Date(value).toISOString();
 
-/** The colour an event shows: its own, else its type's default (SPEC section 4). */
+/** The colour an event shows: its own, else its type's default (docs/product.md, "Defaults"). */
 export const eventColor = (event: Pick<TCalendarEvent, 'color' | 'type'>): string =>
   event.color || EVENT_COLOR_BY_TYPE[event.type] || DEFAULT_EVENT_COLOR;
 
@@ -60,7 +60,7 @@ export function eventToForm(event: TCalendarEvent): TEventFormInput {
   };
 }
 
-/** SPEC section 9: the follow-up built from an approved quote. */
+/** The follow-up built from an approved quote (docs/product.md, "Defaults"). */
 export function quoteFollowUpForm(quote: Pick<TQuote, 'id' | 'quoteNumber' | 'clientId' | 'client'>): TEventFormInput {
   return {
     ...emptyEventForm(),

@@ -11,7 +11,7 @@ interface FromQuoteDialogProps {
   onChoose: (quote: TQuote) => void;
 }
 
-/** 'Create Event from Quote': pick an approved quote to prefill a follow-up (SPEC section 2). */
+/** 'Create Event from Quote': pick an approved quote to prefill a follow-up. */
 export function FromQuoteDialog({ open, onOpenChange, quotes, currencySymbol, onChoose }: FromQuoteDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * After a save or delete "all data reloads" (SPEC section 4): events, clients and quotes, the
+ * After a save or delete "all data reloads" (docs/product.md, "Screens"): events, clients and quotes, the
  * screen's three lists. Only the events are awaited, so a long quotes list never holds the dialog open.
  */
 export function useInvalidateCalendar() {

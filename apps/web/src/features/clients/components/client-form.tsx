@@ -14,7 +14,7 @@ interface ClientFormProps {
   onCancel: () => void;
 }
 
-/** The inline add/edit client form (rules: SPEC section 5, from ZClientRequest). */
+/** The inline add/edit client form (rules: ZClientRequest; docs/product.md, "Validation messages"). */
 export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
   const form = useForm({
     resolver: zodResolver(ZClientRequest),

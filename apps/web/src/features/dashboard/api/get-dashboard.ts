@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TDashboard } from '@docket/schemas/subscription';
+import type { TDashboard } from '@docket/schemas/dashboard';
 import { apiGet } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TInvoice, TQuote } from '@docket/schemas/document';
-import type { TDashboard } from '@docket/schemas/subscription';
+import type { TDashboard } from '@docket/schemas/dashboard';
 import { renderWithProviders } from '@/test/render';
 import { fail, mockApi, ok } from '@/test/mock-api';
 import { DashboardScreen } from './dashboard-screen';

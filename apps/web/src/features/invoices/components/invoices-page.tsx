@@ -11,7 +11,7 @@ import { useUpdateInvoice } from '../api/update-invoice';
 import { useInvoiceActions } from '../hooks/use-invoice-actions';
 import { InvoiceCard } from './invoice-card';
 
-/** SPEC sections 2 and 8: the Invoices screen's words and toasts. */
+/** The Invoices screen's words and toasts. */
 const TEXTS: TDocumentsPageTexts = {
   title: 'Invoices',
   subtitle: 'Manage your invoices and payments',
@@ -45,7 +45,7 @@ const formValues = (invoice: TInvoice | null, defaultTaxRate: number): TDocument
       }
     : { clientId: '', tax: defaultTaxRate, dueDate: defaultDueDate(), lineItems: [emptyLine()] };
 
-/** SPEC section 2, Invoices: skeletons while loading, inline create/edit form, invoice cards (paged, searchable). */
+/** The Invoices screen (docs/product.md, "Screens"): skeletons while loading, inline create/edit form, invoice cards (paged, searchable). */
 export function InvoicesPage() {
   const listFilters = useListFilters();
   const invoices = useInvoicesPages(listFilters.filters);

@@ -4,7 +4,7 @@ import { usePayInvoice } from '../api/pay-invoice';
 import { useSendInvoice } from '../api/send-invoice';
 import type { TInvoiceAction } from '../components/invoice-actions';
 
-/** SPEC section 8 toasts ('Mark as Paid' is beyond the spec: its texts follow the same pattern). */
+/** The toasts of each invoice action ('Mark as Paid' follows the same pattern as Send). */
 const TOASTS: Record<TInvoiceAction, TActionToasts> = {
   send: { success: 'Invoice sent successfully', failure: 'Failed to send invoice' },
   pay: { success: 'Invoice marked as paid', failure: 'Failed to mark invoice as paid' },

@@ -11,7 +11,7 @@ import { useUpdateQuote } from '../api/update-quote';
 import { useQuoteActions } from '../hooks/use-quote-actions';
 import { QuoteCard } from './quote-card';
 
-/** SPEC sections 2 and 8: the Quotes screen's words and toasts. */
+/** The Quotes screen's words and toasts. */
 const TEXTS: TDocumentsPageTexts = {
   title: 'Quotes',
   subtitle: 'Create and manage your quotes',
@@ -40,7 +40,7 @@ const formValues = (quote: TQuote | null, defaultTaxRate: number): TDocumentForm
     ? { clientId: quote.clientId, tax: quote.tax, lineItems: quote.lineItems.map((l) => ({ ...l })) }
     : { clientId: '', tax: defaultTaxRate, lineItems: [emptyLine()] };
 
-/** SPEC section 2, Quotes: cards with status actions and an inline create/edit form; paged, searchable list. */
+/** The Quotes screen (docs/product.md, "Screens"): cards with status actions and an inline create/edit form; paged, searchable list. */
 export function QuotesPage() {
   const listFilters = useListFilters();
   const quotes = useQuotesPages(listFilters.filters);

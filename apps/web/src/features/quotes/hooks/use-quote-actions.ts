@@ -9,7 +9,7 @@ import { useRevertQuote } from '../api/revert-quote';
 import { useSendQuote } from '../api/send-quote';
 import type { TQuoteAction } from '../components/quote-actions';
 
-/** SPEC section 8 toasts for each status action. */
+/** The toasts of each status action. */
 const TOASTS = {
   send: { success: 'Quote sent successfully', failure: 'Failed to send quote' },
   approve: { success: 'Quote approved successfully', failure: 'Failed to approve quote' },

@@ -22,7 +22,7 @@ import { NumberCounters } from './number-counters';
 /**
  * With no profile: the short form (company information only) and 'Create Company Profile'.
  * With a profile: every section and 'Save Changes'. Saving creates or updates; a picked logo
- * is uploaded after the save (SPEC section 4).
+ * is uploaded after the save.
  */
 export function CompanyForm({ company }: { company: TCompany | null }) {
   const createCompany = useCreateCompany();

@@ -16,7 +16,7 @@ export function SettingsScreen() {
     );
   }
 
-  // SPEC section 8: a failure other than 404 (logged by the shared query) means "no profile" here too.
+  // A failure other than 404 (logged by the shared query) means "no profile" here too.
   const company = profile.data ?? null;
   return (
     <div>

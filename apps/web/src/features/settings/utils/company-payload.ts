@@ -3,7 +3,7 @@ import { DEFAULT_CURRENCY, DEFAULT_INVOICE_PREFIX, DEFAULT_QUOTE_PREFIX, DEFAULT
 
 const BANK_KEYS = ['bankName', 'accountName', 'accountNumber', 'sortCode', 'iban', 'swift'] as const;
 
-/** The form's starting values: the profile's, or the defaults of SPEC section 9; null shown as ''. */
+/** The form's starting values: the profile's, or the defaults (docs/product.md, "Defaults"); null shown as ''. */
 export function companyFormDefaults(company: TCompany | null) {
   const bank = company?.bankDetails;
   return {
@@ -23,7 +23,7 @@ export function companyFormDefaults(company: TCompany | null) {
   };
 }
 
-/** SPEC section 7: optional fields are left absent when empty; bank details nested (absent when all empty). */
+/** Optional fields are left absent when empty; bank details nested (absent when all empty). */
 export function toCompanyPayload(values: TCompanyRequestParsed): TCompanyRequest {
   const payload: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {

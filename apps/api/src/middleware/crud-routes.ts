@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import type { z } from 'zod';
 import { ZIdParams, type TListQuery } from '@docket/schemas/common';
-import { parse } from '../middleware/validate.ts';
-import { currentUser } from '../middleware/authenticate.ts';
-import { sendData } from './respond.ts';
-import { isPaged } from './paged-request.ts';
+import { parse } from './validate.ts';
+import { currentUser } from './authenticate.ts';
+import { sendData } from '../lib/respond.ts';
+import { isPaged } from '../lib/paged-request.ts';
 
 /** What a module's service offers for the plain list/get/create/update/delete wiring. */
 export interface CrudService<Query extends TListQuery, Body> {

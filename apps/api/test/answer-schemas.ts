@@ -1,0 +1,75 @@
+import type { Express, Response } from 'express';
+import { z } from 'zod';
+import { ZListAnswer } from '@docket/schemas/common';
+import { ZClient } from '@docket/schemas/client';
+import { ZCompany } from '@docket/schemas/company';
+import { ZDashboard } from '@docket/schemas/dashboard';
+import { ZInvoice, ZQuote } from '@docket/schemas/document';
+import { ZApiFailure, ZApiSuccess } from '@docket/schemas/errors';
+import { ZCalendarEvent } from '@docket/schemas/event';
+import { ZItem } from '@docket/schemas/item';
+import { INVOICE_TRANSITION_ACTIONS, QUOTE_TRANSITION_ACTIONS } from '@docket/schemas/lifecycle';
+
+const ID = '[^/]+';
+const ZDeleted = z.strictObject({ id: z.string() });
+const actions = (list: readonly string[]) => `(${list.join('|')})`;
+
+/** Method, path under /api, and the schema of `data` in a 2xx answer. */
+const ROUTES: [string, RegExp, z.ZodType][] = [
+  ['GET', /^\/quotes$/, ZListAnswer(ZQuote)],
+  ['POST', /^\/quotes$/, ZQuote],
+  ['GET|PUT', new RegExp(`^/quotes/${ID}$`), ZQuote],
+  ['PATCH', new RegExp(`^/quotes/${ID}/${actions(QUOTE_TRANSITION_ACTIONS)}$`), ZQuote],
+  ['GET', /^\/invoices$/, ZListAnswer(ZInvoice)],
+  ['POST', /^\/invoices$/, ZInvoice],
+  ['POST', new RegExp(`^/invoices/from-quote/${ID}$`), ZInvoice],
+  ['GET|PUT', new RegExp(`^/invoices/${ID}$`), ZInvoice],
+  ['PATCH', new RegExp(`^/invoices/${ID}/${actions(INVOICE_TRANSITION_ACTIONS)}$`), ZInvoice],
+  ['GET', /^\/clients$/, ZListAnswer(ZClient)],
+  ['POST', /^\/clients$/, ZClient],
+  ['GET|PUT', new RegExp(`^/clients/${ID}$`), ZClient],
+  ['GET', /^\/items$/, ZListAnswer(ZItem)],
+  ['POST', /^\/items$/, ZItem],
+  ['GET|PUT', new RegExp(`^/items/${ID}$`), ZItem],
+  ['GET', /^\/calendar$/, ZListAnswer(ZCalendarEvent)],
+  ['GET', new RegExp(`^/calendar/range/${ID}/${ID}$`), z.array(ZCalendarEvent)],
+  ['POST', /^\/calendar$/, ZCalendarEvent],
+  ['POST', new RegExp(`^/calendar/from-quote/${ID}$`), ZCalendarEvent],
+  ['GET|PUT', new RegExp(`^/calendar/${ID}$`), ZCalendarEvent],
+  ['DELETE', new RegExp(`^/(quotes|invoices|clients|items|calendar)/${ID}$`), ZDeleted],
+  // GET /company?optional=true answers null when there is no profile yet.
+  ['GET', /^\/company$/, ZCompany.nullable()],
+  ['POST|PUT', /^\/company$/, ZCompany],
+  ['POST|DELETE', /^\/company\/logo$/, ZCompany],
+  ['GET', /^\/dashboard$/, ZDashboard],
+];
+
+/** The schema an answer to `method path` must satisfy; undefined for routes not listed here. */
+export function answerSchema(method: string, path: string, status: number): z.ZodType | undefined {
+  if (status >= 400) return ZApiFailure;
+  if (!path.startsWith('/api/')) return undefined;
+  const route = ROUTES.find(([m, p]) => m.split('|').includes(method) && p.test(path.slice(4)));
+  return route && ZApiSuccess(route[2]);
+}
+
+/**
+ * Every JSON answer an API test receives is parsed with the response schemas of
+ * packages/schemas, so a field that drifts (renamed, added, retyped) fails the test that
+ * met it: the answer becomes a 500 and the mismatch is printed.
+ */
+export function checkAnswers(app: Express): Express {
+  const response = app.response as Response;
+  const json = response.json;
+  response.json = function checkedJson(this: Response, body: unknown) {
+    const req = this.req;
+    const schema = answerSchema(req.method, req.originalUrl.split('?')[0]!, this.statusCode);
+    const parsed = schema?.safeParse(body);
+    if (parsed && !parsed.success) {
+      const problem = `answer to ${req.method} ${req.originalUrl} does not match its schema: ${z.prettifyError(parsed.error)}`;
+      console.error(problem);
+      throw new Error(problem);
+    }
+    return json.call(this, body);
+  };
+  return app;
+}
