@@ -119,4 +119,3 @@ export function fallbackFor(codePoint: number): FallbackName | null {
 }
 
 export const FONT_NAMES = Object.keys(FILES) as FontName[];
-export const FALLBACK_NAMES = Object.keys(FALLBACK_FILES) as FallbackName[];

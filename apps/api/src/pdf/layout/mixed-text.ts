@@ -34,6 +34,7 @@ export interface MixedStyle {
 }
 
 /** Characters every document font has (ASCII, Latin-1, dashes, quotes, bullet, ellipsis, euro): no lookup needed. */
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, controls included, needs no fallback
 const BEYOND_DOCUMENT_FONTS = /[^\x00-\x7f\u00a0-\u00ff\u2013\u2014\u2018-\u201e\u2022\u2026\u20ac]/;
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 const registered = new WeakMap<Doc, Set<string>>();
