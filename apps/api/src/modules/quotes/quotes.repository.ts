@@ -6,10 +6,12 @@ import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository } from '../numbering/counters.repository.ts';
 import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
+import { documentOrder, isCustomOrder, type DocumentSortOptions } from '../documents/document-order.ts';
+import { decodeOffsetCursor } from '../../lib/pagination.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 
-export interface QuoteListOptions {
+export interface QuoteListOptions extends DocumentSortOptions {
   limit?: number;
   cursor?: string;
   q?: string;
@@ -69,17 +71,23 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
 
   return {
     async list(userId: string, o: QuoteListOptions = {}): Promise<QuoteWithLines[]> {
-      if (o.limit && !o.cursor && !o.q && !o.status && !o.clientId) return firstPage.execute({ userId, limit: o.limit + 1 });
+      if (o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o)) return firstPage.execute({ userId, limit: o.limit + 1 });
+      const custom = isCustomOrder(o);
       const filters = [
         eq(quotes.userId, userId),
-        afterCursor(o.cursor, quotes.createdAt, quotes.id),
+        // A custom order pages by offset (its cursor is no keyset).
+        custom ? undefined : afterCursor(o.cursor, quotes.createdAt, quotes.id),
         o.status ? eq(quotes.status, o.status) : undefined,
         o.clientId ? eq(quotes.clientId, o.clientId) : undefined,
       ];
-      const search = documentSearch(db, searched, filters, o.q, o.limit);
+      // The search arms are cut to the page only in the default order (their own order).
+      const search = documentSearch(db, searched, filters, o.q, custom ? undefined : o.limit);
       const query = selectQuotes(db)
         .where(and(...filters, search))
-        .orderBy(...newestFirst(quotes.createdAt, quotes.id));
+        .orderBy(
+          ...documentOrder(o, { createdAt: quotes.createdAt, id: quotes.id, number: quotes.quoteNumber, clientName: clients.name, totalPence: quotes.totalPence }),
+        );
+      if (custom) return query.limit((o.limit ?? 50) + 1).offset(decodeOffsetCursor(o.cursor));
       return o.limit ? query.limit(o.limit + 1) : query;
     },
 
