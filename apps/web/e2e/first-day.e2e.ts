@@ -140,9 +140,85 @@ describe('first day on a desktop (1366x768)', () => {
     await visible(page.getByRole('heading', { name: 'Dashboard', exact: true }));
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
+    // Pounds, not dollars: the invoices icon in the sidebar and on the Active Invoices card.
+    expect(await page.locator('svg.lucide-receipt-pound-sterling').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('svg.lucide-receipt').count()).toBe(0);
   });
 });
 
 export async function noSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
 }
+
+describe('density on a desktop (1366x768)', () => {
+  const session = useBrowser();
+
+  test('Quotes and Invoices: at least 10 documents show at once as compact rows with the card actions, sortable by total, number, client and date', async () => {
+    const { page } = session;
+    const user = await registerUser(session.baseURL, 'day1-density');
+    const clients = [await user.api.createClient('Zephyr Lofts'), await user.api.createClient('Acorn Nursery')];
+    for (let i = 0; i < 12; i++) {
+      const items = [{ description: `Job ${i}`, quantity: 1, unitPrice: 100 + ((i * 37) % 11) * 10 }];
+      await user.api.createQuote(clients[i % 2]!.id, items);
+      await user.api.createInvoice(clients[i % 2]!.id, items);
+    }
+    for (const [path, prefix] of [['/quotes', 'Q'], ['/invoices', 'INV']] as const) {
+      await signInWithToken(page, user.token, path);
+      const rows = page.getByRole('article');
+      await visible(rows.first());
+      await expect.poll(() => rows.count()).toBe(12);
+      let inView = 0;
+      for (const row of await rows.all()) {
+        const b = await row.boundingBox();
+        if (b && b.y >= 0 && b.y + b.height <= 768) inView++;
+      }
+      expect(inView).toBeGreaterThanOrEqual(10);
+      // Same actions as the card, as named icon buttons.
+      const first = rows.first();
+      for (const name of ['Preview PDF', 'Edit', 'Send', 'Delete']) expect(await first.getByRole('button', { name }).count()).toBe(1);
+      await saveScreenshot(page, path === '/quotes' ? 'quotes-compact' : 'invoices-compact');
+
+      const totals = async () =>
+        (await rows.allInnerTexts()).map((t) => Number((/£([\d,]+\.\d\d)/.exec(t)?.[1] ?? '0').replace(/,/g, '')));
+      await page.getByRole('button', { name: /Sort by Total/ }).click();
+      await expect.poll(async () => (await totals()).join(',')).toBe([...(await totals())].sort((a, b) => a - b).join(','));
+      await page.getByRole('button', { name: /Sort by Total/ }).click();
+      await expect.poll(async () => (await totals()).join(',')).toBe([...(await totals())].sort((a, b) => b - a).join(','));
+      await page.getByRole('button', { name: /Sort by Number/ }).click();
+      await expect.poll(async () => (await rows.first().getByRole('heading').innerText())).toBe(`${prefix}0001`);
+      await page.getByRole('button', { name: /Sort by Client/ }).click();
+      await expect.poll(async () => (await rows.first().innerText()).includes('Acorn Nursery')).toBe(true);
+      await page.getByRole('button', { name: /Sort by Date/ }).click();
+      await expect.poll(async () => (await rows.first().getByRole('heading').innerText())).toBe(`${prefix}0012`);
+    }
+  });
+});
+
+describe('first day on a phone (390x844)', () => {
+  const session = useBrowser({ width: 390, height: 844 });
+
+  test('a very long client name never makes a screen scroll sideways, and the phone keeps cards', async () => {
+    const { page } = session;
+    const user = await registerUser(session.baseURL, 'day1-phone');
+    const longName = `Northumberland${'Construction'.repeat(6)}Holdings`;
+    const client = await user.api.createClient(longName, 'long@example.com');
+    const longLine = [{ description: `Supply${'and'.repeat(30)}fit`, quantity: 1, unitPrice: 1_000_000 }];
+    const quote = await user.api.createQuote(client.id, longLine);
+    await user.api.quoteAction(quote.id, 'send');
+    await user.api.createInvoice(client.id, longLine);
+    for (const path of ['/dashboard', '/quotes', '/invoices', '/clients', '/calendar']) {
+      await signInWithToken(page, user.token, path);
+      await page.waitForLoadState('networkidle');
+      if (path !== '/calendar') await visible(page.getByText(longName.slice(0, 14)).first());
+      await noSidewaysScroll(page);
+    }
+    await page.goto('/quotes');
+    await visible(page.getByRole('article', { name: quote.quoteNumber }));
+    // Cards, not compact rows: the actions keep their words.
+    await visible(page.getByRole('article', { name: quote.quoteNumber }).getByRole('button', { name: 'Approve' }));
+    expect(await page.getByRole('group', { name: 'Sort documents' }).count()).toBe(0);
+    await page.goto('/dashboard');
+    await visible(page.getByText(longName.slice(0, 14)).first());
+    await saveScreenshot(page, 'phone-dashboard-long-name');
+  });
+});

@@ -14,7 +14,8 @@ export function useListFilters() {
   const [params] = useSearchParams();
   const [search, setSearch] = useState(() => params.get('q') ?? '');
   const [status, setStatus] = useState('');
+  const [sort, setSort] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const filters = useMemo<TListFilters>(() => ({ q, status }), [q, status]);
-  return { search, setSearch, status, setStatus, filters, filtered: q !== '' || status !== '' };
+  const filters = useMemo<TListFilters>(() => (sort ? { q, status, sort } : { q, status }), [q, status, sort]);
+  return { search, setSearch, status, setStatus, sort, setSort, filters, filtered: q !== '' || status !== '' };
 }

@@ -7,6 +7,7 @@ import { pagedRows } from '@/lib/paged-list';
 import { useClients } from '@/lib/queries/clients-list';
 import { useCompanyProfile } from '@/lib/queries/company-profile';
 import { useItems } from '@/lib/queries/items-list';
+import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { toastError, toastSuccess } from '@/lib/toast';
 import type { useListFilters } from '@/lib/use-list-filters';
 import { ListFilters } from '@/components/lists/list-filters';
@@ -18,6 +19,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DocumentForm } from './document-form';
 import { defaultTax, type TDocumentFormValues, type TDocumentSubmit } from './document-form-values';
+import { SortHeader } from './sort-header';
 
 /** Every word the page shows or toasts: each feature supplies its own. */
 export interface TDocumentsPageTexts {
@@ -54,6 +56,8 @@ export interface TDocumentPagesQuery<T> extends TLoadMoreQuery {
 /** What a card gets from the page; preview and status actions are the feature's own. */
 export interface TDocumentCardWiring {
   currencySymbol: string;
+  /** wide screens: the compact row layout */
+  compact: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }
@@ -93,6 +97,8 @@ export function DocumentsPage<T extends { id: string }>({
   const company = useCompanyProfile();
   const currencySymbol = company.data?.currencySymbol || '£';
   const [formState, setFormState] = useState<FormState<T>>(null);
+  // Wide screens list documents as compact rows under sortable heads; phones keep the cards.
+  const compact = useMediaQuery(WIDE_SCREEN);
   const newButtonRef = useRef<HTMLButtonElement>(null);
   // Closing the form unmounts the focused control: hand focus back to the header button.
   const closeForm = () => {
@@ -185,8 +191,12 @@ export function DocumentsPage<T extends { id: string }>({
         <EmptyState message={listFilters.filtered ? texts.filteredEmpty : texts.empty} />
       ) : (
         <>
+          {compact && <SortHeader sort={listFilters.sort} onSort={listFilters.setSort} />}
           <ul
-            className={cn('space-y-4', pages.isPlaceholderData && 'opacity-60 transition-opacity')}
+            className={cn(
+              compact ? 'divide-y divide-slate-100 rounded-b-lg border border-t-0 border-slate-200 bg-white' : 'space-y-4',
+              pages.isPlaceholderData && 'opacity-60 transition-opacity',
+            )}
             aria-label={texts.list}
             aria-busy={pages.isPlaceholderData || undefined}
           >
@@ -194,6 +204,7 @@ export function DocumentsPage<T extends { id: string }>({
               <li key={document.id}>
                 {renderCard(document, {
                   currencySymbol,
+                  compact,
                   onEdit: () => setFormState({ mode: 'edit', document }),
                   onDelete: () => setToDelete(document),
                 })}

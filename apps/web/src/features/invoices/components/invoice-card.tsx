@@ -26,6 +26,15 @@ export function InvoiceCard({ invoice, currencySymbol, ...handlers }: InvoiceCar
         </>
       }
       aside={<StatusBadge status={invoice.status} />}
+      summary={
+        <div className="flex items-center justify-end gap-3">
+          <StatusBadge status={invoice.status} />
+          <p className="whitespace-nowrap text-sm font-semibold text-slate-900">
+            <span className="sr-only">Total: </span>
+            {formatMoney(invoice.total, currencySymbol)}
+          </p>
+        </div>
+      }
       actions={invoiceActionsFor(invoice.status)}
       actionLabels={INVOICE_ACTION_LABELS}
       actionIcons={ACTION_ICONS}

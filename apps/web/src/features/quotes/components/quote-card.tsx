@@ -23,6 +23,15 @@ interface QuoteCardProps extends TDocumentCardHandlers<TQuoteAction> {
 
 /** One quote: number, client, date, total, status badge, and the actions its status allows. */
 export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps) {
+  const invoiced = quote.invoice && (
+    <Link
+      to={`/invoices?q=${encodeURIComponent(quote.invoice.invoiceNumber)}`}
+      className="text-sm font-medium text-blue-700 underline-offset-2 hover:underline"
+    >
+      Invoiced as {quote.invoice.invoiceNumber}
+    </Link>
+  );
+  const total = formatMoney(quote.total, currencySymbol);
   return (
     <DocumentCard
       idPrefix={`quote-${quote.id}`}
@@ -36,17 +45,20 @@ export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps
       aside={
         <div className="flex flex-col items-end gap-1">
           <StatusBadge status={quote.status} />
-          {quote.invoice && (
-            <Link
-              to={`/invoices?q=${encodeURIComponent(quote.invoice.invoiceNumber)}`}
-              className="text-sm font-medium text-blue-700 underline-offset-2 hover:underline"
-            >
-              Invoiced as {quote.invoice.invoiceNumber}
-            </Link>
-          )}
+          {invoiced}
           <p className="text-lg font-semibold text-slate-900">
             <span className="sr-only">Total: </span>
-            {formatMoney(quote.total, currencySymbol)}
+            {total}
+          </p>
+        </div>
+      }
+      summary={
+        <div className="flex items-center justify-end gap-3">
+          <StatusBadge status={quote.status} />
+          {invoiced && <span className="truncate">{invoiced}</span>}
+          <p className="whitespace-nowrap text-sm font-semibold text-slate-900">
+            <span className="sr-only">Total: </span>
+            {total}
           </p>
         </div>
       }
