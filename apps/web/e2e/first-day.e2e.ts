@@ -150,6 +150,36 @@ export async function noSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
 }
 
+describe('onboarding on a desktop (1366x768)', () => {
+  const session = useBrowser();
+
+  test('Dashboard: a new account sees three steps linking to their forms, ticked as done, gone once all are', async () => {
+    const { page } = session;
+    const user = await registerUser(session.baseURL, 'day1-onboard');
+    await signInWithToken(page, user.token, '/dashboard');
+    const card = page.getByRole('region', { name: 'Get started' });
+    await visible(card.getByText('0 of 3 done'));
+    await saveScreenshot(page, 'dashboard-get-started');
+    await card.getByRole('link', { name: /Add your first client/ }).click();
+    await expectUrl(page, '/clients');
+    await visible(page.getByRole('heading', { name: 'Add New Client' }));
+    await page.goto('/dashboard');
+    await card.getByRole('link', { name: /Create your first quote/ }).click();
+    await expectUrl(page, '/quotes');
+    await visible(page.getByRole('heading', { name: 'Create New Quote' }));
+
+    await user.api.createCompany();
+    const client = await user.api.createClient('Meadow Farm');
+    await page.goto('/dashboard');
+    await visible(card.getByText('2 of 3 done'));
+    await visible(card.getByRole('link', { name: /Set up your company profile \(done\)/ }));
+    await user.api.createQuote(client.id, lineItems);
+    await page.goto('/dashboard');
+    await visible(page.getByText('Q0001').first());
+    expect(await card.count()).toBe(0);
+  });
+});
+
 describe('density on a desktop (1366x768)', () => {
   const session = useBrowser();
 

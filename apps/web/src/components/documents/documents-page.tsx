@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Plus } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
 import type { TPage } from '@docket/schemas/common';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -96,7 +97,9 @@ export function DocumentsPage<T extends { id: string }>({
   const items = useItems();
   const company = useCompanyProfile();
   const currencySymbol = company.data?.currencySymbol || '£';
-  const [formState, setFormState] = useState<FormState<T>>(null);
+  // /quotes?new=1 (the dashboard's first steps) opens with the create form.
+  const [params] = useSearchParams();
+  const [formState, setFormState] = useState<FormState<T>>(() => (params.get('new') === '1' ? { mode: 'create' } : null));
   // Wide screens list documents as compact rows under sortable heads; phones keep the cards.
   const compact = useMediaQuery(WIDE_SCREEN);
   const newButtonRef = useRef<HTMLButtonElement>(null);

@@ -1,5 +1,6 @@
 import { Plus, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { TClient, TClientRequest } from '@docket/schemas/client';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -31,7 +32,9 @@ export function ClientsScreen() {
   const createClient = useCreateClient();
   const updateClient = useUpdateClient();
   const deleteClient = useDeleteClient();
-  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  // /clients?new=1 (the dashboard's first steps) opens with the Add Client form.
+  const [params] = useSearchParams();
+  const [form, setForm] = useState<FormState>(() => (params.get('new') === '1' ? { mode: 'create' } : { mode: 'closed' }));
   const [toDelete, setToDelete] = useState<TClient | null>(null);
   useErrorToast(clients.error, 'Failed to load clients');
 
