@@ -150,6 +150,35 @@ export async function noSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
 }
 
+describe('drafts on a desktop (1366x768)', () => {
+  const session = useBrowser();
+
+  test('Quotes: a reload mid-form offers the unsaved quote back, and Restore brings every value back', async () => {
+    const { page } = session;
+    const user = await registerUser(session.baseURL, 'day1-draft');
+    await user.api.createClient('Willow Dental');
+    await signInWithToken(page, user.token, '/quotes');
+    await page.getByRole('button', { name: 'New Quote' }).click();
+    const form = page.getByRole('form', { name: 'Create New Quote' });
+    await form.getByLabel('Client').selectOption({ label: 'Willow Dental' });
+    await form.getByLabel('Description').first().fill('Replace surgery lighting');
+    await form.getByLabel('Unit Price').first().fill('1250');
+    await page.reload();
+    await visible(page.getByText(/You have an unsaved quote/));
+    await saveScreenshot(page, 'quotes-draft-offer');
+    await page.getByRole('button', { name: 'Restore draft' }).click();
+    const restored = page.getByRole('form', { name: 'Create New Quote' });
+    expect(await restored.getByLabel('Description').first().inputValue()).toBe('Replace surgery lighting');
+    expect(await restored.getByLabel('Unit Price').first().inputValue()).toBe('1250');
+    expect(await restored.getByLabel('Client').locator('option:checked').innerText()).toBe('Willow Dental');
+    await restored.getByRole('button', { name: 'Create Quote' }).click();
+    await expectToast(page, 'Quote created successfully');
+    await page.reload();
+    await visible(page.getByRole('article').first());
+    expect(await page.getByText(/You have an unsaved quote/).count()).toBe(0);
+  });
+});
+
 describe('onboarding on a desktop (1366x768)', () => {
   const session = useBrowser();
 

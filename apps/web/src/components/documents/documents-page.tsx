@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import type { TPage } from '@docket/schemas/common';
@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { pagedRows } from '@/lib/paged-list';
 import { useClients } from '@/lib/queries/clients-list';
 import { useCompanyProfile } from '@/lib/queries/company-profile';
+import { clearDraft, readDraft, saveDraft, type TFormDraft } from '@/lib/form-draft';
 import { useItems } from '@/lib/queries/items-list';
 import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -103,9 +104,14 @@ export function DocumentsPage<T extends { id: string }>({
   // Wide screens list documents as compact rows under sortable heads; phones keep the cards.
   const compact = useMediaQuery(WIDE_SCREEN);
   const newButtonRef = useRef<HTMLButtonElement>(null);
+  // A form left unsaved by a reload, offered back until restored or discarded.
+  const [draft, setDraft] = useState(() => readDraft<TDocumentFormValues>(kind));
+  const [restored, setRestored] = useState<TFormDraft<TDocumentFormValues> | null>(null);
   // Closing the form unmounts the focused control: hand focus back to the header button.
   const closeForm = () => {
     setFormState(null);
+    setRestored(null);
+    clearDraft(kind);
     newButtonRef.current?.focus();
   };
   const [toDelete, setToDelete] = useState<T | null>(null);
@@ -116,6 +122,42 @@ export function DocumentsPage<T extends { id: string }>({
   }, [loadFailed, pages.error, clients.error, items.error]);
 
   const editing = formState?.mode === 'edit' ? formState.document : null;
+  const editingId = editing?.id ?? null;
+  const keepDraft = useCallback(
+    (values: TDocumentFormValues | null) =>
+      values ? saveDraft(kind, { documentId: editingId, values }) : clearDraft(kind),
+    [kind, editingId],
+  );
+  const startValues = useMemo(
+    () => (restored ? restored.values : formValues(editing, defaultTax(company.data?.defaultTaxRate))),
+    // formValues is the feature's pure mapping; the company's tax only matters for a new form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [restored, editing, company.data?.defaultTaxRate],
+  );
+
+  function restoreDraft() {
+    if (!draft) return;
+    const document = draft.documentId ? pagedRows(pages.data).find((d) => d.id === draft.documentId) : undefined;
+    setDraft(null);
+    if (draft.documentId && !document) {
+      // Never turn an edit into a new document: the one edited is gone (or not loaded).
+      clearDraft(kind);
+      toastError(`The ${kind} being edited is no longer in the list`);
+      return;
+    }
+    setRestored(draft);
+    setFormState(document ? { mode: 'edit', document } : { mode: 'create' });
+  }
+
+  function openForm(state: FormState<T>) {
+    setRestored(null);
+    setFormState(state);
+  }
+
+  function discardDraft() {
+    clearDraft(kind);
+    setDraft(null);
+  }
 
   async function submit(values: TDocumentSubmit) {
     try {
@@ -146,20 +188,36 @@ export function DocumentsPage<T extends { id: string }>({
         title={texts.title}
         subtitle={texts.subtitle}
         actions={
-          <Button ref={newButtonRef} onClick={() => setFormState({ mode: 'create' })}>
+          <Button ref={newButtonRef} onClick={() => openForm({ mode: 'create' })}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             {texts.newButton}
           </Button>
         }
       />
+      {draft && !formState && (
+        <div role="status" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3">
+          <p className="text-sm text-amber-900">
+            You have an unsaved {kind} from {new Date(draft.savedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}.
+          </p>
+          <div className="flex gap-2">
+            <Button size="sm" onClick={restoreDraft}>
+              Restore draft
+            </Button>
+            <Button size="sm" variant="outline" onClick={discardDraft}>
+              Discard
+            </Button>
+          </div>
+        </div>
+      )}
       {formState && (
         <DocumentForm
           // A new key remounts the form, so switching documents (or create/edit) resets it.
-          key={editing ? editing.id : 'new'}
+          key={`${editing ? editing.id : 'new'}${restored ? '-restored' : ''}`}
           kind={kind}
           title={editing ? texts.editTitle : texts.createTitle}
           submitLabel={editing ? texts.updateSubmit : texts.createSubmit}
-          defaultValues={formValues(editing, defaultTax(company.data?.defaultTaxRate))}
+          defaultValues={startValues}
+          onChangeValues={keepDraft}
           clients={clients.data ?? []}
           items={items.data ?? []}
           currencySymbol={currencySymbol}
@@ -208,7 +266,7 @@ export function DocumentsPage<T extends { id: string }>({
                 {renderCard(document, {
                   currencySymbol,
                   compact,
-                  onEdit: () => setFormState({ mode: 'edit', document }),
+                  onEdit: () => openForm({ mode: 'edit', document }),
                   onDelete: () => setToDelete(document),
                 })}
               </li>

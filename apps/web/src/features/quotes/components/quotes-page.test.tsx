@@ -107,6 +107,30 @@ describe('QuotesPage', () => {
     expect(buttonNames(article)).toContain('Schedule Follow-up');
   });
 
+  it('when a new quote was being typed and the page reloads, then it offers the draft and Restore brings the values back', async () => {
+    const first = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Quote' }));
+    await userEvent.selectOptions(await screen.findByLabelText(/Client/), CLIENT.id);
+    await userEvent.type(screen.getAllByLabelText(/Description/)[0]!, 'Rewire the loft');
+    first.unmount();
+    setup();
+    const offer = await screen.findByText(/You have an unsaved quote/);
+    expect(offer).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Restore draft' }));
+    expect(await screen.findByDisplayValue('Rewire the loft')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Client/)).toHaveValue(CLIENT.id);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(sessionStorage.getItem('docket.draft.quote')).toBeNull();
+  });
+
+  it('when an offered draft is discarded, then it is gone for good', async () => {
+    sessionStorage.setItem('docket.draft.quote', JSON.stringify({ documentId: null, values: { clientId: '', tax: 20, lineItems: [] }, savedAt: new Date().toISOString() }));
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(screen.queryByText(/You have an unsaved quote/)).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('docket.draft.quote')).toBeNull();
+  });
+
   it('when a sent quote is approved, then PATCH approve is called and the spec toast shows', async () => {
     const quote = makeQuote('SENT', 1);
     setup([quote]);
