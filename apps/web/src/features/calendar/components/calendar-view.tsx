@@ -112,9 +112,9 @@ export default function CalendarView({ events, onSelectRange, onEventClick, onEv
       style={CALENDAR_COLOURS}
       className={
         // Let the toolbar wrap on phones (360 px) instead of overflowing; days of the neighbouring
-        // months readable (FullCalendar fades them below contrast AA).
+        // months readable (FullCalendar fades them below contrast AA), also on shaded weekends.
         'min-w-0 [&_.fc-header-toolbar]:flex-wrap [&_.fc-header-toolbar]:gap-2 [&_.fc-toolbar-title]:text-lg! [&_.fc-button]:text-sm! ' +
-        '[&_.fc-day-other_.fc-daygrid-day-top]:opacity-100! [&_.fc-day-other_.fc-daygrid-day-number]:text-slate-500 ' +
+        '[&_.fc-day-other_.fc-daygrid-day-top]:opacity-100! [&_.fc-day-other_.fc-daygrid-day-number]:text-slate-600 ' +
         '[&_.fc-event]:border-l-4! [&_.fc-button]:shadow-none! [&_.fc-button-active]:font-semibold'
       }
     >

@@ -29,10 +29,15 @@ export function InvoiceCard({ invoice, currencySymbol, ...handlers }: InvoiceCar
       summary={
         <div className="flex items-center justify-end gap-3">
           <StatusBadge status={invoice.status} />
-          <p className="whitespace-nowrap text-sm font-semibold text-slate-900">
-            <span className="sr-only">Total: </span>
-            {formatMoney(invoice.total, currencySymbol)}
-          </p>
+          <div className="text-right leading-tight">
+            <p className="whitespace-nowrap text-sm font-semibold text-slate-900">
+              <span className="sr-only">Total </span>
+              {formatMoney(invoice.total, currencySymbol)}
+            </p>
+            <p className="whitespace-nowrap text-xs text-slate-500">
+              {formatMoney(invoice.subtotal, currencySymbol)} + VAT ({invoice.tax}%) {formatMoney(invoice.taxAmount, currencySymbol)}
+            </p>
+          </div>
         </div>
       }
       actions={invoiceActionsFor(invoice.status)}
