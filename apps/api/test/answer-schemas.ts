@@ -9,9 +9,13 @@ import { ZApiFailure, ZApiSuccess } from '@docket/schemas/errors';
 import { ZCalendarEvent } from '@docket/schemas/event';
 import { ZItem } from '@docket/schemas/item';
 import { INVOICE_TRANSITION_ACTIONS, QUOTE_TRANSITION_ACTIONS } from '@docket/schemas/lifecycle';
+import { ZAuthResult, ZUser } from '@docket/schemas/auth';
+import { ZPlanLimits, ZPlans } from '@docket/schemas/plans';
+import { ZAvailableTemplates, ZCanResult, ZSubscriptionInfo, ZUsage } from '@docket/schemas/subscription';
 
 const ID = '[^/]+';
 const ZDeleted = z.strictObject({ id: z.string() });
+const ZHealth = z.strictObject({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 const actions = (list: readonly string[]) => `(${list.join('|')})`;
 
 /** Method, path under /api, and the schema of `data` in a 2xx answer. */
@@ -41,10 +45,20 @@ const ROUTES: [string, RegExp, z.ZodType][] = [
   ['GET', /^\/company$/, ZCompany.nullable()],
   ['POST|PUT', /^\/company$/, ZCompany],
   ['POST|DELETE', /^\/company\/logo$/, ZCompany],
+  ['POST', /^\/company\/reset-(quote|invoice)-counter$/, ZCompany],
   ['GET', /^\/dashboard$/, ZDashboard],
+  ['POST', /^\/auth\/(register|login)$/, ZAuthResult],
+  ['GET', /^\/auth\/me$/, ZUser],
+  ['GET', /^\/subscription\/plans$/, ZPlans],
+  ['GET', /^\/subscription\/info$/, ZSubscriptionInfo],
+  ['GET', /^\/subscription\/usage$/, ZUsage],
+  ['GET', /^\/subscription\/can-(create-invoice|create-quote|create-client|use-calendar|use-branding)$/, ZCanResult],
+  ['GET', /^\/subscription\/available-templates$/, ZAvailableTemplates],
+  ['GET', /^\/subscription\/plan-limits$/, ZPlanLimits],
+  ['GET', /^\/health$/, ZHealth],
 ];
 
-/** The schema an answer to `method path` must satisfy; undefined for routes not listed here. */
+/** The schema an answer to `method path` must satisfy (every JSON route is listed; PDFs are not JSON). */
 export function answerSchema(method: string, path: string, status: number): z.ZodType | undefined {
   if (status >= 400) return ZApiFailure;
   if (!path.startsWith('/api/')) return undefined;
@@ -62,10 +76,13 @@ export function checkAnswers(app: Express): Express {
   const json = response.json;
   response.json = function checkedJson(this: Response, body: unknown) {
     const req = this.req;
-    const schema = answerSchema(req.method, req.originalUrl.split('?')[0]!, this.statusCode);
-    const parsed = schema?.safeParse(body);
+    const path = req.originalUrl.split('?')[0]!;
+    const schema = answerSchema(req.method, path, this.statusCode);
+    // A new JSON route must get its response schema here before its tests can pass.
+    const parsed = schema ? schema.safeParse(body) : path.startsWith('/api/') ? { success: false as const, error: null } : undefined;
     if (parsed && !parsed.success) {
-      const problem = `answer to ${req.method} ${req.originalUrl} does not match its schema: ${z.prettifyError(parsed.error)}`;
+      const why = parsed.error ? z.prettifyError(parsed.error) : 'no response schema is listed for this route';
+      const problem = `answer to ${req.method} ${req.originalUrl} does not match its schema: ${why}`;
       console.error(problem);
       throw new Error(problem);
     }

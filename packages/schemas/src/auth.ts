@@ -37,11 +37,7 @@ export const ZRegisterForm = z
   .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
 export type TRegisterForm = z.input<typeof ZRegisterForm>;
 
-export interface TUser {
-  id: string;
-  email: string;
-}
-export interface TAuthResult {
-  user: TUser;
-  token: string;
-}
+export const ZUser = z.strictObject({ id: z.uuid(), email: z.string() });
+export type TUser = z.infer<typeof ZUser>;
+export const ZAuthResult = z.strictObject({ user: ZUser, token: z.string().min(1) });
+export type TAuthResult = z.infer<typeof ZAuthResult>;

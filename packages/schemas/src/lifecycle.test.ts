@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   INVOICE_OFFERED_ACTIONS,
+  INVOICE_STAMPS,
+  QUOTE_STAMPS,
   INVOICE_OUTSTANDING_STATUSES,
   INVOICE_STATUSES,
   INVOICE_TRANSITIONS,
@@ -71,6 +73,20 @@ describe('document lifecycle', () => {
     for (const status of INVOICE_STATUSES) {
       for (const action of INVOICE_OFFERED_ACTIONS[status]) expect(INVOICE_TRANSITIONS[action].from).toContain(status);
     }
+  });
+
+  it('pins which timestamps each status records, clears or keeps', () => {
+    expect(QUOTE_STAMPS).toEqual({
+      DRAFT: { sentAt: 'clear' },
+      SENT: { sentAt: 'set' },
+      APPROVED: { sentAt: 'keep' },
+      DECLINED: { sentAt: 'keep' },
+    });
+    expect(INVOICE_STAMPS).toEqual({
+      DRAFT: { sentAt: 'clear', paidAt: 'clear' },
+      SENT: { sentAt: 'set', paidAt: 'clear' },
+      PAID: { sentAt: 'keep', paidAt: 'set' },
+    });
   });
 
   it('pins the PDF watermark of each status', () => {

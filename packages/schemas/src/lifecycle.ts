@@ -33,6 +33,17 @@ export const QUOTE_TRANSITIONS: Record<TQuoteTransitionAction, { from: readonly 
 export const QUOTE_CONVERTIBLE_STATUSES: readonly TQuoteStatus[] = ['APPROVED'];
 export const QUOTE_FOLLOW_UP_STATUSES: readonly TQuoteStatus[] = ['APPROVED'];
 
+/** What landing on a status does to a timestamp: record now, clear it, or keep it. */
+export type TStamp = 'set' | 'clear' | 'keep';
+
+/** The quote's sending time is recorded on SENT and cleared by a revert to DRAFT. */
+export const QUOTE_STAMPS: Record<TQuoteStatus, { sentAt: TStamp }> = {
+  DRAFT: { sentAt: 'clear' },
+  SENT: { sentAt: 'set' },
+  APPROVED: { sentAt: 'keep' },
+  DECLINED: { sentAt: 'keep' },
+};
+
 /** Quotes still in play: counted as "active" on the dashboard. */
 export const QUOTE_ACTIVE_STATUSES: readonly TQuoteStatus[] = ['DRAFT', 'SENT'];
 
@@ -78,6 +89,13 @@ export const INVOICE_TRANSITIONS: Record<TInvoiceTransitionAction, { from: reado
   send: { from: ['DRAFT'], to: 'SENT' },
   pay: { from: ['SENT', OVERDUE], to: 'PAID' },
   revert: { from: ['SENT'], to: 'DRAFT' },
+};
+
+/** Sending and payment times, by the stored status an action lands on. */
+export const INVOICE_STAMPS: Record<TStoredInvoiceStatus, { sentAt: TStamp; paidAt: TStamp }> = {
+  DRAFT: { sentAt: 'clear', paidAt: 'clear' },
+  SENT: { sentAt: 'set', paidAt: 'clear' },
+  PAID: { sentAt: 'keep', paidAt: 'set' },
 };
 
 /** Invoices awaiting payment: the dashboard's "outstanding" sum and "active" count. */

@@ -1,29 +1,33 @@
+import { z } from 'zod';
 /** The one place plans, prices and limits are defined. -1 means unlimited. */
 export const PLAN_KEYS = ['FREE', 'PRO', 'UNLIMITED'] as const;
 export type TPlanKey = (typeof PLAN_KEYS)[number];
 
-export interface TPlanLimits {
-  invoicesPerMonth: number;
-  quotesPerMonth: number;
-  maxClients: number;
-  templates: number;
-  hasBranding: boolean;
-  hasCalendar: boolean;
-  support: string;
-}
+/** -1 means unlimited. */
+export const ZPlanLimits = z.strictObject({
+  invoicesPerMonth: z.number().int(),
+  quotesPerMonth: z.number().int(),
+  maxClients: z.number().int(),
+  templates: z.number().int(),
+  hasBranding: z.boolean(),
+  hasCalendar: z.boolean(),
+  support: z.string(),
+});
+export type TPlanLimits = z.infer<typeof ZPlanLimits>;
 
-export interface TPlan {
-  name: string;
+export const ZPlan = z.strictObject({
+  name: z.string(),
   /** GBP per month */
-  price: number;
-  billing: 'month';
+  price: z.number(),
+  billing: z.literal('month'),
   /** GBP per year: 10 x monthly, "2 months free" */
-  annualPrice: number;
-  annualBilling: 'year';
-  description: string;
-  popular: boolean;
-  features: TPlanLimits;
-}
+  annualPrice: z.number(),
+  annualBilling: z.literal('year'),
+  description: z.string(),
+  popular: z.boolean(),
+  features: ZPlanLimits,
+});
+export type TPlan = z.infer<typeof ZPlan>;
 
 const plan = (p: Omit<TPlan, 'billing' | 'annualPrice' | 'annualBilling'>): TPlan => ({
   ...p,
@@ -79,6 +83,9 @@ export const PLANS: Record<TPlanKey, TPlan> = {
     },
   }),
 };
+
+/** GET /subscription/plans: every plan by its key. */
+export const ZPlans = z.strictObject(Object.fromEntries(PLAN_KEYS.map((k) => [k, ZPlan])) as Record<TPlanKey, typeof ZPlan>);
 
 /** Until payments exist every account is on PRO (docs/product.md, "Defaults"). */
 export const DEFAULT_PLAN: TPlanKey = 'PRO';

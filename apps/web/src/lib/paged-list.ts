@@ -1,4 +1,6 @@
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import type { TPage } from '@docket/schemas/common';
+import { apiGet } from './api-client';
 
 /** Rows per request on the list screens (the API allows up to PAGE_LIMIT_MAX). */
 export const LIST_PAGE_SIZE = 20;
@@ -53,3 +55,16 @@ export function pagedRows<T extends { id: string }>(data: { pages: readonly TPag
   }
   return rows;
 }
+
+/**
+ * The infinite query of one paged list screen: GET `path` page by page, newest first. The key sits
+ * under the list's own prefix, so every mutation that invalidates the prefix refreshes all pages,
+ * searches and filters; while a new search loads, the previous results stay on screen.
+ */
+export const pagedListQueryOptions = <T>(path: string, keyPrefix: readonly unknown[], filters: TListFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...keyPrefix, 'pages', filters] as const,
+    queryFn: ({ pageParam, signal }) => apiGet<TPage<T>>(path, { params: pageParams(filters, pageParam), signal }),
+    ...pagedListDefaults,
+    placeholderData: keepPreviousData,
+  });

@@ -1,5 +1,5 @@
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import { QUOTE_CONVERTIBLE_STATUSES, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
+import { INVOICE_STAMPS, QUOTE_CONVERTIBLE_STATUSES, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { Database } from '../../db/client.ts';
 import { clients, invoiceLines, invoices, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
@@ -8,6 +8,7 @@ import { lineColumns, totalsColumns, type PricedDocument } from '../documents/li
 import { linesJson } from '../documents/lines-json.ts';
 import { documentOrder, isCustomOrder, type DocumentSortOptions } from '../documents/document-order.ts';
 import { decodeOffsetCursor } from '../../lib/pagination.ts';
+import { stampValue } from '../documents/stamp.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 import { effectiveInvoiceStatus, invoiceStatusIn, invoiceStatusIs } from './invoice-status.ts';
@@ -200,8 +201,8 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
         .update(invoices)
         .set({
           status: to,
-          sentAt: to === 'SENT' ? sql`now()` : to === 'DRAFT' ? null : sql`${invoices.sentAt}`,
-          paidAt: to === 'PAID' ? sql`now()` : null,
+          sentAt: stampValue(INVOICE_STAMPS[to].sentAt, invoices.sentAt),
+          paidAt: stampValue(INVOICE_STAMPS[to].paidAt, invoices.paidAt),
           updatedAt: sql`now()`,
         })
         .where(and(own(userId, id), invoiceStatusIn(from, today)))

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { TQuoteStatus } from '@docket/schemas/lifecycle';
+import { QUOTE_STAMPS, type TQuoteStatus } from '@docket/schemas/lifecycle';
 import type { Database } from '../../db/client.ts';
 import { clients, invoices, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
@@ -8,6 +8,7 @@ import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
 import { documentOrder, isCustomOrder, type DocumentSortOptions } from '../documents/document-order.ts';
 import { decodeOffsetCursor } from '../../lib/pagination.ts';
+import { stampValue } from '../documents/stamp.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 
@@ -145,7 +146,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
         .update(quotes)
         .set({
           status: to,
-          sentAt: to === 'SENT' ? sql`now()` : to === 'DRAFT' ? null : sql`${quotes.sentAt}`,
+          sentAt: stampValue(QUOTE_STAMPS[to].sentAt, quotes.sentAt),
           updatedAt: sql`now()`,
         })
         .where(and(own(userId, id), inArray(quotes.status, [...from])))

@@ -1,20 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { queryKeys } from '@/lib/query-keys';
+import { useInvalidate } from '@/lib/use-invalidate';
 
 /**
  * Everything an invoice change can show up in: the invoice list, the dashboard figures, the monthly
  * usage in the subscription panel, and calendar events (they embed their invoice's status and total).
  */
-export function useInvalidateInvoiceData() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all(
-        [queryKeys.invoices, queryKeys.dashboard, queryKeys.subscription, queryKeys.calendar].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
-    [queryClient],
-  );
-}
+const INVOICE_DATA = [queryKeys.invoices, queryKeys.dashboard, queryKeys.subscription, queryKeys.calendar];
+
+export const useInvalidateInvoiceData = () => useInvalidate(INVOICE_DATA);
