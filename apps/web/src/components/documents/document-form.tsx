@@ -56,16 +56,18 @@ export function DocumentForm({
   useEffect(() => setFocus('clientId'), [setFocus]);
 
   // Report what is typed, so the page can keep it as a draft in this tab.
-  const { watch } = form;
+  const { subscribe } = form;
   useEffect(() => {
     if (!onChangeValues) return;
     const start = JSON.stringify(defaultValues);
-    const subscription = watch((values) => {
-      const now = JSON.stringify(values);
-      onChangeValues(now === start ? null : (JSON.parse(now) as TDocumentFormValues));
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        const now = JSON.stringify(values);
+        onChangeValues(now === start ? null : (JSON.parse(now) as TDocumentFormValues));
+      },
     });
-    return () => subscription.unsubscribe();
-  }, [watch, onChangeValues, defaultValues]);
+  }, [subscribe, onChangeValues, defaultValues]);
 
   return (
     <Card className="mb-6">
