@@ -131,6 +131,8 @@ describe('the server process', () => {
     const devLine = dev.output().stdout.split('\n').find((l) => l.includes('Docket is running at'))!;
     expect(devLine).toContain(`Docket is running at http://127.0.0.1:${devPort}`);
     expect(devLine.trim().startsWith('{')).toBe(false);
+    // The signal handlers are installed just after the start line: answer a request first.
+    expect((await fetch(`http://127.0.0.1:${devPort}/api/health`)).status).toBe(200);
     dev.child.kill('SIGTERM');
     expect(await dev.exited).toBe(0);
 
@@ -139,6 +141,7 @@ describe('the server process', () => {
     const lines = prod.output().stdout.split('\n').filter(Boolean);
     const started = lines.map((l) => JSON.parse(l) as { msg: string; url?: string }).find((l) => l.url);
     expect(started).toMatchObject({ url: `http://127.0.0.1:${prodPort}`, msg: `Docket is running at http://127.0.0.1:${prodPort}` });
+    expect((await fetch(`http://127.0.0.1:${prodPort}/api/health`)).status).toBe(200);
     prod.child.kill('SIGTERM');
     expect(await prod.exited).toBe(0);
   }, 120_000);
