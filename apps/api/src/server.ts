@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ConfigError, loadEnv, type TEnv } from './config/env.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, developmentDestination, publicUrl } from './lib/logger.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { TokenService, loadOrCreateDevSecret } from './lib/token-service.ts';
 import { systemClock } from './lib/clock.ts';
@@ -73,7 +73,9 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  logger.info({ port, database: database.kind }, 'Docket API listening');
+  const url = publicUrl(env.HOST, port);
+  // The one line a person starting the app needs: where to open it.
+  logger.info({ port, url, database: database.kind }, `Docket is running at ${url}`);
 
   const connections = trackConnections(server);
   let stopping: Promise<void> | undefined;
@@ -100,7 +102,7 @@ async function main() {
     }
     throw err;
   }
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, env.NODE_ENV === 'development' ? await developmentDestination() : undefined);
   const running = await start(env, logger).catch((err: unknown) => {
     logger.fatal({ err }, 'failed to start');
     process.exit(1);

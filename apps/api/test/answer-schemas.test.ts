@@ -18,6 +18,7 @@ const quote = {
   sentAt: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
+  invoice: null,
 };
 
 function appAnswering(data: unknown) {

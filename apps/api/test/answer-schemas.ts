@@ -47,7 +47,9 @@ const ROUTES: [string, RegExp, z.ZodType][] = [
   ['POST', new RegExp(`^/calendar/from-quote/${ID}$`), ZCalendarEvent],
   ['GET|PUT', new RegExp(`^/calendar/${ID}$`), ZCalendarEvent],
   ['DELETE', new RegExp(`^/(quotes|invoices|clients|items|calendar)/${ID}$`), ZDeleted],
-  ['GET|POST|PUT', /^\/company$/, ZCompany],
+  // GET /company?optional=true answers null when there is no profile yet.
+  ['GET', /^\/company$/, ZCompany.nullable()],
+  ['POST|PUT', /^\/company$/, ZCompany],
   ['POST|DELETE', /^\/company\/logo$/, ZCompany],
   ['POST', /^\/company\/reset-(quote|invoice|credit-note)-counter$/, ZCompany],
   ['GET', /^\/dashboard$/, ZDashboard],

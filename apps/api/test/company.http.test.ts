@@ -28,6 +28,20 @@ describe('company profile', () => {
     expect(res.body).toEqual({ success: false, error: 'Company profile not found', code: 'NOT_FOUND' });
   });
 
+  it('when no profile exists and optional=true is asked, then 200 with data null; with a profile the same answer as without it', async () => {
+    const user = await registerUser(t.app);
+    const none = await request(t.app).get('/api/company?optional=true').set(user.auth);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ success: true, data: null });
+    await request(t.app).post('/api/company').set(user.auth).send(sampleCompany());
+    const some = await request(t.app).get('/api/company?optional=true').set(user.auth);
+    expect(some.status).toBe(200);
+    expect(some.body).toEqual((await getCompany(user)).body);
+    const bad = await request(t.app).get('/api/company?optional=maybe').set(user.auth);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Optional must be true or false');
+  });
+
   it('when a full profile is created, then every section 3 field comes back with bank details nested', async () => {
     const user = await registerUser(t.app);
     const res = await request(t.app).post('/api/company').set(user.auth).send(sampleCompany());

@@ -113,8 +113,9 @@ function runServerProcess(env: Record<string, string>) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const listening = new Promise<number>((resolve, reject) => {
     child.stdout.on('data', () => {
-      const line = stdout.split('\n').find((l) => l.includes('Docket API listening'));
-      if (line) resolve((JSON.parse(line) as { port: number }).port);
+      // Development prints a pretty line, production a JSON one: both carry the URL.
+      const port = /Docket is running at http:\/\/[^\s"]+:(\d+)/.exec(stdout)?.[1];
+      if (port) resolve(Number(port));
     });
     void exited.then(() => reject(new Error(`server exited early: ${stderr}`)));
   });
@@ -124,6 +125,27 @@ function runServerProcess(env: Record<string, string>) {
 }
 
 describe('the server process', () => {
+  it('when started in development, then it prints one human line with the URL; in production JSON lines with the URL', async () => {
+    const dev = runServerProcess({ NODE_ENV: 'development', DATA_DIR: tempDataDir() });
+    const devPort = await dev.listening;
+    const devLine = dev.output().stdout.split('\n').find((l) => l.includes('Docket is running at'))!;
+    expect(devLine).toContain(`Docket is running at http://127.0.0.1:${devPort}`);
+    expect(devLine.trim().startsWith('{')).toBe(false);
+    // The signal handlers are installed just after the start line: answer a request first.
+    expect((await fetch(`http://127.0.0.1:${devPort}/api/health`)).status).toBe(200);
+    dev.child.kill('SIGTERM');
+    expect(await dev.exited).toBe(0);
+
+    const prod = runServerProcess({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: tempDataDir() });
+    const prodPort = await prod.listening;
+    const lines = prod.output().stdout.split('\n').filter(Boolean);
+    const started = lines.map((l) => JSON.parse(l) as { msg: string; url?: string }).find((l) => l.url);
+    expect(started).toMatchObject({ url: `http://127.0.0.1:${prodPort}`, msg: `Docket is running at http://127.0.0.1:${prodPort}` });
+    expect((await fetch(`http://127.0.0.1:${prodPort}/api/health`)).status).toBe(200);
+    prod.child.kill('SIGTERM');
+    expect(await prod.exited).toBe(0);
+  }, 120_000);
+
   it('when NODE_ENV=production and JWT_SECRET is missing, then it refuses to start and names JWT_SECRET', async () => {
     const proc = runServerProcess({ NODE_ENV: 'production', DATA_DIR: tempDataDir() });
     expect(await proc.exited).toBe(1);

@@ -17,7 +17,9 @@ async function selectRange(page: Page, day: string, from: string, to: string) {
   const column = page.locator(`td.fc-timegrid-col[data-date="${day}"]`);
   const fromSlot = page.locator(`td.fc-timegrid-slot-lane[data-time="${from}"]`);
   const toSlot = page.locator(`td.fc-timegrid-slot-lane[data-time="${to}"]`);
-  await fromSlot.scrollIntoViewIfNeeded();
+  // Week and day views scroll inside the calendar: centre the slot so the drag stays clear of the
+  // scroller's edges (near an edge FullCalendar scrolls while dragging and the range grows).
+  await fromSlot.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const col = await column.boundingBox();
   const a = await fromSlot.boundingBox();
   const b = await toSlot.boundingBox();

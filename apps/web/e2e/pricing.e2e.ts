@@ -8,7 +8,7 @@ import { expectToast, saveScreenshot, signInWithToken, visible } from './support
 describe('journey 7: pricing', () => {
   const session = useBrowser();
 
-  test('when a user opens Pricing, then three plans show, FREE is the disabled current plan and Upgrade Now says Coming Soon', async () => {
+  test('when a user (on Pro, as the sidebar says) opens Pricing at 1366x768, then Pro is the disabled Current Plan, Free offers Switch Plan, templates are counted truly, and Upgrade Now says Coming Soon', async () => {
     const { page } = session;
     const user = await registerUser(session.baseURL, 'journey7');
     await signInWithToken(page, user.token, '/pricing');
@@ -24,12 +24,18 @@ describe('journey 7: pricing', () => {
     const current = page.getByRole('button', { name: 'Current Plan' });
     expect(await current.count()).toBe(1);
     expect(await current.isDisabled()).toBe(true);
-    const freeCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: PLANS.FREE.name, exact: true }) });
-    expect(await freeCard.getByRole('button', { name: 'Current Plan' }).count()).toBe(1);
+    const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    // The sidebar's plan and the pricing page's current plan are the same answer.
+    await visible(page.getByRole('region', { name: 'Subscription' }).getByText(PLANS.PRO.name, { exact: true }));
+    expect(await card(PLANS.PRO.name).getByRole('button', { name: 'Current Plan' }).count()).toBe(1);
+    expect(await card(PLANS.FREE.name).getByRole('button', { name: 'Switch Plan' }).count()).toBe(1);
     const popularCard = page.getByRole('listitem').filter({ hasText: 'Most Popular' });
     expect(await popularCard.getByRole('heading', { name: PLANS.PRO.name, exact: true }).count()).toBe(1);
     const upgrades = page.getByRole('button', { name: 'Upgrade Now' });
-    expect(await upgrades.count()).toBe(2);
+    expect(await upgrades.count()).toBe(1);
+    expect(await card(PLANS.UNLIMITED.name).getByRole('button', { name: 'Upgrade Now' }).count()).toBe(1);
+    expect(await page.getByText('All 5 PDF templates').count()).toBe(2);
+    expect(await page.getByText(/10 PDF templates/).count()).toBe(0);
 
     await expectAccessible(page, '/pricing');
     await saveScreenshot(page, 'pricing');

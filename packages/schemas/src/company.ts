@@ -80,6 +80,14 @@ export const ZCompanyRequest = z.object({
 export type TCompanyRequest = z.input<typeof ZCompanyRequest>;
 export type TCompanyRequestParsed = z.output<typeof ZCompanyRequest>;
 
+/**
+ * GET /company?optional=true: a missing profile answers 200 with data null instead of the 404
+ * the spec gives, so a new account's first screen has no failed request in the browser console.
+ */
+export const ZCompanyQuery = z.object({
+  optional: z.enum(['true', 'false'], { error: 'Optional must be true or false' }).optional(),
+});
+
 export const ZLogoRequest = z.object({
   logo: z.string({ error: 'Logo must be a PNG or JPEG image' }).min(1, 'Logo must be a PNG or JPEG image'),
 });

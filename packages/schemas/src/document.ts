@@ -88,11 +88,17 @@ const documentBase = {
   updatedAt: ZTimestamp,
 };
 
+/** The invoice a quote was converted to (docs/product.md, "Converted quotes"). */
+export const ZQuoteInvoiceRef = z.strictObject({ id: z.uuid(), invoiceNumber: z.string() });
+export type TQuoteInvoiceRef = z.infer<typeof ZQuoteInvoiceRef>;
+
 export const ZQuote = z.strictObject({
   ...documentBase,
   quoteNumber: z.string(),
   status: z.enum(QUOTE_STATUSES),
   sentAt: ZTimestamp.nullable(),
+  /** the invoice made from this quote, null until converted */
+  invoice: ZQuoteInvoiceRef.nullable(),
 });
 export type TQuote = z.infer<typeof ZQuote>;
 
@@ -117,12 +123,27 @@ export type TInvoice = z.infer<typeof ZInvoice>;
 export const ZQuoteIdParams = z.object({ quoteId: ZId });
 
 /** List parameters of GET /quotes and /invoices: ZListQuery with the status narrowed. */
+/**
+ * Orders a quote or invoice page can come in (docs/product.md, "Document lists"): by date (the
+ * default, newest first), number, client name or total, ascending or descending.
+ */
+export const DOCUMENT_SORTS = ['date', 'number', 'client', 'total'] as const;
+export type TDocumentSort = (typeof DOCUMENT_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type TSortOrder = (typeof SORT_ORDERS)[number];
+const documentSort = {
+  sort: z.enum(DOCUMENT_SORTS, { error: `Sort must be one of ${DOCUMENT_SORTS.join(', ')}` }).optional(),
+  order: z.enum(SORT_ORDERS, { error: 'Order must be asc or desc' }).optional(),
+};
+
 export const ZQuoteListQuery = ZListQuery.extend({
   status: z.enum(QUOTE_STATUSES, { error: `Status must be one of ${QUOTE_STATUSES.join(', ')}` }).optional(),
+  ...documentSort,
 });
 export type TQuoteListQuery = z.output<typeof ZQuoteListQuery>;
 export const ZInvoiceListQuery = ZListQuery.extend({
   status: z.enum(INVOICE_STATUSES, { error: `Status must be one of ${INVOICE_STATUSES.join(', ')}` }).optional(),
+  ...documentSort,
 });
 export type TInvoiceListQuery = z.output<typeof ZInvoiceListQuery>;
 

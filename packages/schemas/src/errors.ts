@@ -28,6 +28,8 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
 export const ERROR_MESSAGES = {
   authRequired: 'Authentication required',
   sessionExpired: 'Session expired, please sign in again',
+  /** shown on the sign-in screen when a stored token was refused */
+  sessionExpiredNotice: 'Your session has expired. Please sign in again.',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
   rateLimited: 'Rate limit exceeded. Please wait a moment and try again.',

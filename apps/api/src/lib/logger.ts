@@ -1,16 +1,35 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /**
- * JSON logs to stdout. Redaction is a second line of defence: request logs never carry
- * bodies, and auth headers are stripped here in case a serializer ever adds them.
+ * JSON logs to stdout (or to `destination`: the pretty printer in development). Redaction is a
+ * second line of defence: request logs never carry bodies, and auth headers are stripped here in
+ * case a serializer ever adds them.
  */
-export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    base: undefined,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', '*.password', '*.token'],
-      censor: '[redacted]',
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: undefined,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', '*.password', '*.token'],
+        censor: '[redacted]',
+      },
     },
-  });
+    destination,
+  );
+}
+
+/**
+ * Development only: pino-pretty's stream, loaded on demand so production never imports it and
+ * keeps one JSON object per line for log collectors.
+ */
+export async function developmentDestination(): Promise<DestinationStream> {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ colorize: process.stdout.isTTY, translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true });
+}
+
+/** The address people open: a wildcard bind is reached through localhost. */
+export function publicUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
 }

@@ -22,13 +22,28 @@ export function decodeCursor(cursor: string): Cursor {
   return { createdAt, id };
 }
 
+/**
+ * Pages in another order than newest first (sort by number, client or total) are cut by position:
+ * the cursor is the offset of the next row. Marked with '@' so a keyset cursor is never misread.
+ */
+export const encodeOffsetCursor = (offset: number): string => Buffer.from(`@${offset}`, 'utf8').toString('base64url');
+
+export function decodeOffsetCursor(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const offset = /^@\d{1,9}$/.test(text) ? Number(text.slice(1)) : NaN;
+  if (!Number.isSafeInteger(offset)) throw AppError.badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+  return offset;
+}
+
 /** Escape LIKE wildcards so a search for "50%" means the text "50%". */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Fetch one extra row to learn whether another page exists. */
-export function toPage<T extends { createdAt: Date; id: string }, D>(rows: T[], limit: number, map: (row: T) => D) {
+export function toPage<T extends { createdAt: Date; id: string }, D>(rows: T[], limit: number, map: (row: T) => D, offset?: number) {
   const hasMore = rows.length > limit;
   const pageRows = hasMore ? rows.slice(0, limit) : rows;
   const last = pageRows[pageRows.length - 1];
-  return { items: pageRows.map(map), nextCursor: hasMore && last ? encodeCursor(last) : null };
+  const next = offset === undefined ? (last ? encodeCursor(last) : null) : encodeOffsetCursor(offset + limit);
+  return { items: pageRows.map(map), nextCursor: hasMore ? next : null };
 }

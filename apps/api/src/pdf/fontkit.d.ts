@@ -3,6 +3,7 @@ declare module 'fontkit' {
   export interface FontkitFont {
     postscriptName: string;
     layout: (text: string) => unknown;
+    hasGlyphForCodePoint: (codePoint: number) => boolean;
   }
   export function create(buffer: Buffer | Uint8Array, postscriptName?: string): FontkitFont;
 }

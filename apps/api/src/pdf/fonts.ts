@@ -18,18 +18,104 @@ const FILES: Record<FontName, string> = {
   serifBold: '@expo-google-fonts/source-serif-4/700Bold/SourceSerif4_700Bold.ttf',
 };
 
+/**
+ * Fonts for characters Inter and Source Serif lack (docs/product.md, "Documents print any
+ * character"). All Noto (SIL OFL 1.1) from npm packages, installed with the app, never fetched at
+ * run time. Each is read only when a document first holds a character it is needed for, so a
+ * plain Latin document never touches them and the CJK font (10 MB) is read only for CJK text.
+ */
+export type FallbackName = 'fbLatin' | 'fbArabic' | 'fbHebrew' | 'fbDevanagari' | 'fbCjk' | 'fbKorean' | 'fbEmoji';
+
+const FALLBACK_FILES: Record<FallbackName, string> = {
+  fbLatin: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  fbArabic: '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+  fbHebrew: '@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-400-normal.woff',
+  fbDevanagari: '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
+  fbCjk: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  fbKorean: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  // Noto Emoji is the monochrome outline set: emoji print in the text colour.
+  fbEmoji: '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
+};
+
+/** Tried in this order when a character's script range names no font or the named one lacks it. */
+const FALLBACK_ORDER: FallbackName[] = ['fbLatin', 'fbEmoji', 'fbCjk', 'fbKorean', 'fbArabic', 'fbHebrew', 'fbDevanagari'];
+
+/** Code point ranges [first, last] of the scripts each fallback font is meant for. */
+const SCRIPT_RANGES: Array<[number, number, FallbackName]> = [
+  [0x0590, 0x05ff, 'fbHebrew'],
+  [0xfb1d, 0xfb4f, 'fbHebrew'],
+  [0x0600, 0x06ff, 'fbArabic'],
+  [0x0750, 0x077f, 'fbArabic'],
+  [0x0870, 0x08ff, 'fbArabic'],
+  [0xfb50, 0xfdff, 'fbArabic'],
+  [0xfe70, 0xfeff, 'fbArabic'],
+  [0x0900, 0x097f, 'fbDevanagari'],
+  [0xa8e0, 0xa8ff, 'fbDevanagari'],
+  [0x1cd0, 0x1cff, 'fbDevanagari'],
+  [0x1100, 0x11ff, 'fbKorean'],
+  [0x3130, 0x318f, 'fbKorean'],
+  [0xa960, 0xa97f, 'fbKorean'],
+  [0xac00, 0xd7ff, 'fbKorean'],
+  [0x2e80, 0x2fdf, 'fbCjk'],
+  [0x3000, 0x312f, 'fbCjk'],
+  [0x3190, 0x33ff, 'fbCjk'],
+  [0x3400, 0x4dbf, 'fbCjk'],
+  [0x4e00, 0x9fff, 'fbCjk'],
+  [0xf900, 0xfaff, 'fbCjk'],
+  [0xfe30, 0xfe4f, 'fbCjk'],
+  [0xff00, 0xffef, 'fbCjk'],
+  [0x20000, 0x3ffff, 'fbCjk'],
+  [0x2190, 0x21ff, 'fbEmoji'],
+  [0x2300, 0x23ff, 'fbEmoji'],
+  [0x2460, 0x27bf, 'fbEmoji'],
+  [0x2b00, 0x2bff, 'fbEmoji'],
+  [0x1f000, 0x1faff, 'fbEmoji'],
+];
+
 let loaded: Record<FontName, FontkitFont> | null = null;
+const fallbacks = new Map<FallbackName, FontkitFont>();
+const choice = new Map<number, FallbackName | null>();
+const require = createRequire(import.meta.url);
 
 /** Resolved through node_modules so the same code works under tsx and in the esbuild bundle. */
 export function loadFonts(): Record<FontName, FontkitFont> {
   if (loaded) return loaded;
-  const require = createRequire(import.meta.url);
   const fonts = {} as Record<FontName, FontkitFont>;
   for (const [name, file] of Object.entries(FILES) as Array<[FontName, string]>) {
     fonts[name] = create(readFileSync(require.resolve(file)));
   }
   loaded = fonts;
   return fonts;
+}
+
+export function loadFallback(name: FallbackName): FontkitFont {
+  let font = fallbacks.get(name);
+  if (!font) {
+    font = create(readFileSync(require.resolve(FALLBACK_FILES[name])));
+    fallbacks.set(name, font);
+  }
+  return font;
+}
+
+/**
+ * The fallback font that draws a code point the document font lacks, or null when none does
+ * (it then prints in the document font, as before). The script's own font is asked first so a
+ * Hebrew letter never opens the CJK file.
+ */
+export function fallbackFor(codePoint: number): FallbackName | null {
+  const known = choice.get(codePoint);
+  if (known !== undefined) return known;
+  const range = SCRIPT_RANGES.find(([first, last]) => codePoint >= first && codePoint <= last);
+  const order = range ? [range[2], ...FALLBACK_ORDER.filter((n) => n !== range[2])] : FALLBACK_ORDER;
+  let found: FallbackName | null = null;
+  for (const name of order) {
+    if (loadFallback(name).hasGlyphForCodePoint(codePoint)) {
+      found = name;
+      break;
+    }
+  }
+  choice.set(codePoint, found);
+  return found;
 }
 
 export const FONT_NAMES = Object.keys(FILES) as FontName[];

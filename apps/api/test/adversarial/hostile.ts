@@ -264,6 +264,10 @@ export const hostileQueryParts = {
       base64url('0000-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000'),
       base64url('garbage|garbage'),
       base64url('\u0000|\u0000'),
+      // offset cursors of sorted document pages, malformed (and refused by keyset lists)
+      base64url('@-1'),
+      base64url('@1e9'),
+      base64url(`@${'9'.repeat(30)}`),
     ]),
     fc.string({ minLength: 1, maxLength: 60 }).map(base64url).filter((s) => s.length <= 200),
   ),

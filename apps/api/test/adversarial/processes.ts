@@ -77,7 +77,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start:\n${log}`);
-    if (/Docket API listening/.test(log)) break;
+    if (/Docket is running at/.test(log)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server did not start within 120 s:\n${log}`);

@@ -1,5 +1,6 @@
 import axios, { isAxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { ERROR_MESSAGES, type TApiFailure, type TApiResponse } from '@docket/schemas/errors';
+import { markSessionExpired } from './session-notice';
 
 export const TOKEN_KEY = 'token';
 
@@ -62,6 +63,7 @@ api.interceptors.response.use(
         return Promise.resolve(soft);
       }
       if (status === 401 && window.location.pathname !== '/login' && getToken()) {
+        markSessionExpired();
         clearToken();
         onUnauthorized();
       }

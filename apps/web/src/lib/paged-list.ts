@@ -9,6 +9,8 @@ export const LIST_PAGE_SIZE = 20;
 export interface TListFilters {
   q: string;
   status: string;
+  /** 'total:asc' and the like (quotes and invoices); blank is the API's default, newest first */
+  sort?: string;
 }
 
 export type TPageCursor = string | null;
@@ -23,7 +25,14 @@ export function pageParams(filters: TListFilters, cursor: TPageCursor): Record<s
     ...(cursor ? { cursor } : {}),
     ...(filters.q ? { q: filters.q } : {}),
     ...(filters.status ? { status: filters.status } : {}),
+    ...sortParams(filters.sort),
   };
+}
+
+function sortParams(sort: string | undefined): Record<string, string> {
+  if (!sort) return {};
+  const [by, order] = sort.split(':');
+  return by ? { sort: by, ...(order ? { order } : {}) } : {};
 }
 
 /** Shared by every paged list's infinite query: start without a cursor, stop when the API says so. */

@@ -9,6 +9,7 @@ configure({ asyncUtilTimeout: 4000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   // The toast store is module state: start every test without one.
   dismissToast();
 });

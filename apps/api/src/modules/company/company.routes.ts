@@ -1,6 +1,6 @@
 import express, { Router, type RequestHandler } from 'express';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
-import { ZCompanyRequest, ZLogoRequest } from '@docket/schemas/company';
+import { ZCompanyQuery, ZCompanyRequest, ZLogoRequest } from '@docket/schemas/company';
 import { parse } from '../../middleware/validate.ts';
 import { currentUser } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
@@ -28,7 +28,9 @@ export const logoBodyParser: RequestHandler = (req, res, next) => {
 export function companyRoutes(service: CompanyService) {
   const router = Router();
   router.get('/', async (req, res) => {
-    sendData(res, await service.get(currentUser(req).id));
+    const { optional } = parse(ZCompanyQuery, req.query);
+    const userId = currentUser(req).id;
+    sendData(res, optional === 'true' ? await service.find(userId) : await service.get(userId));
   });
   router.post('/', async (req, res) => {
     sendData(res, await service.create(currentUser(req).id, parse(ZCompanyRequest, req.body)), 201);

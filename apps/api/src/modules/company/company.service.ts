@@ -7,7 +7,10 @@ import type { CompanyRepository, CompanyRow } from './company.repository.ts';
 import { toCompanyDto, toCompanyFields } from './company.mapper.ts';
 
 export function createCompanyService(repo: CompanyRepository, counters: CountersRepository) {
-  const dto = async (row: CompanyRow): Promise<TCompany> => toCompanyDto(row, await counters.read(row.userId));
+  const dto = async (row: CompanyRow): Promise<TCompany> => toCompanyDto(
+      row,
+      await counters.read(row.userId, { quote: row.quoteNumberPrefix, invoice: row.invoiceNumberPrefix, credit_note: row.creditNotePrefix }),
+    );
   const required = async (userId: string) => {
     const row = await repo.get(userId);
     if (!row) throw new AppError('NOT_FOUND', ERROR_MESSAGES.companyNotFound);
@@ -18,6 +21,11 @@ export function createCompanyService(repo: CompanyRepository, counters: Counters
     /** The raw row, for the PDF renderer and document defaults (null when none yet). */
     findRow: (userId: string) => repo.get(userId),
     get: async (userId: string) => dto(await required(userId)),
+    /** The profile, or null when the account has none yet. */
+    async find(userId: string): Promise<TCompany | null> {
+      const row = await repo.get(userId);
+      return row ? dto(row) : null;
+    },
     async create(userId: string, input: TCompanyRequestParsed) {
       const row = await repo.create(userId, toCompanyFields(input));
       if (!row) throw AppError.conflict(ERROR_MESSAGES.companyExists);

@@ -261,6 +261,22 @@ describe('POST /api/invoices/from-quote/:quoteId', () => {
     expect((await request(t.app).get(`/api/quotes/${quote.id}`).set(u.auth)).body.data.status).toBe('APPROVED');
   });
 
+  it('when a quote is converted, then the quote answers (one and in the list) name the invoice; other quotes have invoice null', async () => {
+    const u = await registerUser(t.app);
+    const c = await createClient(t.app, u);
+    const quote = await approvedQuote(t.app, u, c.id);
+    const other = await approvedQuote(t.app, u, c.id);
+    expect(quote.invoice).toBeNull();
+    const made = (await request(t.app).post(`/api/invoices/from-quote/${quote.id}`).set(u.auth).send({})).body.data;
+    const one = (await request(t.app).get(`/api/quotes/${quote.id}`).set(u.auth)).body.data;
+    expect(one.invoice).toEqual({ id: made.id, invoiceNumber: made.invoiceNumber });
+    const list = (await request(t.app).get('/api/quotes').set(u.auth)).body.data as Array<{ id: string; invoice: unknown }>;
+    expect(list.find((q) => q.id === quote.id)?.invoice).toEqual({ id: made.id, invoiceNumber: made.invoiceNumber });
+    expect(list.find((q) => q.id === other.id)?.invoice).toBeNull();
+    const page = (await request(t.app).get('/api/quotes?limit=5&status=APPROVED').set(u.auth)).body.data.items as Array<{ id: string; invoice: unknown }>;
+    expect(page.find((q) => q.id === quote.id)?.invoice).toEqual({ id: made.id, invoiceNumber: made.invoiceNumber });
+  });
+
   it('when a due date is given, then it is used', async () => {
     const quote = await approvedQuote(t.app, user, clientId);
     const res = await request(t.app).post(`/api/invoices/from-quote/${quote.id}`).set(user.auth).send({ dueDate: '2030-09-09' });

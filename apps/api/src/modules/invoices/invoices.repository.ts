@@ -6,12 +6,14 @@ import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
 import { lineColumns, totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
+import { documentOrder, isCustomOrder, type DocumentSortOptions } from '../documents/document-order.ts';
+import { decodeOffsetCursor } from '../../lib/pagination.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 
-export interface InvoiceListOptions {
+export interface InvoiceListOptions extends DocumentSortOptions {
   limit?: number;
   cursor?: string;
   q?: string;
@@ -126,17 +128,23 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
 
   return {
     async list(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceWithLines[]> {
-      if (o.limit && !o.cursor && !o.q && !o.status && !o.clientId) return firstPage.execute({ userId, today, limit: o.limit + 1 });
+      if (o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o)) return firstPage.execute({ userId, today, limit: o.limit + 1 });
+      const custom = isCustomOrder(o);
       const filters = [
         eq(invoices.userId, userId),
-        afterCursor(o.cursor, invoices.createdAt, invoices.id),
+        // A custom order pages by offset (its cursor is no keyset).
+        custom ? undefined : afterCursor(o.cursor, invoices.createdAt, invoices.id),
         o.status ? invoiceStatusIs(o.status, today) : undefined,
         o.clientId ? eq(invoices.clientId, o.clientId) : undefined,
       ];
-      const search = documentSearch(db, searched, filters, o.q, o.limit);
+      // The search arms are cut to the page only in the default order (their own order).
+      const search = documentSearch(db, searched, filters, o.q, custom ? undefined : o.limit);
       const query = selectInvoices(db, today)
         .where(and(...filters, search))
-        .orderBy(...newestFirst(invoices.createdAt, invoices.id));
+        .orderBy(
+          ...documentOrder(o, { createdAt: invoices.createdAt, id: invoices.id, number: invoices.invoiceNumber, clientName: clients.name, totalPence: invoices.totalPence }),
+        );
+      if (custom) return query.limit((o.limit ?? 50) + 1).offset(decodeOffsetCursor(o.cursor));
       return o.limit ? query.limit(o.limit + 1) : query;
     },
 

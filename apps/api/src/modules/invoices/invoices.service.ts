@@ -9,7 +9,8 @@ import { DOCUMENT_MESSAGES, type TInvoice, type TInvoiceListQuery, type TLineIte
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, londonDay, type Clock } from '../../lib/clock.ts';
-import { toPage } from '../../lib/pagination.ts';
+import { decodeOffsetCursor, toPage } from '../../lib/pagination.ts';
+import { isCustomOrder } from '../documents/document-order.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
 import { priceDocument } from '../documents/document-input.ts';
@@ -66,7 +67,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       return (await repo.list(userId, today())).map(toInvoiceDto);
     },
     async page(userId: string, q: TInvoiceListQuery & { limit: number }): Promise<TPage<TInvoice>> {
-      return toPage(await repo.list(userId, today(), q), q.limit, toInvoiceDto);
+      return toPage(await repo.list(userId, today(), q), q.limit, toInvoiceDto, isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
     },
     async recent(userId: string, n: number): Promise<TInvoice[]> {
       return (await repo.list(userId, today(), { limit: n })).slice(0, n).map(toInvoiceDto);

@@ -49,10 +49,18 @@ async function firstFreeAfter(tx: Tx, kind: DocumentKind, userId: string, prefix
 
 export function createCountersRepository(db: Database) {
   return {
-    async read(userId: string): Promise<Record<DocumentKind, number>> {
+    /**
+     * The number each kind's next document will really get: the counter's value, or after a
+     * reset that left it on numbers in use, the first free one above it (what allocate takes).
+     */
+    async read(userId: string, prefixes: Record<DocumentKind, string>): Promise<Record<DocumentKind, number>> {
       const rows = await db.select().from(documentCounters).where(eq(documentCounters.userId, userId));
-      const value = (kind: DocumentKind) => rows.find((r) => r.kind === kind)?.nextValue ?? 1;
-      return { quote: value('quote'), invoice: value('invoice'), credit_note: value('credit_note') };
+      // firstFreeAfter(start - 1) is start itself unless a document or an issued number holds it.
+      const next = async (kind: DocumentKind) => {
+        const start = rows.find((r) => r.kind === kind)?.nextValue ?? 1;
+        return firstFreeAfter(db as unknown as Tx, kind, userId, prefixes[kind], start - 1);
+      };
+      return { quote: await next('quote'), invoice: await next('invoice'), credit_note: await next('credit_note') };
     },
 
     async reset(userId: string, kind: DocumentKind) {

@@ -66,6 +66,23 @@ describe('document numbering', () => {
     expect((await createInvoice(t.app, u, c.id)).invoiceNumber).toBe('BS-0003');
   });
 
+  it('when INV0001 and INV0002 exist and the counter is reset, then the profile shows 3, the number the next invoice gets', async () => {
+    const u = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany());
+    const c = await createClient(t.app, u);
+    await createInvoice(t.app, u, c.id);
+    await createInvoice(t.app, u, c.id);
+    const reset = await request(t.app).post('/api/company/reset-invoice-counter').set(u.auth);
+    expect(reset.body.data.nextInvoiceNumber).toBe(3);
+    expect((await request(t.app).get('/api/company').set(u.auth)).body.data.nextInvoiceNumber).toBe(3);
+    expect((await createInvoice(t.app, u, c.id)).invoiceNumber).toBe('INV0003');
+    expect((await request(t.app).get('/api/company').set(u.auth)).body.data.nextInvoiceNumber).toBe(4);
+    // A freed number is offered again after the next reset.
+    const quote = await createQuote(t.app, u, c.id);
+    await request(t.app).delete(`/api/quotes/${quote.id}`).set(u.auth);
+    expect((await request(t.app).post('/api/company/reset-quote-counter').set(u.auth)).body.data.nextQuoteNumber).toBe(1);
+  });
+
   it('when the prefix changes, then new numbers use it and old numbers never change, even on edit', async () => {
     const u = await registerUser(t.app);
     await request(t.app).post('/api/company').set(u.auth).send(sampleCompany());

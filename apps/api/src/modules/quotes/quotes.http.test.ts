@@ -37,6 +37,7 @@ describe('POST /api/quotes', () => {
       sentAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      invoice: null,
     });
   });
 

@@ -18,4 +18,5 @@ export const toQuoteDto = (row: QuoteWithLines): TQuote => ({
   sentAt: row.sentAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  invoice: row.invoice ? { id: row.invoice.id, invoiceNumber: row.invoice.invoiceNumber } : null,
 });

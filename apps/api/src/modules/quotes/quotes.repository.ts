@@ -6,11 +6,13 @@ import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository } from '../numbering/counters.repository.ts';
 import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
+import { documentOrder, isCustomOrder, type DocumentSortOptions } from '../documents/document-order.ts';
+import { decodeOffsetCursor } from '../../lib/pagination.ts';
 import { stampValue } from '../documents/stamp.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 
-export interface QuoteListOptions {
+export interface QuoteListOptions extends DocumentSortOptions {
   limit?: number;
   cursor?: string;
   q?: string;
@@ -33,6 +35,11 @@ const quoteColumns = {
   createdAt: quotes.createdAt,
   updatedAt: quotes.updatedAt,
   lines: linesJson(quoteLines, quoteLines.quoteId, quotes.id),
+  // One invoice per quote at most (unique index on invoices.quote_id).
+  invoice: sql<{ id: string; invoiceNumber: string } | null>`(select json_build_object('id', ${invoices.id}, 'invoiceNumber', ${invoices.invoiceNumber})
+    from ${invoices} where ${invoices.quoteId} = ${quotes.id} limit 1)`.mapWith((v: unknown) =>
+    typeof v === 'string' ? (JSON.parse(v) as { id: string; invoiceNumber: string }) : (v as { id: string; invoiceNumber: string } | null),
+  ),
 };
 const selectQuotes = (x: Executor) => x.select(quoteColumns).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId));
 
@@ -65,17 +72,23 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
 
   return {
     async list(userId: string, o: QuoteListOptions = {}): Promise<QuoteWithLines[]> {
-      if (o.limit && !o.cursor && !o.q && !o.status && !o.clientId) return firstPage.execute({ userId, limit: o.limit + 1 });
+      if (o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o)) return firstPage.execute({ userId, limit: o.limit + 1 });
+      const custom = isCustomOrder(o);
       const filters = [
         eq(quotes.userId, userId),
-        afterCursor(o.cursor, quotes.createdAt, quotes.id),
+        // A custom order pages by offset (its cursor is no keyset).
+        custom ? undefined : afterCursor(o.cursor, quotes.createdAt, quotes.id),
         o.status ? eq(quotes.status, o.status) : undefined,
         o.clientId ? eq(quotes.clientId, o.clientId) : undefined,
       ];
-      const search = documentSearch(db, searched, filters, o.q, o.limit);
+      // The search arms are cut to the page only in the default order (their own order).
+      const search = documentSearch(db, searched, filters, o.q, custom ? undefined : o.limit);
       const query = selectQuotes(db)
         .where(and(...filters, search))
-        .orderBy(...newestFirst(quotes.createdAt, quotes.id));
+        .orderBy(
+          ...documentOrder(o, { createdAt: quotes.createdAt, id: quotes.id, number: quotes.quoteNumber, clientName: clients.name, totalPence: quotes.totalPence }),
+        );
+      if (custom) return query.limit((o.limit ?? 50) + 1).offset(decodeOffsetCursor(o.cursor));
       return o.limit ? query.limit(o.limit + 1) : query;
     },
 

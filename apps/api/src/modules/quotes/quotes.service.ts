@@ -9,7 +9,8 @@ import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
 import type { TQuote, TQuoteListQuery } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { toPage } from '../../lib/pagination.ts';
+import { decodeOffsetCursor, toPage } from '../../lib/pagination.ts';
+import { isCustomOrder } from '../documents/document-order.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
 import { priceDocument, type DocumentInput } from '../documents/document-input.ts';
@@ -59,7 +60,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
       return (await repo.list(userId)).map(toQuoteDto);
     },
     async page(userId: string, q: TQuoteListQuery & { limit: number }): Promise<TPage<TQuote>> {
-      return toPage(await repo.list(userId, q), q.limit, toQuoteDto);
+      return toPage(await repo.list(userId, q), q.limit, toQuoteDto, isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
     },
     async recent(userId: string, n: number): Promise<TQuote[]> {
       return (await repo.list(userId, { limit: n })).slice(0, n).map(toQuoteDto);

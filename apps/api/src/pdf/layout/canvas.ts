@@ -1,6 +1,7 @@
 import type PDFDocument from 'pdfkit';
 import type { FontName } from '../fonts.ts';
 import type { Theme } from '../theme.ts';
+import { fontRuns, MixedText, type MixedLine } from './mixed-text.ts';
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
@@ -54,6 +55,19 @@ export class Canvas {
       .fillColor(style.color ?? t.colors.text);
   }
 
+  /** Text that needs fallback fonts (another script, emoji) goes through the mixed-font layout. */
+  private mixed(text: string, style: TextStyle): MixedText | null {
+    const font = style.font ?? this.theme.fonts.body;
+    if (!fontRuns(text, font)) return null;
+    return new MixedText(this.doc, {
+      font,
+      size: style.size ?? this.theme.size.body,
+      characterSpacing: style.characterSpacing ?? 0,
+      features: style.figures ? ['tnum'] : undefined,
+      lineGap: style.lineGap ?? 1.5,
+    });
+  }
+
   private options(width: number, style: TextStyle): PDFKit.Mixins.TextOptions {
     return {
       width,
@@ -75,7 +89,13 @@ export class Canvas {
    * skips pdfkit's wrapper (slower, and it leaves a blank line after a line that fills the
    * column exactly); a longer one goes through the wrapper on its own.
    */
-  private lines(text: string, width: number, style: TextStyle): Array<{ text: string; width: number | null; height: number }> {
+  private lines(
+    text: string,
+    width: number,
+    style: TextStyle,
+  ): Array<{ text: string; width: number | null; height: number; mixed?: MixedLine }> {
+    const mixed = this.mixed(text, style);
+    if (mixed) return mixed.layout(text, width).map((m) => ({ text: '', width: m.width, height: m.height, mixed: m }));
     this.apply(style);
     const options = this.options(width, style);
     const single = this.doc.currentLineHeight(true) + (options.lineGap ?? 0);
@@ -129,6 +149,8 @@ export class Canvas {
   }
 
   textWidth(text: string, style: TextStyle = {}): number {
+    const mixed = this.mixed(text, style);
+    if (mixed) return Math.max(0, ...mixed.layout(text, Number.MAX_SAFE_INTEGER).map((l) => l.width));
     this.apply(style);
     return this.doc.widthOfString(text, this.options(Number.MAX_SAFE_INTEGER, style));
   }
@@ -140,8 +162,12 @@ export class Canvas {
     const options = this.options(width, style);
     const align = style.align ?? 'left';
     let h = 0;
+    const mixed = lines[0]?.mixed ? this.mixed(text, style) : null;
+    if (mixed) this.apply(style);
     for (const line of lines) {
-      if (line.width === null) {
+      if (mixed && line.mixed) {
+        mixed.draw(line.mixed, x, y + h, width, align);
+      } else if (line.width === null) {
         this.doc.text(line.text, x, y + h, { ...options, height: line.height + 1 });
       } else if (line.text.trim()) {
         const left = align === 'right' ? x + width - line.width : align === 'center' ? x + (width - line.width) / 2 : x;
@@ -165,6 +191,25 @@ export class Canvas {
     const height = this.measure(text, width, style);
     if (height <= maxHeight) return measureOnly ? height : this.text(text, x, y, width, style);
     if (measureOnly) return maxHeight;
+    const mixed = this.mixed(text, style);
+    if (mixed) {
+      this.apply(style);
+      let h = 0;
+      const lines = mixed.layout(text, width);
+      for (const [i, line] of lines.entries()) {
+        const next = lines[i + 1];
+        if (next && h + line.height + next.height > maxHeight) {
+          // The cut shows: the final line ends in an ellipsis within the column.
+          let kept = [...lineText(line)];
+          while (kept.length && mixed.layout(`${kept.join('')}…`, width).length > 1) kept = kept.slice(0, -1);
+          mixed.draw(mixed.layout(`${kept.join('')}…`, width)[0]!, x, y + h, width, style.align ?? 'left');
+          break;
+        }
+        mixed.draw(line, x, y + h, width, style.align ?? 'left');
+        h += line.height;
+      }
+      return maxHeight;
+    }
     this.apply(style);
     this.doc.text(this.breakLongWords(text, width, style), x, y, { ...this.options(width, style), height: maxHeight, ellipsis: true });
     return maxHeight;
@@ -176,6 +221,16 @@ export class Canvas {
    */
   flow(text: string, x: number, width: number, style: TextStyle = {}): void {
     if (!text) return;
+    const mixed = this.mixed(text, style);
+    if (mixed) {
+      for (const line of mixed.layout(text, width)) {
+        if (this.y + line.height > this.bottom) this.newPage();
+        this.apply(style);
+        mixed.draw(line, x, this.y, width, style.align ?? 'left');
+        this.y += line.height;
+      }
+      return;
+    }
     this.apply(style);
     if (this.y + this.doc.currentLineHeight(true) > this.bottom) this.newPage();
     this.doc.text(this.breakLongWords(text, width, style), x, this.y, this.options(width, style));
@@ -210,4 +265,8 @@ export class Canvas {
   box(x: number, y: number, w: number, h: number, stroke: string, width = 0.75): void {
     this.doc.save().rect(x, y, w, h).lineWidth(width).strokeColor(stroke).stroke().restore();
   }
+}
+
+function lineText(line: MixedLine): string {
+  return line.segments.map((s) => s.text).join('');
 }

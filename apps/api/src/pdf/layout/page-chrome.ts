@@ -19,13 +19,7 @@ export function finishPages(c: Canvas, model: PdfDocumentModel): void {
     const pageLabel = `Page ${i - range.start + 1} of ${total}`;
     const pageW = c.textWidth(pageLabel, { size: theme.size.small }) + 2;
     const footStyle = { size: theme.size.small, color: theme.colors.muted } as const;
-    doc.font(theme.fonts.body).fontSize(theme.size.small).fillColor(theme.colors.muted);
-    doc.text(model.footer, c.left, y, {
-      width: c.width - pageW - 24,
-      height: theme.size.small * 1.3,
-      ellipsis: true,
-      lineBreak: true,
-    });
+    c.clipped(model.footer, c.left, y, c.width - pageW - 24, theme.size.small * 1.3, footStyle);
     c.text(pageLabel, c.right - pageW, y, pageW, { ...footStyle, align: 'right' });
     if (model.watermark) drawWatermark(c, model.watermark);
     margins.bottom = savedBottom;

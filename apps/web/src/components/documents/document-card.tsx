@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Eye, History, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { COMPACT_ROW_GRID } from './sort-header';
 
 /** What the page hands every card: the buttons' handlers, and whether a status action is running. */
 export interface TDocumentCardHandlers<A extends string> {
@@ -10,6 +12,8 @@ export interface TDocumentCardHandlers<A extends string> {
   onEdit: () => void;
   onDelete: () => void;
   onAction: (action: A) => void;
+  /** Wide screens: one compact row (same content and actions) instead of the card. */
+  compact?: boolean;
 }
 
 interface DocumentCardProps<A extends string> extends TDocumentCardHandlers<A> {
@@ -23,6 +27,8 @@ interface DocumentCardProps<A extends string> extends TDocumentCardHandlers<A> {
   aside: ReactNode;
   /** Between the heading block and the buttons. */
   children?: ReactNode;
+  /** The compact row's status and money (the card shows them in `aside` and `children`). */
+  summary: ReactNode;
   /** The status actions this document allows, in order, with their words and icons. */
   actions: readonly A[];
   actionLabels: Record<A, string>;
@@ -43,6 +49,8 @@ export function DocumentCard<A extends string>({
   meta,
   aside,
   children,
+  summary,
+  compact,
   actions,
   actionLabels,
   actionIcons,
@@ -57,6 +65,47 @@ export function DocumentCard<A extends string>({
 }: DocumentCardProps<A>) {
   const titleId = `${idPrefix}-title`;
   const [historyOpen, setHistoryOpen] = useState(false);
+  if (compact) {
+    // Icon buttons keep their words as names and tooltips: the row stays one line high, so a
+    // 768 px screen shows ten or more documents (docs/product.md, "Document lists").
+    const iconButton = (label: string, Icon: LucideIcon, onClick: () => void, extra?: { disabled?: boolean; danger?: boolean }) => (
+      <Button
+        key={label}
+        variant="ghost"
+        size="icon"
+        aria-label={label}
+        title={label}
+        disabled={extra?.disabled}
+        onClick={onClick}
+        className={cn('h-8 w-8', extra?.danger && 'text-red-700')}
+      >
+        <Icon aria-hidden="true" className="h-4 w-4" />
+      </Button>
+    );
+    return (
+      <article
+        aria-labelledby={titleId}
+        className={cn(COMPACT_ROW_GRID, 'px-4 py-1.5')}
+      >
+        <h2 id={titleId} className="truncate text-sm font-semibold text-slate-900">
+          {number}
+        </h2>
+        <p className="truncate text-sm text-slate-700" title={clientName}>
+          {clientName}
+        </p>
+        <p className="truncate text-xs text-slate-500">{meta}</p>
+        <div className="min-w-0">{summary}</div>
+        <div className="flex justify-end gap-0.5">
+          {iconButton('Preview PDF', Eye, onPreview)}
+          {editLabel !== null && iconButton(editLabel, Pencil, onEdit)}
+          {actions.map((action) => iconButton(actionLabels[action], actionIcons[action], () => onAction(action), { disabled: busy }))}
+          {renderHistory && iconButton('History', History, () => setHistoryOpen((o) => !o))}
+          {canDelete && iconButton('Delete', Trash2, onDelete, { danger: true })}
+        </div>
+        {historyOpen && <div className="col-span-full">{renderHistory?.()}</div>}
+      </article>
+    );
+  }
   return (
     <Card className="p-4 sm:p-6">
       <article aria-labelledby={titleId} className="flex flex-col gap-4">

@@ -29,10 +29,23 @@ interface DocumentFormProps {
   currencySymbol: string;
   onSubmit: (values: TDocumentSubmit) => Promise<void>;
   onCancel: () => void;
+  /** Every change while the values differ from where the form started (null when back there). */
+  onChangeValues?: (values: TDocumentFormValues | null) => void;
 }
 
 /** The inline create/edit form shared by quotes and invoices (docs/product.md, "Screens"). */
-export function DocumentForm({ kind, title, submitLabel, defaultValues, clients, items, currencySymbol, onSubmit, onCancel }: DocumentFormProps) {
+export function DocumentForm({
+  kind,
+  title,
+  submitLabel,
+  defaultValues,
+  clients,
+  items,
+  currencySymbol,
+  onSubmit,
+  onCancel,
+  onChangeValues,
+}: DocumentFormProps) {
   const form = useForm<TDocumentFormValues, unknown, TDocumentSubmit>({
     resolver: resolvers[kind],
     defaultValues,
@@ -41,6 +54,20 @@ export function DocumentForm({ kind, title, submitLabel, defaultValues, clients,
   // Opening the form (from the header or a card further down) moves focus, and the view, to it.
   const { setFocus } = form;
   useEffect(() => setFocus('clientId'), [setFocus]);
+
+  // Report what is typed, so the page can keep it as a draft in this tab.
+  const { subscribe } = form;
+  useEffect(() => {
+    if (!onChangeValues) return;
+    const start = JSON.stringify(defaultValues);
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        const now = JSON.stringify(values);
+        onChangeValues(now === start ? null : (JSON.parse(now) as TDocumentFormValues));
+      },
+    });
+  }, [subscribe, onChangeValues, defaultValues]);
 
   return (
     <Card className="mb-6">

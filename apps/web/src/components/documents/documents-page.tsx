@@ -1,12 +1,15 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Plus } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
 import type { TPage } from '@docket/schemas/common';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { pagedRows } from '@/lib/paged-list';
 import { useClients } from '@/lib/queries/clients-list';
 import { useCompanyProfile } from '@/lib/queries/company-profile';
+import { clearDraft, readDraft, saveDraft, type TFormDraft } from '@/lib/form-draft';
 import { useItems } from '@/lib/queries/items-list';
+import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { toastError, toastSuccess } from '@/lib/toast';
 import type { useListFilters } from '@/lib/use-list-filters';
 import { ListFilters } from '@/components/lists/list-filters';
@@ -18,6 +21,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DocumentForm } from './document-form';
 import { defaultTax, type TDocumentFormValues, type TDocumentSubmit } from './document-form-values';
+import { SortHeader } from './sort-header';
 
 /** Every word the page shows or toasts: each feature supplies its own. */
 export interface TDocumentsPageTexts {
@@ -54,6 +58,8 @@ export interface TDocumentPagesQuery<T> extends TLoadMoreQuery {
 /** What a card gets from the page; preview and status actions are the feature's own. */
 export interface TDocumentCardWiring {
   currencySymbol: string;
+  /** wide screens: the compact row layout */
+  compact: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }
@@ -92,11 +98,20 @@ export function DocumentsPage<T extends { id: string }>({
   const items = useItems();
   const company = useCompanyProfile();
   const currencySymbol = company.data?.currencySymbol || '£';
-  const [formState, setFormState] = useState<FormState<T>>(null);
+  // /quotes?new=1 (the dashboard's first steps) opens with the create form.
+  const [params] = useSearchParams();
+  const [formState, setFormState] = useState<FormState<T>>(() => (params.get('new') === '1' ? { mode: 'create' } : null));
+  // Wide screens list documents as compact rows under sortable heads; phones keep the cards.
+  const compact = useMediaQuery(WIDE_SCREEN);
   const newButtonRef = useRef<HTMLButtonElement>(null);
+  // A form left unsaved by a reload, offered back until restored or discarded.
+  const [draft, setDraft] = useState(() => readDraft<TDocumentFormValues>(kind));
+  const [restored, setRestored] = useState<TFormDraft<TDocumentFormValues> | null>(null);
   // Closing the form unmounts the focused control: hand focus back to the header button.
   const closeForm = () => {
     setFormState(null);
+    setRestored(null);
+    clearDraft(kind);
     newButtonRef.current?.focus();
   };
   const [toDelete, setToDelete] = useState<T | null>(null);
@@ -107,6 +122,42 @@ export function DocumentsPage<T extends { id: string }>({
   }, [loadFailed, pages.error, clients.error, items.error]);
 
   const editing = formState?.mode === 'edit' ? formState.document : null;
+  const editingId = editing?.id ?? null;
+  const keepDraft = useCallback(
+    (values: TDocumentFormValues | null) =>
+      values ? saveDraft(kind, { documentId: editingId, values }) : clearDraft(kind),
+    [kind, editingId],
+  );
+  const startValues = useMemo(
+    () => (restored ? restored.values : formValues(editing, defaultTax(company.data?.defaultTaxRate))),
+    // formValues is the feature's pure mapping; the company's tax only matters for a new form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [restored, editing, company.data?.defaultTaxRate],
+  );
+
+  function restoreDraft() {
+    if (!draft) return;
+    const document = draft.documentId ? pagedRows(pages.data).find((d) => d.id === draft.documentId) : undefined;
+    setDraft(null);
+    if (draft.documentId && !document) {
+      // Never turn an edit into a new document: the one edited is gone (or not loaded).
+      clearDraft(kind);
+      toastError(`The ${kind} being edited is no longer in the list`);
+      return;
+    }
+    setRestored(draft);
+    setFormState(document ? { mode: 'edit', document } : { mode: 'create' });
+  }
+
+  function openForm(state: FormState<T>) {
+    setRestored(null);
+    setFormState(state);
+  }
+
+  function discardDraft() {
+    clearDraft(kind);
+    setDraft(null);
+  }
 
   async function submit(values: TDocumentSubmit) {
     try {
@@ -137,20 +188,36 @@ export function DocumentsPage<T extends { id: string }>({
         title={texts.title}
         subtitle={texts.subtitle}
         actions={
-          <Button ref={newButtonRef} onClick={() => setFormState({ mode: 'create' })}>
+          <Button ref={newButtonRef} onClick={() => openForm({ mode: 'create' })}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             {texts.newButton}
           </Button>
         }
       />
+      {draft && !formState && (
+        <div role="status" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3">
+          <p className="text-sm text-amber-900">
+            You have an unsaved {kind} from {new Date(draft.savedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}.
+          </p>
+          <div className="flex gap-2">
+            <Button size="sm" onClick={restoreDraft}>
+              Restore draft
+            </Button>
+            <Button size="sm" variant="outline" onClick={discardDraft}>
+              Discard
+            </Button>
+          </div>
+        </div>
+      )}
       {formState && (
         <DocumentForm
           // A new key remounts the form, so switching documents (or create/edit) resets it.
-          key={editing ? editing.id : 'new'}
+          key={`${editing ? editing.id : 'new'}${restored ? '-restored' : ''}`}
           kind={kind}
           title={editing ? texts.editTitle : texts.createTitle}
           submitLabel={editing ? texts.updateSubmit : texts.createSubmit}
-          defaultValues={formValues(editing, defaultTax(company.data?.defaultTaxRate))}
+          defaultValues={startValues}
+          onChangeValues={keepDraft}
           clients={clients.data ?? []}
           items={items.data ?? []}
           currencySymbol={currencySymbol}
@@ -185,8 +252,12 @@ export function DocumentsPage<T extends { id: string }>({
         <EmptyState message={listFilters.filtered ? texts.filteredEmpty : texts.empty} />
       ) : (
         <>
+          {compact && <SortHeader sort={listFilters.sort} onSort={listFilters.setSort} />}
           <ul
-            className={cn('space-y-4', pages.isPlaceholderData && 'opacity-60 transition-opacity')}
+            className={cn(
+              compact ? 'divide-y divide-slate-100 rounded-b-lg border border-t-0 border-slate-200 bg-white' : 'space-y-4',
+              pages.isPlaceholderData && 'opacity-60 transition-opacity',
+            )}
             aria-label={texts.list}
             aria-busy={pages.isPlaceholderData || undefined}
           >
@@ -194,7 +265,8 @@ export function DocumentsPage<T extends { id: string }>({
               <li key={document.id}>
                 {renderCard(document, {
                   currencySymbol,
-                  onEdit: () => setFormState({ mode: 'edit', document }),
+                  compact,
+                  onEdit: () => openForm({ mode: 'edit', document }),
                   onDelete: () => setToDelete(document),
                 })}
               </li>

@@ -1,4 +1,4 @@
-import { Calendar, CreditCard, FileText, LayoutDashboard, Package, Receipt, ReceiptText, Settings, Users, type LucideIcon } from 'lucide-react';
+import { Calendar, CreditCard, FileText, LayoutDashboard, Package, ReceiptPoundSterling, ReceiptText, Settings, Users, type LucideIcon } from 'lucide-react';
 
 export interface TNavItem {
   to: string;
@@ -11,7 +11,7 @@ export const NAV_ITEMS: TNavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/clients', label: 'Clients', icon: Users },
   { to: '/quotes', label: 'Quotes', icon: FileText },
-  { to: '/invoices', label: 'Invoices', icon: Receipt },
+  { to: '/invoices', label: 'Invoices', icon: ReceiptPoundSterling },
   { to: '/credit-notes', label: 'Credit notes', icon: ReceiptText },
   { to: '/items', label: 'Items', icon: Package },
   { to: '/calendar', label: 'Calendar', icon: Calendar },

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Fragment, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { TPage } from '@docket/schemas/common';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -83,7 +84,9 @@ export function RecordsScreen<T extends { id: string }, TBody>({
   const listFilters = useListFilters();
   const pages = usePages(listFilters.filters);
   const list = pagedRows(pages.data);
-  const [form, setForm] = useState<FormState<T>>({ mode: 'closed' });
+  // ?new=1 (the dashboard's first steps link to /clients?new=1) opens with the add form.
+  const [params] = useSearchParams();
+  const [form, setForm] = useState<FormState<T>>(() => (params.get('new') === '1' ? { mode: 'create' } : { mode: 'closed' }));
   const [toDelete, setToDelete] = useState<T | null>(null);
   useErrorToast(pages.error, texts.loadFailed);
 

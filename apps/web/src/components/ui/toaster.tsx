@@ -14,7 +14,7 @@ const variantClass = {
 export default function Toaster() {
   const current = useSyncExternalStore(subscribeToast, getCurrentToast, getCurrentToast);
   return (
-    <ToastPrimitive.Provider swipeDirection="right" duration={5000}>
+    <ToastPrimitive.Provider swipeDirection="up" duration={5000}>
       {current && (
         <ToastPrimitive.Root
           key={current.id}
@@ -43,7 +43,9 @@ export default function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      {/* Top centre of the content column: form buttons sit at the bottom right (Settings' Save), page
+          actions at the top right, so a toast there covers neither. docs/product.md, "Toasts". */}
+      <ToastPrimitive.Viewport className="fixed left-1/2 top-0 z-[100] flex w-full max-w-sm -translate-x-1/2 flex-col gap-2 p-4 outline-none lg:left-[calc(50%+8rem)]" />
     </ToastPrimitive.Provider>
   );
 }

@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { MSG } from '@docket/schemas/messages';
+import { markSessionExpired } from '@/lib/session-notice';
 import { renderWithProviders } from '@/test/render';
 import { fail, mockApi, ok, TEST_USER } from '@/test/mock-api';
 import { LoginForm } from './login-form';
@@ -17,6 +19,20 @@ const renderLogin = () =>
   });
 
 describe('LoginForm', () => {
+  it('when a refused token brought the visitor here, then the form says the session expired, once', async () => {
+    markSessionExpired();
+    const first = renderLogin();
+    expect(await screen.findByRole('status')).toHaveTextContent(ERROR_MESSAGES.sessionExpiredNotice);
+    first.unmount();
+    renderLogin();
+    expect(screen.queryByText(ERROR_MESSAGES.sessionExpiredNotice)).not.toBeInTheDocument();
+  });
+
+  it('when the visitor simply opens /login, then no session notice shows', () => {
+    renderLogin();
+    expect(screen.queryByText(ERROR_MESSAGES.sessionExpiredNotice)).not.toBeInTheDocument();
+  });
+
   it('when submitted empty, then shows the spec messages and sends nothing', async () => {
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));

@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ZLoginRequest } from '@docket/schemas/auth';
+import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { clearSessionExpired, sessionExpired } from '@/lib/session-notice';
 import { deferredZodResolver } from '@/lib/deferred-zod-resolver';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -20,7 +22,12 @@ export function LoginForm() {
   const loginMutation = useLogin();
   const form = useForm({ resolver: validation.resolver, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
-  useEffect(() => validation.preload(), []);
+  // Read once on arrival: a refused token brought the visitor here.
+  const [expired] = useState(sessionExpired);
+  useEffect(() => {
+    clearSessionExpired();
+    validation.preload();
+  }, []);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -35,6 +42,11 @@ export function LoginForm() {
 
   return (
     <AuthLayout title="Sign In" subtitle="Enter your email and password to access your account">
+      {expired && (
+        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {ERROR_MESSAGES.sessionExpiredNotice}
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...form.register('email')} />

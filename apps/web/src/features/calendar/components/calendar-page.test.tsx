@@ -82,6 +82,7 @@ function makeQuote(n: number, status: TQuote['status']): TQuote {
     createdAt: '2026-11-20T09:30:00.000Z',
     updatedAt: '2026-11-20T09:30:00.000Z',
     sentAt: null,
+    invoice: null,
   };
 }
 

@@ -5,7 +5,7 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { TCalendarEvent } from '@docket/schemas/event';
 import { eventColor } from './event-form-values';
 
@@ -31,6 +31,27 @@ function tintOf(hex: string, strength = 0.22): string {
   return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
 }
 const EVENT_TEXT = '#0f172a';
+
+/**
+ * FullCalendar's dark toolbar buttons in the app's own colours (white outline buttons, the
+ * chosen view in the brand tint), today and outside-business hours tinted to match. FullCalendar
+ * reads these custom properties; set here they override its :root defaults by inheritance.
+ */
+const CALENDAR_COLOURS = {
+  '--fc-button-text-color': '#334155',
+  '--fc-button-bg-color': '#ffffff',
+  '--fc-button-border-color': '#cbd5e1',
+  '--fc-button-hover-bg-color': '#f1f5f9',
+  '--fc-button-hover-border-color': '#94a3b8',
+  '--fc-button-active-bg-color': '#e0e7ff',
+  '--fc-button-active-border-color': '#6366f1',
+  '--fc-today-bg-color': 'rgba(238, 242, 255, 0.7)',
+  '--fc-non-business-color': 'rgba(148, 163, 184, 0.16)',
+} as CSSProperties;
+
+/** Week and day views open at the start of a working day, with Monday-Friday 08:00-18:00 unshaded. */
+const BUSINESS_HOURS = { daysOfWeek: [1, 2, 3, 4, 5], startTime: '08:00', endTime: '18:00' };
+const OPEN_AT = '07:00:00';
 
 function EventContent({ event, timeText }: EventContentArg) {
   const description = typeof event.extendedProps.description === 'string' ? event.extendedProps.description : '';
@@ -70,6 +91,15 @@ export default function CalendarView({ events, onSelectRange, onEventClick, onEv
     [events],
   );
 
+  // Month and list grow with their content; week and day get a scroller of their own so they
+  // open at 07:00 (scrollTime does nothing while the whole 24-hour grid is laid out).
+  const calendarRef = useRef<FullCalendar>(null);
+  const [timeGrid, setTimeGrid] = useState(false);
+  useEffect(() => {
+    // The scroller only exists once the fixed height is applied, after the view switched.
+    if (timeGrid) calendarRef.current?.getApi().scrollToTime(OPEN_AT);
+  }, [timeGrid]);
+
   const move = ({ event, revert }: EventChangeArg) => {
     if (!event.start) return revert();
     // An all-day event dropped without an end keeps a one-day span; a timed one keeps an hour.
@@ -79,12 +109,13 @@ export default function CalendarView({ events, onSelectRange, onEventClick, onEv
 
   return (
     <div
+      style={CALENDAR_COLOURS}
       className={
         // Let the toolbar wrap on phones (360 px) instead of overflowing; days of the neighbouring
-        // months readable (FullCalendar fades them below contrast AA).
+        // months readable (FullCalendar fades them below contrast AA), also on shaded weekends.
         'min-w-0 [&_.fc-header-toolbar]:flex-wrap [&_.fc-header-toolbar]:gap-2 [&_.fc-toolbar-title]:text-lg! [&_.fc-button]:text-sm! ' +
-        '[&_.fc-day-other_.fc-daygrid-day-top]:opacity-100! [&_.fc-day-other_.fc-daygrid-day-number]:text-slate-500 ' +
-        '[&_.fc-event]:border-l-4!'
+        '[&_.fc-day-other_.fc-daygrid-day-top]:opacity-100! [&_.fc-day-other_.fc-daygrid-day-number]:text-slate-600 ' +
+        '[&_.fc-event]:border-l-4! [&_.fc-button]:shadow-none! [&_.fc-button-active]:font-semibold'
       }
     >
       <FullCalendar
@@ -103,8 +134,12 @@ export default function CalendarView({ events, onSelectRange, onEventClick, onEv
         eventDisplay="block"
         dayMaxEvents={3}
         weekends
-        height="auto"
+        ref={calendarRef}
+        height={timeGrid ? Math.max(480, Math.round(window.innerHeight * 0.75)) : 'auto'}
+        datesSet={({ view }) => setTimeGrid(view.type.startsWith('timeGrid'))}
         slotDuration="00:30:00"
+        scrollTime={OPEN_AT}
+        businessHours={BUSINESS_HOURS}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         eventContent={(arg) => <EventContent {...arg} />}
         eventClick={(arg: EventClickArg) => {

@@ -96,7 +96,9 @@ export function EventFormDialog({ open, onOpenChange, mode, initialValues, clien
           <FormField label="Notes" error={errors.notes?.message} className="sm:col-span-2">
             <Textarea {...form.register('notes')} />
           </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+          {/* The body scrolls under a footer pinned to the dialog's bottom edge: on a 768 px high
+              screen the buttons stay in view however long the form is. */}
+          <div className="sticky bottom-0 -mx-4 -mb-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-4 py-3 sm:col-span-2 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
               Cancel
             </Button>

@@ -23,6 +23,7 @@ const quote: TQuote = {
   sentAt: null,
   createdAt: '2026-11-20T09:15:00Z',
   updatedAt: '2026-11-20T09:15:00Z',
+  invoice: null,
 };
 const invoice: TInvoice = {
   id: 'i1',
@@ -49,7 +50,46 @@ const invoice: TInvoice = {
 };
 const empty: TDashboard = { totalInvoiced: 0, outstanding: 0, activeQuotes: 0, activeInvoices: 0, recentQuotes: [], recentInvoices: [] };
 
+const info = (clientsCount: number) =>
+  ok({
+    plan: 'PRO',
+    status: 'ACTIVE',
+    cancelAtPeriodEnd: false,
+    currentPeriodStart: '2026-11-01',
+    currentPeriodEnd: '2026-12-01',
+    limits: { invoicesPerMonth: 1000, quotesPerMonth: 1000, maxClients: 1000, templates: 10, hasBranding: true, hasCalendar: true, support: 'priority' },
+    usage: { month: '2026-11', invoicesCount: 0, quotesCount: 0, clientsCount },
+  });
+
 describe('DashboardScreen', () => {
+  it('when the account is new, then "Get started" lists three unticked steps linking to their forms', async () => {
+    mock.onGet('/dashboard').reply(200, ok(empty));
+    mock.onGet('/company').reply(200, ok(null));
+    mock.onGet('/subscription/info').reply(200, info(0));
+    renderWithProviders(<DashboardScreen />);
+    const steps = within(await screen.findByRole('region', { name: 'Get started' }));
+    expect(steps.getByText('0 of 3 done')).toBeInTheDocument();
+    expect(steps.getByRole('link', { name: /Set up your company profile \(to do\)/ })).toHaveAttribute('href', '/settings');
+    expect(steps.getByRole('link', { name: /Add your first client \(to do\)/ })).toHaveAttribute('href', '/clients?new=1');
+    expect(steps.getByRole('link', { name: /Create your first quote \(to do\)/ })).toHaveAttribute('href', '/quotes?new=1');
+  });
+
+  it('when profile and a client exist, then those steps are ticked; with a quote too, then the card is gone', async () => {
+    mock.onGet('/dashboard').replyOnce(200, ok(empty));
+    mock.onGet('/company').reply(200, ok({ currencySymbol: '£' }));
+    mock.onGet('/subscription/info').reply(200, info(1));
+    const first = renderWithProviders(<DashboardScreen />);
+    const steps = within(await screen.findByRole('region', { name: 'Get started' }));
+    expect(steps.getByText('2 of 3 done')).toBeInTheDocument();
+    expect(steps.getByRole('link', { name: /Set up your company profile \(done\)/ })).toBeInTheDocument();
+    expect(steps.getByRole('link', { name: /Add your first client \(done\)/ })).toBeInTheDocument();
+    first.unmount();
+    mock.onGet('/dashboard').reply(200, ok({ ...empty, recentQuotes: [quote] }));
+    renderWithProviders(<DashboardScreen />);
+    expect(await screen.findByText('Q0007')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument();
+  });
+
   it('when loading, then shows placeholders; with no documents, then the two empty states and zero figures', async () => {
     mock.onGet('/dashboard').reply(200, ok(empty));
     mock.onGet('/company').reply(404, {});

@@ -1,17 +1,21 @@
-import { Clock, FileText, PoundSterling, Receipt } from 'lucide-react';
-import { useCurrencySymbol } from '@/lib/queries/company-profile';
+import { Clock, FileText, PoundSterling, ReceiptPoundSterling } from 'lucide-react';
+import { useCompanyProfile } from '@/lib/queries/company-profile';
+import { useSubscriptionInfo } from '@/lib/queries/subscription-info';
 import { formatMoney } from '@/lib/format';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDashboard } from '../api/get-dashboard';
+import { GettingStarted } from './getting-started';
 import { RecentDocuments } from './recent-documents';
 import { StatCard } from './stat-card';
 
 export function DashboardScreen() {
   const dashboard = useDashboard();
-  const currencySymbol = useCurrencySymbol();
+  const company = useCompanyProfile();
+  const currencySymbol = company.data?.currencySymbol || '£';
+  const subscription = useSubscriptionInfo();
   useErrorToast(dashboard.error, 'Failed to load dashboard data');
 
   return (
@@ -33,11 +37,19 @@ export function DashboardScreen() {
         <LoadError message="Failed to load dashboard data" onRetry={() => void dashboard.refetch()} />
       ) : (
         <div className="space-y-6">
+          {/* Shown only once every answer it reads is in, so it never flashes for a set-up account. */}
+          {company.isSuccess && subscription.isSuccess && (
+            <GettingStarted
+              hasCompany={company.data !== null}
+              hasClient={subscription.data.usage.clientsCount > 0}
+              hasQuote={dashboard.data.recentQuotes.length > 0}
+            />
+          )}
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <StatCard label="Total Invoiced" value={formatMoney(dashboard.data.totalInvoiced, currencySymbol)} icon={PoundSterling} />
             <StatCard label="Outstanding" value={formatMoney(dashboard.data.outstanding, currencySymbol)} icon={Clock} />
             <StatCard label="Active Quotes" value={String(dashboard.data.activeQuotes)} icon={FileText} />
-            <StatCard label="Active Invoices" value={String(dashboard.data.activeInvoices)} icon={Receipt} />
+            <StatCard label="Active Invoices" value={String(dashboard.data.activeInvoices)} icon={ReceiptPoundSterling} />
           </div>
           <div className="grid gap-6 lg:grid-cols-2">
             <RecentDocuments

@@ -21,7 +21,8 @@ interface RecentDocumentsProps {
 /** One of the two "latest 5" lists: number, client, created date, total and status badge. */
 export function RecentDocuments({ title, rows, emptyText, currencySymbol }: RecentDocumentsProps) {
   return (
-    <Card>
+    // min-w-0: a grid item may otherwise grow to its longest unbroken word (a long client name).
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>{title}</CardTitle>
       </CardHeader>
@@ -31,16 +32,18 @@ export function RecentDocuments({ title, rows, emptyText, currencySymbol }: Rece
         ) : (
           <ul className="divide-y divide-slate-100">
             {rows.map((row) => (
-              <li key={row.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
-                <div className="min-w-0">
+              <li key={row.id} className="flex items-center justify-between gap-4 py-3">
+                <div className="min-w-0 flex-1">
                   <p className="font-medium text-slate-900">{row.number}</p>
-                  <p className="truncate text-sm text-slate-600">{row.clientName}</p>
+                  <p className="truncate text-sm text-slate-600" title={row.clientName}>
+                    {row.clientName}
+                  </p>
                   <p className="text-xs text-slate-500">
                     <span className="sr-only">Created </span>
                     {formatDateTime(row.createdAt)}
                   </p>
                 </div>
-                <div className="flex flex-col items-end gap-1">
+                <div className="flex shrink-0 flex-col items-end gap-1">
                   <span className="font-semibold text-slate-900">{formatMoney(row.total, currencySymbol)}</span>
                   <StatusBadge status={row.status} />
                 </div>

@@ -35,6 +35,20 @@ export function InvoiceCard({ invoice, currencySymbol, ...handlers }: InvoiceCar
         </>
       }
       aside={<StatusBadge status={invoice.status} />}
+      summary={
+        <div className="flex items-center justify-end gap-3">
+          <StatusBadge status={invoice.status} />
+          <div className="text-right leading-tight">
+            <p className="whitespace-nowrap text-sm font-semibold text-slate-900">
+              <span className="sr-only">Total </span>
+              {formatMoney(invoice.total, currencySymbol)}
+            </p>
+            <p className="whitespace-nowrap text-xs text-slate-500">
+              {formatMoney(invoice.subtotal, currencySymbol)} + VAT ({invoice.tax}%) {formatMoney(invoice.taxAmount, currencySymbol)}
+            </p>
+          </div>
+        </div>
+      }
       // Void is refused once credit notes exist (docs/product.md, "Void"), so it is not offered then.
       actions={invoiceActionsFor(invoice.status).filter((a) => a !== 'void' || invoice.creditNotes.length === 0)}
       actionLabels={INVOICE_ACTION_LABELS}

@@ -1,4 +1,5 @@
 import { Check, X } from 'lucide-react';
+import { TEMPLATES } from '@docket/schemas/constants';
 import type { TPlan } from '@docket/schemas/plans';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
@@ -8,6 +9,12 @@ import { Card } from '@/components/ui/card';
 
 const limitText = (n: number, unit: string) => (n === -1 ? `Unlimited ${unit}` : `${n.toLocaleString('en-GB')} ${unit}`);
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A plan allowing as many templates as exist (or more) is promised all of them, by their real count. */
+function templatesText(allowed: number): string {
+  if (allowed === -1 || allowed >= TEMPLATES.length) return `All ${TEMPLATES.length} PDF templates`;
+  return `${allowed} PDF template${allowed === 1 ? '' : 's'}`;
+}
 
 function Feature({ included, children }: { included: boolean; children: string }) {
   return (
@@ -26,14 +33,16 @@ function Feature({ included, children }: { included: boolean; children: string }
 }
 
 interface PlanCardProps {
-  planKey: string;
   plan: TPlan;
+  /** this is the account's plan (from /subscription/info) */
+  current: boolean;
+  /** the account's plan costs more than this one */
+  cheaper: boolean;
   selected: boolean;
   onUpgrade: () => void;
 }
 
-export function PlanCard({ planKey, plan, selected, onUpgrade }: PlanCardProps) {
-  const isFree = planKey === 'FREE';
+export function PlanCard({ plan, current, cheaper, selected, onUpgrade }: PlanCardProps) {
   const f = plan.features;
   return (
     <Card
@@ -64,15 +73,19 @@ export function PlanCard({ planKey, plan, selected, onUpgrade }: PlanCardProps) 
         <Feature included>{limitText(f.invoicesPerMonth, 'invoices per month')}</Feature>
         <Feature included>{limitText(f.quotesPerMonth, 'quotes per month')}</Feature>
         <Feature included>{limitText(f.maxClients, 'clients')}</Feature>
-        <Feature included>{f.templates === -1 ? 'All PDF templates' : `${f.templates} PDF template${f.templates === 1 ? '' : 's'}`}</Feature>
+        <Feature included>{templatesText(f.templates)}</Feature>
         <Feature included={f.hasBranding}>Custom branding</Feature>
         <Feature included={f.hasCalendar}>Calendar</Feature>
         <Feature included>{`${capitalise(f.support)} support`}</Feature>
       </ul>
       <div className="mt-6 pt-2 sm:mt-auto">
-        {isFree ? (
+        {current ? (
           <Button variant="outline" className="w-full" disabled>
             Current Plan
+          </Button>
+        ) : cheaper ? (
+          <Button variant="outline" className="w-full" onClick={onUpgrade}>
+            Switch Plan
           </Button>
         ) : (
           <Button className="w-full" variant={plan.popular ? 'primary' : 'outline'} onClick={onUpgrade}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PLAN_KEYS, type TPlanKey } from '@docket/schemas/plans';
+import { PLAN_KEYS, PLANS, type TPlanKey } from '@docket/schemas/plans';
+import { useSubscriptionInfo } from '@/lib/queries/subscription-info';
 import { toast } from '@/lib/toast';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { Button } from '@/components/ui/button';
@@ -14,6 +15,9 @@ const showComingSoon = () =>
 
 export function PricingScreen() {
   const plans = usePlans();
+  // The account's real plan (the sidebar reads the same answer); nothing is marked until it loads.
+  const subscription = useSubscriptionInfo();
+  const currentPlan = subscription.data?.plan;
   const [selected, setSelected] = useState<TPlanKey | null>(null);
   useErrorToast(plans.error, 'Failed to load pricing plans');
 
@@ -25,7 +29,7 @@ export function PricingScreen() {
           VAT-compliant quotes and invoices for UK trade businesses. Prices in pounds sterling; annual billing saves 2 months.
         </p>
       </div>
-      {plans.isPending ? (
+      {plans.isPending || subscription.isPending ? (
         <div className="flex flex-col items-center gap-3 py-12">
           <Spinner label="Loading pricing plans" />
           <p className="text-sm text-slate-600">Loading pricing plans...</p>
@@ -37,8 +41,9 @@ export function PricingScreen() {
           {PLAN_KEYS.filter((key) => plans.data[key]).map((key) => (
             <li key={key}>
               <PlanCard
-                planKey={key}
                 plan={plans.data[key]}
+                current={currentPlan === key}
+                cheaper={currentPlan !== undefined && PLANS[currentPlan].price > plans.data[key].price}
                 selected={selected === key}
                 onUpgrade={() => {
                   setSelected(key);

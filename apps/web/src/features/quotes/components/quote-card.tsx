@@ -1,4 +1,5 @@
 import { CalendarPlus, Check, FileOutput, RotateCcw, Send, X, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import type { TQuote } from '@docket/schemas/document';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { DocumentCard, type TDocumentCardHandlers } from '@/components/documents/document-card';
@@ -24,6 +25,15 @@ interface QuoteCardProps extends TDocumentCardHandlers<TQuoteAction> {
 
 /** One quote: number, client, date, total, status badge, and the actions its status allows. */
 export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps) {
+  const invoiced = quote.invoice && (
+    <Link
+      to={`/invoices?q=${encodeURIComponent(quote.invoice.invoiceNumber)}`}
+      className="text-sm font-medium text-blue-700 underline-offset-2 hover:underline"
+    >
+      Invoiced as {quote.invoice.invoiceNumber}
+    </Link>
+  );
+  const total = formatMoney(quote.total, currencySymbol);
   return (
     <DocumentCard
       idPrefix={`quote-${quote.id}`}
@@ -37,13 +47,25 @@ export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps
       aside={
         <div className="flex flex-col items-end gap-1">
           <StatusBadge status={quote.status} />
+          {invoiced}
           <p className="text-lg font-semibold text-slate-900">
             <span className="sr-only">Total: </span>
-            {formatMoney(quote.total, currencySymbol)}
+            {total}
           </p>
         </div>
       }
-      actions={quoteActionsFor(quote.status)}
+      summary={
+        <div className="flex items-center justify-end gap-3">
+          <StatusBadge status={quote.status} />
+          {invoiced && <span className="truncate">{invoiced}</span>}
+          <p className="whitespace-nowrap text-sm font-semibold text-slate-900">
+            <span className="sr-only">Total: </span>
+            {total}
+          </p>
+        </div>
+      }
+      // A converted quote cannot be converted again (the API answers 409), so the button goes.
+      actions={quoteActionsFor(quote.status).filter((a) => !(a === 'convert' && quote.invoice))}
       actionLabels={QUOTE_ACTION_LABELS}
       actionIcons={ACTION_ICONS}
       editLabel={QUOTE_LOCKED_STATUSES.includes(quote.status) ? null : 'Edit'}

@@ -37,6 +37,7 @@ function makeQuote(status: TQuoteStatus, n: number): TQuote {
     createdAt: '2026-11-20T09:30:00.000Z',
     updatedAt: '2026-11-20T09:30:00.000Z',
     sentAt: null,
+    invoice: null,
   };
 }
 
@@ -90,6 +91,39 @@ describe('QuotesPage', () => {
     // An approved quote is what the client agreed to: no Edit (revert it to draft first).
     expect(buttonNames(card('Q0003'))).toEqual(['Preview PDF', 'Convert to Invoice', 'Schedule Follow-up', 'Revert to Draft', 'History', 'Delete']);
     expect(buttonNames(card('Q0004'))).toEqual([...always.slice(0, 2), 'Revert to Draft', 'History', 'Delete']);
+  });
+
+  it('when an approved quote has been converted, then its card says "Invoiced as INV0007" linking to that invoice and offers no Convert', async () => {
+    const converted = { ...makeQuote('APPROVED', 5), invoice: { id: '44444444-4444-4444-8444-444444444444', invoiceNumber: 'INV0007' } };
+    setup([converted]);
+    const article = await screen.findByRole('article', { name: 'Q0005' });
+    expect(within(article).getByRole('link', { name: 'Invoiced as INV0007' })).toHaveAttribute('href', '/invoices?q=INV0007');
+    expect(buttonNames(article)).not.toContain('Convert to Invoice');
+    expect(buttonNames(article)).toContain('Schedule Follow-up');
+  });
+
+  it('when a new quote was being typed and the page reloads, then it offers the draft and Restore brings the values back', async () => {
+    const first = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Quote' }));
+    await userEvent.selectOptions(await screen.findByLabelText(/Client/), CLIENT.id);
+    await userEvent.type(screen.getAllByLabelText(/Description/)[0]!, 'Rewire the loft');
+    first.unmount();
+    setup();
+    const offer = await screen.findByText(/You have an unsaved quote/);
+    expect(offer).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Restore draft' }));
+    expect(await screen.findByDisplayValue('Rewire the loft')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Client/)).toHaveValue(CLIENT.id);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(sessionStorage.getItem('docket.draft.quote')).toBeNull();
+  });
+
+  it('when an offered draft is discarded, then it is gone for good', async () => {
+    sessionStorage.setItem('docket.draft.quote', JSON.stringify({ documentId: null, values: { clientId: '', tax: 20, lineItems: [] }, savedAt: new Date().toISOString() }));
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(screen.queryByText(/You have an unsaved quote/)).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('docket.draft.quote')).toBeNull();
   });
 
   it('when a sent quote is approved, then PATCH approve is called and the spec toast shows', async () => {

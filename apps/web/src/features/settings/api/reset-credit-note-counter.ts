@@ -1,9 +1,10 @@
+import type { TCompany } from '@docket/schemas/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** POST /company/reset-credit-note-counter: the next credit note number starts again at 1. */
-export const resetCreditNoteCounter = () => apiPost<unknown>('/company/reset-credit-note-counter');
+/** POST /company/reset-credit-note-counter: the counter starts again at 1; the answer holds the number the next credit note really gets. */
+export const resetCreditNoteCounter = () => apiPost<TCompany>('/company/reset-credit-note-counter');
 
 export function useResetCreditNoteCounter() {
   const queryClient = useQueryClient();

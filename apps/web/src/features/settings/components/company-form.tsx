@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ZCompanyRequest, type TCompany, type TCompanyRequest, type TCompanyRequestParsed } from '@docket/schemas/company';
 import { DEFAULT_TAX_RATE } from '@docket/schemas/constants';
+import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { errorMessage } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
 import { useUploadLogo } from '../api/upload-logo';
 import { companyFormDefaults, toCompanyPayload } from '../utils/company-payload';
+import { logoFileProblem } from '../utils/check-logo-file';
 import { readDataUrl } from '../utils/read-data-url';
 import { BankDetailsFields } from './bank-details-fields';
 import { CompanyInfoFields } from './company-info-fields';
@@ -27,6 +29,7 @@ export function CompanyForm({ company }: { company: TCompany | null }) {
   const updateCompany = useUpdateCompany();
   const uploadLogo = useUploadLogo();
   const [pickedLogo, setPickedLogo] = useState<string | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
   const form = useForm<TCompanyRequest, unknown, TCompanyRequestParsed>({
     resolver: zodResolver(ZCompanyRequest),
     defaultValues: companyFormDefaults(company),
@@ -34,8 +37,12 @@ export function CompanyForm({ company }: { company: TCompany | null }) {
   const { isSubmitting } = form.formState;
 
   async function pickLogo(file: File) {
-    if (!file.type.startsWith('image/')) {
-      toastError('Logo must be a PNG or JPEG image');
+    const problem = await logoFileProblem(file).catch(() => ERROR_MESSAGES.logoType);
+    setLogoError(problem);
+    if (problem) {
+      // Refused now, with the API's words, rather than previewed and refused after Save.
+      setPickedLogo(null);
+      toastError(problem);
       return;
     }
     try {
@@ -75,7 +82,7 @@ export function CompanyForm({ company }: { company: TCompany | null }) {
       <CompanyInfoFields form={form} />
       {company && (
         <>
-          <LogoPicker preview={pickedLogo ?? company.logo} onPick={(file) => void pickLogo(file)} />
+          <LogoPicker preview={pickedLogo ?? company.logo} error={logoError} onPick={(file) => void pickLogo(file)} />
           <BankDetailsFields form={form} />
           <DocumentSettingsFields form={form} savedTaxRate={company.defaultTaxRate ?? DEFAULT_TAX_RATE} />
           <NumberCounters company={company} />

@@ -6,11 +6,13 @@ import { SettingsSection } from './settings-section';
 interface LogoPickerProps {
   /** What to preview: the newly picked image, else the saved logo (data URLs). */
   preview: string | null;
+  /** why the last picked file was refused (the API's message), shown under the input */
+  error: string | null;
   onPick: (file: File) => void;
 }
 
 /** Company Logo: an image file picker with preview. The file is uploaded after the profile is saved. */
-export function LogoPicker({ preview, onPick }: LogoPickerProps) {
+export function LogoPicker({ preview, error, onPick }: LogoPickerProps) {
   const id = useId();
   return (
     <SettingsSection title="Company Logo" description="Your logo appears at the top of your PDF quotes and invoices.">
@@ -30,14 +32,22 @@ export function LogoPicker({ preview, onPick }: LogoPickerProps) {
           <input
             id={id}
             type="file"
-            accept="image/*"
-            aria-describedby={`${id}-hint`}
+            accept="image/png,image/jpeg"
+            aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
+            aria-invalid={error ? true : undefined}
             className="block w-full max-w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
             onChange={(event) => {
               const file = event.target.files?.[0];
               if (file) onPick(file);
+              // Picking the same file again after a refusal must fire change again.
+              event.target.value = '';
             }}
           />
+          {error && (
+            <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          )}
           <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
             Recommended: PNG or JPG, max 2MB, 200x100px or larger
           </p>

@@ -24,15 +24,24 @@ export function NumberCounters({ company }: { company: TCompany }) {
   async function reset(counter: Counter) {
     setConfirming(null);
     try {
+      // Numbers still in use are skipped, so the toast names the number the next document gets.
       if (counter === 'quote') {
-        await resetQuote.mutateAsync();
-        toastSuccess('Quote counter reset to 1');
+        const next = await resetQuote.mutateAsync();
+        toastSuccess(next.nextQuoteNumber === 1 ? 'Quote counter reset to 1' : `Quote counter reset: next quote is ${formatNumber(next.quoteNumberPrefix, next.nextQuoteNumber)}`);
       } else if (counter === 'invoice') {
-        await resetInvoice.mutateAsync();
-        toastSuccess('Invoice counter reset to 1');
+        const next = await resetInvoice.mutateAsync();
+        toastSuccess(
+          next.nextInvoiceNumber === 1
+            ? 'Invoice counter reset to 1'
+            : `Invoice counter reset: next invoice is ${formatNumber(next.invoiceNumberPrefix, next.nextInvoiceNumber)}`,
+        );
       } else {
-        await resetCreditNote.mutateAsync();
-        toastSuccess('Credit note counter reset to 1');
+        const next = await resetCreditNote.mutateAsync();
+        toastSuccess(
+          next.nextCreditNoteNumber === 1
+            ? 'Credit note counter reset to 1'
+            : `Credit note counter reset: next credit note is ${formatNumber(next.creditNotePrefix, next.nextCreditNoteNumber)}`,
+        );
       }
     } catch (error) {
       toastError(errorMessage(error, `Failed to reset ${counter} counter`));
@@ -40,7 +49,7 @@ export function NumberCounters({ company }: { company: TCompany }) {
   }
 
   return (
-    <SettingsSection title="Number Counters" description="Reset a counter to start numbering again from 1.">
+    <SettingsSection title="Number Counters" description="Reset a counter to start numbering again from 1. Numbers still in use are skipped.">
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="rounded-md border border-slate-200 p-4">
           <p className="text-sm text-slate-600">

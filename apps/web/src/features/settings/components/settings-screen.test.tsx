@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { describe, expect, it, vi } from 'vitest';
 import type { TCompany } from '@docket/schemas/company';
 import { renderWithProviders } from '@/test/render';
@@ -135,7 +136,7 @@ describe('SettingsScreen', () => {
     mock.onPut('/company').reply(200, ok(company));
     mock.onPost('/company/logo').reply(200, ok({ ...company, logo: 'data:image/png;base64,AAAA' }));
     renderWithProviders(<SettingsScreen />);
-    const file = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    const file = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0])], 'logo.png', { type: 'image/png' });
     await userEvent.upload(await screen.findByLabelText('Logo image'), file);
     expect(await screen.findByAltText('Company logo preview')).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
     await userEvent.selectOptions(screen.getByLabelText('Default Tax Rate'), '0');
@@ -145,6 +146,24 @@ describe('SettingsScreen', () => {
     expect(body(0, mock.history.put)).toMatchObject({ defaultTaxRate: 0, bankDetails: { bankName: 'Barclays', sortCode: '20-00-00' } });
     expect(body(0, mock.history.put)).not.toHaveProperty('phone');
     expect(body(0, mock.history.post).logo).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it.each([
+    ['an SVG', new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', { type: 'image/svg+xml' }), ERROR_MESSAGES.logoType],
+    ['a PNG-named text file', new File(['hello'], 'logo.png', { type: 'image/png' }), ERROR_MESSAGES.logoType],
+    ['a 5 MB PNG', new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), new Uint8Array(5 * 1024 * 1024)], 'big.png', { type: 'image/png' }), ERROR_MESSAGES.logoSize],
+  ])('when %s is picked, then it is refused at once with the API message, never previewed, and Save uploads nothing', async (_name, file, message) => {
+    mock.onGet('/company').reply(200, ok(company));
+    mock.onPut('/company').reply(200, ok(company));
+    renderWithProviders(<SettingsScreen />);
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(await screen.findByLabelText('Logo image'), file);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('Logo image')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByAltText('Company logo preview')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Company profile updated successfully');
+    expect(mock.history.post.filter((r) => r.url === '/company/logo')).toHaveLength(0);
   });
 
   it('when saving fails without a server message, then the toast says "Failed to save company profile"', async () => {
@@ -164,6 +183,15 @@ describe('SettingsScreen', () => {
     expect(await screen.findByText('Quote counter reset to 1')).toBeInTheDocument();
     expect(mock.history.post.map((r) => r.url)).toEqual(['/company/reset-quote-counter']);
     await waitFor(() => expect(mock.history.get.filter((r) => r.url === '/company').length).toBeGreaterThan(1));
+  });
+
+  it('when the invoice counter is reset while INV0001-INV0002 exist, then the toast names INV0003, the number the next invoice gets', async () => {
+    mock.onGet('/company').reply(200, ok(company));
+    mock.onPost('/company/reset-invoice-counter').reply(200, ok({ ...company, nextInvoiceNumber: 3 }));
+    renderWithProviders(<SettingsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset Invoice Counter' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText(`Invoice counter reset: next invoice is ${company.invoiceNumberPrefix}0003`)).toBeInTheDocument();
   });
 
   it('when the invoice counter reset fails, then the toast says "Failed to reset invoice counter"', async () => {
