@@ -42,6 +42,12 @@ import { createCreditNotesRepository } from './modules/credit-notes/credit-notes
 import { createCreditNotesService } from './modules/credit-notes/credit-notes.service.ts';
 import { creditNotesRoutes, invoiceCreditRoutes } from './modules/credit-notes/credit-notes.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { invoicePaymentRoutes, paymentsRoutes } from './modules/payments/payments.routes.ts';
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -78,7 +84,9 @@ export function createModules(ctx: AppContext) {
     snapshots,
     assertCanCreateQuote: (userId, tx) => limits.assertCanCreate(userId, 'quotes', tx),
   });
+  const payments = createPaymentsService(createPaymentsRepository(db), { invoices: invoicesRepository, history: historyRepository, clock });
   const invoices = createInvoicesService(invoicesRepository, {
+    payInFull: payments.payInFull,
     settings,
     ownership,
     clock,
@@ -107,12 +115,15 @@ export function createModules(ctx: AppContext) {
   const history = { repository: historyRepository, ownership };
   const calendar = createCalendarService(createCalendarRepository(db), { ownership, clock });
   const subscription = createSubscriptionService(limits, clock);
+  const reports = createReportsService(createReportsRepository(db), clock);
   const dashboard = createDashboardService(createDashboardRepository(db), {
     recentQuotes: quotes.recent,
     recentInvoices: invoices.recent,
+    agedTotals: reports.agedTotals,
+    clock,
   });
 
-  return { auth, company, clients, items, quotes, invoices, creditNotes, history, previews, calendar, subscription, dashboard };
+  return { auth, company, clients, items, quotes, invoices, payments, reports, creditNotes, history, previews, calendar, subscription, dashboard };
 }
 export type Modules = ReturnType<typeof createModules>;
 
@@ -135,7 +146,9 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use(previewsRoutes(m.previews, requireUser));
   api.use(historyRoutes(m.history.repository, m.history.ownership, requireUser));
   api.use('/quotes', requireUser, quotesRoutes(m.quotes));
-  api.use('/invoices', requireUser, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices)));
+  api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));
+  api.use('/payments', requireUser, paymentsRoutes(m.payments));
+  api.use('/reports', requireUser, reportsRoutes(m.reports));
   api.use('/credit-notes', requireUser, creditNotesRoutes(m.creditNotes));
   api.use('/calendar', requireUser, calendarRoutes(m.calendar));
   api.use('/subscription', requireUser, subscriptionRoutes(m.subscription));
