@@ -42,6 +42,8 @@ import { createCreditNotesRepository } from './modules/credit-notes/credit-notes
 import { createCreditNotesService } from './modules/credit-notes/credit-notes.service.ts';
 import { creditNotesRoutes, invoiceCreditRoutes } from './modules/credit-notes/credit-notes.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -123,7 +125,18 @@ export function createModules(ctx: AppContext) {
     clock,
   });
 
-  return { auth, company, clients, items, quotes, invoices, payments, reports, creditNotes, history, previews, calendar, subscription, dashboard };
+  const accounts = createAccountsService({
+    client: clients.get,
+    quotes: quotes.ofClient,
+    invoices: invoices.ofClient,
+    creditNotes: creditNotes.ofClient,
+    payments: payments.ofClient,
+    aged: reports.agedDebtors,
+    company: company.findRow,
+    clock,
+  });
+
+  return { auth, company, clients, items, quotes, invoices, payments, reports, accounts, creditNotes, history, previews, calendar, subscription, dashboard };
 }
 export type Modules = ReturnType<typeof createModules>;
 
@@ -140,7 +153,7 @@ export function mountHealth(api: Router, ctx: AppContext) {
 /** The rest, in this order: previews before quotes and invoices, which only match exact paths. */
 export function mountModules(api: Router, m: Modules, { requireUser, authLimiter }: MountOptions) {
   api.use('/auth', authRoutes(m.auth, { authLimiter, authenticate: requireUser }));
-  api.use('/clients', requireUser, clientsRoutes(m.clients));
+  api.use('/clients', requireUser, accountsRoutes(m.accounts), clientsRoutes(m.clients));
   api.use('/items', requireUser, itemsRoutes(m.items));
   api.use('/company', requireUser, companyRoutes(m.company));
   api.use(previewsRoutes(m.previews, requireUser));

@@ -40,6 +40,9 @@ export function createCreditNotesService(repo: CreditNotesRepository, deps: Cred
     async list(userId: string): Promise<TCreditNote[]> {
       return (await repo.list(userId)).map(toCreditNoteDto);
     },
+    async ofClient(userId: string, clientId: string): Promise<TCreditNote[]> {
+      return (await repo.list(userId, { clientId })).map(toCreditNoteDto);
+    },
     async page(userId: string, q: TCreditNoteListQuery & { limit: number }): Promise<TPage<TCreditNote>> {
       return toPage(await repo.list(userId, q), q.limit, toCreditNoteDto);
     },

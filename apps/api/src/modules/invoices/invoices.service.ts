@@ -71,6 +71,9 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
     async page(userId: string, q: TInvoiceListQuery & { limit: number }): Promise<TPage<TInvoice>> {
       return toPage(await repo.list(userId, today(), q), q.limit, toInvoiceDto);
     },
+    async ofClient(userId: string, clientId: string): Promise<TInvoice[]> {
+      return (await repo.list(userId, today(), { clientId })).map(toInvoiceDto);
+    },
     async recent(userId: string, n: number): Promise<TInvoice[]> {
       return (await repo.list(userId, today(), { limit: n })).slice(0, n).map(toInvoiceDto);
     },

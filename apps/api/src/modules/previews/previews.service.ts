@@ -53,7 +53,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock) {
       ({ snapshot, logo } = makeSnapshot(parties, live));
       await repo.snapshots.store(kind, id, snapshot, logo);
     }
-    const source = snapshotSource(live.kind, snapshot, { status: live.status, dueDate: live.dueDate, voidReason: live.voidReason });
+    const source = { ...snapshotSource(live.kind, snapshot, { status: live.status, dueDate: live.dueDate, voidReason: live.voidReason }), latePaymentNotice: live.latePaymentNotice };
     const model = buildDocumentModel({ ...snapshot.company, logo }, snapshot.client, source);
     return { fileName: model.fileName, pdf: await renderPdf(model, snapshot.template) } satisfies RenderedPdf;
   }
@@ -96,6 +96,8 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock) {
     },
     async invoice(userId: string, id: string): Promise<RenderedPdf> {
       const inv = await repo.invoices.get(userId, id, londonDay(clock()));
+      // The late-payment statement follows the live setting: it is a notice of a right, not part of the record.
+      const notice = inv?.clientIsBusiness ? ((await repo.company.get(userId))?.latePaymentNotice ?? false) : false;
       const source: PdfDocumentSource | null = inv && {
         kind: 'invoice',
         number: inv.invoiceNumber,
@@ -108,6 +110,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock) {
         totalPence: inv.totalPence,
         lines: inv.lines,
         voidReason: inv.voidReason,
+        latePaymentNotice: notice,
       };
       if (source && inv && inv.status !== 'DRAFT') return renderIssued(userId, 'Invoice', 'invoice', id, source, inv.clientId);
       return render(userId, 'Invoice', source, inv?.clientId ?? null);
