@@ -10,9 +10,9 @@ export const ZClientRequest = z.object({
   email: ZEmail(MSG.invalidEmail),
   phone: optionalText(50, 'Phone'),
   address: optionalText(1000, 'Address'),
-  /** a business customer (late-payment interest applies); a consumer when absent */
-  isBusiness: z.boolean({ error: 'isBusiness must be true or false' }).default(false),
-  vatNumber: optionalText(30, 'VAT number'),
+  /** a business customer (late-payment interest applies); new clients are consumers unless set; absent on an edit keeps the stored value */
+  isBusiness: z.boolean({ error: 'isBusiness must be true or false' }).optional(),
+  vatNumber: z.optional(optionalText(30, 'VAT number')),
 });
 export type TClientRequest = z.input<typeof ZClientRequest>;
 

@@ -69,14 +69,14 @@ export const ZCompanyRequest = z.object({
     .default(DEFAULT_TAX_RATE),
   bankDetails: ZBankDetails.nullish(),
   /** docs/product.md, "Late payment": print the statutory notice on business clients' invoices */
-  latePaymentNotice: z.boolean({ error: 'latePaymentNotice must be true or false' }).default(false),
-  /** the Bank of England base rate as the user last entered it (percent); the date is recorded on change */
+  latePaymentNotice: z.boolean({ error: 'latePaymentNotice must be true or false' }).optional(),
+  /** the Bank of England base rate as the user last entered it (percent); the date is recorded on change. Absent keeps the stored value (both fields) */
   baseRatePercent: z
     .number({ error: 'Base rate must be between 0 and 25' })
     .min(0, 'Base rate must be between 0 and 25')
     .max(25, 'Base rate must be between 0 and 25')
     .refine((v) => hasAtMostDecimals(v, 2), 'Base rate must have at most 2 decimal places')
-    .default(0),
+    .optional(),
   /** Ignored if sent: the symbol follows the currency. */
   currencySymbol: z.unknown().optional(),
 });

@@ -148,12 +148,12 @@ export const INVOICE_UNCOUNTED_STATUSES: readonly TStoredInvoiceStatus[] = ['VOI
 /** The buttons an invoice card shows for each status (revert is API-only, never offered on screen). */
 export const INVOICE_OFFERED_ACTIONS = {
   DRAFT: ['send'],
-  SENT: ['pay', 'credit', 'void'],
-  OVERDUE: ['pay', 'credit', 'void'],
+  SENT: ['payment', 'pay', 'credit', 'void'],
+  OVERDUE: ['payment', 'pay', 'credit', 'void'],
   PAID: ['credit'],
   VOID: [],
   CREDITED: [],
-} as const satisfies Record<TInvoiceStatus, readonly (TInvoiceTransitionAction | 'credit' | 'void')[]>;
+} as const satisfies Record<TInvoiceStatus, readonly (TInvoiceTransitionAction | 'payment' | 'credit' | 'void')[]>;
 export type TInvoiceOfferedAction = (typeof INVOICE_OFFERED_ACTIONS)[TInvoiceStatus][number];
 
 // ---- Both ---------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ export function toCompanyFields(input: TCompanyRequestParsed): CompanyFields {
     creditNotePrefix: input.creditNotePrefix,
     defaultTaxRateBp: percentToBasisPoints(input.defaultTaxRate),
     latePaymentNotice: input.latePaymentNotice,
-    baseRateBp: percentToBasisPoints(input.baseRatePercent),
+    baseRateBp: input.baseRatePercent === undefined ? undefined : percentToBasisPoints(input.baseRatePercent),
     bankName: bank?.bankName ?? null,
     bankAccountName: bank?.accountName ?? null,
     bankAccountNumber: bank?.accountNumber ?? null,

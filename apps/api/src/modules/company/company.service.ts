@@ -29,7 +29,7 @@ export function createCompanyService(repo: CompanyRepository, counters: Counters
       const fields = toCompanyFields(input);
       // The base rate's date records when the user last changed it (docs/product.md, "Late payment").
       const before = await repo.get(userId);
-      const changed = before && before.baseRateBp !== fields.baseRateBp;
+      const changed = before && fields.baseRateBp !== undefined && before.baseRateBp !== fields.baseRateBp;
       const row = await repo.update(userId, changed ? { ...fields, baseRateSetOn: londonDay(new Date()) } : fields);
       if (!row) throw new AppError('NOT_FOUND', ERROR_MESSAGES.companyNotFound);
       return dto(row);

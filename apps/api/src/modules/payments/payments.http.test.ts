@@ -13,7 +13,7 @@ let clientId: string;
 const today = () => londonDay(new Date());
 
 beforeAll(async () => {
-  t = await createTestApp({ planLimitOverrides: { invoicesPerMonth: -1, quotesPerMonth: -1, clients: -1 } });
+  t = await createTestApp({ planLimitOverrides: { invoicesPerMonth: -1, quotesPerMonth: -1, maxClients: -1 } });
   user = await registerUser(t.app);
   await request(t.app).post('/api/company').set(user.auth).send(sampleCompany({ baseRatePercent: 5.25 })).expect(201);
   clientId = (await createClient(t.app, user)).id;
@@ -328,5 +328,19 @@ describe('cross-account isolation', () => {
     expect((await request(t.app).get(`/api/payments?clientId=${clientId}`).set(other.auth)).body.data.items).toEqual([]);
     expect((await request(t.app).get('/api/reports/aged-debtors').set(other.auth)).body.data.rows).toEqual([]);
     expect(await fingerprint(t.ctx.db)).toEqual(before);
+  });
+});
+
+describe('late-payment settings and client flags are kept by edits that do not send them', () => {
+  it('when the company and a business client are saved without the new fields, then the stored values stay', async () => {
+    const u = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ latePaymentNotice: true, baseRatePercent: 4.5 })).expect(201);
+    const saved = (await request(t.app).put('/api/company').set(u.auth).send(sampleCompany({ name: 'Renamed' })).expect(200)).body.data;
+    expect(saved).toMatchObject({ name: 'Renamed', latePaymentNotice: true, baseRatePercent: 4.5, baseRateSetOn: today() });
+    const c = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB111' });
+    const edited = (await request(t.app).put(`/api/clients/${c.id}`).set(u.auth).send({ name: 'Still Biz', email: 'a@b.example' }).expect(200)).body.data;
+    expect(edited).toMatchObject({ name: 'Still Biz', isBusiness: true, vatNumber: 'GB111' });
+    const consumer = (await request(t.app).put(`/api/clients/${c.id}`).set(u.auth).send({ name: 'Now Person', email: 'a@b.example', isBusiness: false, vatNumber: null }).expect(200)).body.data;
+    expect(consumer).toMatchObject({ isBusiness: false, vatNumber: null });
   });
 });

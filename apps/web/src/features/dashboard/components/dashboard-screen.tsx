@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDashboard } from '../api/get-dashboard';
 import { RecentDocuments } from './recent-documents';
 import { StatCard } from './stat-card';
+import { MoneyFigures } from './money-figures';
 
 export function DashboardScreen() {
   const dashboard = useDashboard();
@@ -39,6 +40,7 @@ export function DashboardScreen() {
             <StatCard label="Active Quotes" value={String(dashboard.data.activeQuotes)} icon={FileText} />
             <StatCard label="Active Invoices" value={String(dashboard.data.activeInvoices)} icon={Receipt} />
           </div>
+          <MoneyFigures data={dashboard.data} currencySymbol={currencySymbol} />
           <div className="grid gap-6 lg:grid-cols-2">
             <RecentDocuments
               title="Recent Quotes"

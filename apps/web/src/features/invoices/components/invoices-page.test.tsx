@@ -34,6 +34,9 @@ function makeInvoice(status: TInvoiceStatus, n: number): TInvoice {
     amountCredited: 0,
     balanceDue: 120,
     creditNotes: [],
+    amountPaid: 0,
+    payments: [],
+    latePayment: null,
     createdAt: '2026-11-20T09:30:00.000Z',
     updatedAt: '2026-11-20T09:30:00.000Z',
   };
