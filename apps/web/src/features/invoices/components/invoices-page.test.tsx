@@ -96,8 +96,8 @@ describe('InvoicesPage', () => {
     ]);
     await screen.findByRole('article', { name: 'INV0001' });
     expect(statusButtons(card('INV0001'))).toEqual(['Send']);
-    expect(statusButtons(card('INV0002'))).toEqual(['Mark as Paid', 'Credit note', 'Void']);
-    expect(statusButtons(card('INV0003'))).toEqual(['Mark as Paid', 'Credit note', 'Void']);
+    expect(statusButtons(card('INV0002'))).toEqual(['Record payment', 'Mark as Paid', 'Credit note', 'Void']);
+    expect(statusButtons(card('INV0003'))).toEqual(['Record payment', 'Mark as Paid', 'Credit note', 'Void']);
     expect(statusButtons(card('INV0004'))).toEqual(['Credit note']);
     expect(statusButtons(card('INV0005'))).toEqual([]);
     expect(statusButtons(card('INV0006'))).toEqual([]);

@@ -90,6 +90,8 @@ describe('SettingsScreen', () => {
       invoiceNumberPrefix: 'INV',
       creditNotePrefix: 'CN',
       defaultTaxRate: 20,
+      latePaymentNotice: false,
+      baseRatePercent: 0,
     });
     // Now the full form.
     expect(await screen.findByRole('heading', { name: 'Bank Details' })).toBeInTheDocument();
