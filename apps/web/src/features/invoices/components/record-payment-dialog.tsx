@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { TInvoice } from '@docket/schemas/document';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, PAYMENT_MESSAGES, PAYMENT_REFERENCE_MAX, ZPaymentRequest, type TPaymentMethod } from '@docket/schemas/payment';
 import { errorMessage } from '@/lib/api-client';
@@ -19,25 +19,29 @@ const todayInLondon = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe
 
 /** Amount (prefilled with the balance due), date, method and reference; the server re-checks everything. */
 export function RecordPaymentDialog({ invoice, currencySymbol, onClose }: RecordPaymentDialogProps) {
+  return (
+    <Dialog open={invoice !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={`Record payment on ${invoice?.invoiceNumber ?? ''}`}
+        description={`Balance due ${currencySymbol}${invoice?.balanceDue.toFixed(2) ?? '0.00'}`}
+      >
+        {/* keyed by invoice: each opening starts from that invoice's balance */}
+        {invoice && <PaymentForm key={invoice.id} invoice={invoice} currencySymbol={currencySymbol} onClose={onClose} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PaymentForm({ invoice, currencySymbol, onClose }: { invoice: TInvoice; currencySymbol: string; onClose: () => void }) {
   const id = useId();
-  const [amount, setAmount] = useState('');
+  const [amount, setAmount] = useState(invoice.balanceDue.toFixed(2));
   const [date, setDate] = useState(todayInLondon());
   const [method, setMethod] = useState<TPaymentMethod>('BANK_TRANSFER');
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
   const record = useRecordPayment();
 
-  useEffect(() => {
-    if (!invoice) return;
-    setAmount(invoice.balanceDue.toFixed(2));
-    setDate(todayInLondon());
-    setMethod('BANK_TRANSFER');
-    setReference('');
-    setError(null);
-  }, [invoice]);
-
   async function submit() {
-    if (!invoice) return;
     const parsed = ZPaymentRequest.safeParse({ amount: Number(amount), date, method, reference });
     if (!amount.trim() || !parsed.success) {
       setError(parsed.success ? PAYMENT_MESSAGES.amount : (parsed.error.issues[0]?.message ?? PAYMENT_MESSAGES.amount));
@@ -57,11 +61,6 @@ export function RecordPaymentDialog({ invoice, currencySymbol, onClose }: Record
   }
 
   return (
-    <Dialog open={invoice !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={`Record payment on ${invoice?.invoiceNumber ?? ''}`}
-        description={`Balance due ${currencySymbol}${invoice?.balanceDue.toFixed(2) ?? '0.00'}`}
-      >
         <form
           noValidate
           className="space-y-4"
@@ -123,7 +122,5 @@ export function RecordPaymentDialog({ invoice, currencySymbol, onClose }: Record
             </Button>
           </div>
         </form>
-      </DialogContent>
-    </Dialog>
   );
 }
