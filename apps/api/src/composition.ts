@@ -42,6 +42,14 @@ import { createCreditNotesRepository } from './modules/credit-notes/credit-notes
 import { createCreditNotesService } from './modules/credit-notes/credit-notes.service.ts';
 import { creditNotesRoutes, invoiceCreditRoutes } from './modules/credit-notes/credit-notes.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { invoicePaymentRoutes, paymentsRoutes } from './modules/payments/payments.routes.ts';
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -78,7 +86,9 @@ export function createModules(ctx: AppContext) {
     snapshots,
     assertCanCreateQuote: (userId, tx) => limits.assertCanCreate(userId, 'quotes', tx),
   });
+  const payments = createPaymentsService(createPaymentsRepository(db), { invoices: invoicesRepository, history: historyRepository, clock });
   const invoices = createInvoicesService(invoicesRepository, {
+    payInFull: payments.payInFull,
     settings,
     ownership,
     clock,
@@ -108,12 +118,26 @@ export function createModules(ctx: AppContext) {
   const history = { repository: historyRepository, ownership };
   const calendar = createCalendarService(createCalendarRepository(db), { ownership, clock });
   const subscription = createSubscriptionService(limits, clock);
+  const reports = createReportsService(createReportsRepository(db), clock);
   const dashboard = createDashboardService(createDashboardRepository(db), {
     recentQuotes: quotes.recent,
     recentInvoices: invoices.recent,
+    agedTotals: reports.agedTotals,
+    clock,
   });
 
-  return { auth, company, clients, items, quotes, invoices, creditNotes, history, previews, calendar, subscription, dashboard };
+  const accounts = createAccountsService({
+    client: clients.get,
+    quotes: quotes.ofClient,
+    invoices: invoices.ofClient,
+    creditNotes: creditNotes.ofClient,
+    payments: payments.ofClient,
+    aged: reports.agedDebtors,
+    company: company.findRow,
+    clock,
+  });
+
+  return { auth, company, clients, items, quotes, invoices, payments, reports, accounts, creditNotes, history, previews, calendar, subscription, dashboard };
 }
 export type Modules = ReturnType<typeof createModules>;
 
@@ -130,13 +154,15 @@ export function mountHealth(api: Router, ctx: AppContext) {
 /** The rest, in this order: previews before quotes and invoices, which only match exact paths. */
 export function mountModules(api: Router, m: Modules, { requireUser, authLimiter }: MountOptions) {
   api.use('/auth', authRoutes(m.auth, { authLimiter, authenticate: requireUser }));
-  api.use('/clients', requireUser, clientsRoutes(m.clients));
+  api.use('/clients', requireUser, accountsRoutes(m.accounts), clientsRoutes(m.clients));
   api.use('/items', requireUser, itemsRoutes(m.items));
   api.use('/company', requireUser, companyRoutes(m.company));
   api.use(previewsRoutes(m.previews, requireUser));
   api.use(historyRoutes(m.history.repository, m.history.ownership, requireUser));
   api.use('/quotes', requireUser, quotesRoutes(m.quotes));
-  api.use('/invoices', requireUser, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices)));
+  api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));
+  api.use('/payments', requireUser, paymentsRoutes(m.payments));
+  api.use('/reports', requireUser, reportsRoutes(m.reports));
   api.use('/credit-notes', requireUser, creditNotesRoutes(m.creditNotes));
   api.use('/calendar', requireUser, calendarRoutes(m.calendar));
   api.use('/subscription', requireUser, subscriptionRoutes(m.subscription));

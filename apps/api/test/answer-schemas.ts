@@ -15,6 +15,9 @@ import { ZAuthResult, ZUser } from '@docket/schemas/auth';
 import { ZPlanLimits, ZPlans } from '@docket/schemas/plans';
 import { ZAvailableTemplates, ZCanResult, ZSubscriptionInfo, ZUsage } from '@docket/schemas/subscription';
 
+import { ZPayment } from '@docket/schemas/payment';
+import { ZAgedDebtors } from '@docket/schemas/reports';
+import { ZClientAccount } from '@docket/schemas/client-account';
 const ID = '[^/]+';
 const ZDeleted = z.strictObject({ id: z.string() });
 const ZHealth = z.strictObject({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
@@ -32,6 +35,11 @@ const ROUTES: [string, RegExp, z.ZodType][] = [
   ['GET|PUT', new RegExp(`^/invoices/${ID}$`), ZInvoice],
   ['PATCH', new RegExp(`^/invoices/${ID}/${actions([...INVOICE_TRANSITION_ACTIONS, 'void'])}$`), ZInvoice],
   ['POST', new RegExp(`^/invoices/${ID}/credit-notes$`), ZCreditNote],
+  ['POST', new RegExp(`^/invoices/${ID}/payments$`), ZInvoice],
+  ['DELETE', new RegExp(`^/invoices/${ID}/payments/${ID}$`), ZInvoice],
+  ['GET', /^\/payments$/, ZListAnswer(ZPayment)],
+  ['GET', /^\/reports\/aged-debtors$/, ZAgedDebtors],
+  ['GET', new RegExp(`^/clients/${ID}/account$`), ZClientAccount],
   ['GET', /^\/credit-notes$/, ZListAnswer(ZCreditNote)],
   ['GET', new RegExp(`^/credit-notes/${ID}$`), ZCreditNote],
   ['GET', new RegExp(`^/(quotes|invoices|credit-notes)/${ID}/history$`), z.array(ZHistoryEntry)],

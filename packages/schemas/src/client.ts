@@ -10,6 +10,9 @@ export const ZClientRequest = z.object({
   email: ZEmail(MSG.invalidEmail),
   phone: optionalText(50, 'Phone'),
   address: optionalText(1000, 'Address'),
+  /** a business customer (late-payment interest applies); new clients are consumers unless set; absent on an edit keeps the stored value */
+  isBusiness: z.boolean({ error: 'isBusiness must be true or false' }).optional(),
+  vatNumber: z.optional(optionalText(30, 'VAT number')),
 });
 export type TClientRequest = z.input<typeof ZClientRequest>;
 
@@ -19,6 +22,8 @@ export const ZClient = z.strictObject({
   email: z.string(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
+  isBusiness: z.boolean(),
+  vatNumber: z.string().nullable(),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });

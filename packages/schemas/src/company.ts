@@ -74,6 +74,15 @@ export const ZCompanyRequest = z.object({
     .refine((v) => hasAtMostDecimals(v, 2), MSG.taxDecimals)
     .default(DEFAULT_TAX_RATE),
   bankDetails: ZBankDetails.nullish(),
+  /** docs/product.md, "Late payment": print the statutory notice on business clients' invoices */
+  latePaymentNotice: z.boolean({ error: 'latePaymentNotice must be true or false' }).optional(),
+  /** the Bank of England base rate as the user last entered it (percent); the date is recorded on change. Absent keeps the stored value (both fields) */
+  baseRatePercent: z
+    .number({ error: 'Base rate must be between 0 and 25' })
+    .min(0, 'Base rate must be between 0 and 25')
+    .max(25, 'Base rate must be between 0 and 25')
+    .refine((v) => hasAtMostDecimals(v, 2), 'Base rate must have at most 2 decimal places')
+    .optional(),
   /** Ignored if sent: the symbol follows the currency. */
   currencySymbol: z.unknown().optional(),
 });
@@ -120,6 +129,10 @@ export const ZCompany = z.strictObject({
     swift: nullableText,
   }),
   /** The counter the next quote / invoice number will use. */
+  latePaymentNotice: z.boolean(),
+  baseRatePercent: z.number(),
+  /** the day the base rate was last changed, or null if never entered */
+  baseRateSetOn: z.iso.date().nullable(),
   nextQuoteNumber: z.number().int(),
   nextInvoiceNumber: z.number().int(),
   nextCreditNoteNumber: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInvoicePayment, ZLatePayment } from './payment.ts';
 import { MSG } from './messages.ts';
 import { DOCUMENT_TOTAL_MAX_PENCE, MAX_LINE_ITEMS } from './constants.ts';
 import { INVOICE_STATUSES, QUOTE_STATUSES } from './lifecycle.ts';
@@ -117,6 +118,11 @@ export const ZInvoice = z.strictObject({
   /** pounds: total − payments − credits, never below 0; 0 once VOID */
   balanceDue: z.number(),
   creditNotes: z.array(z.strictObject({ id: z.uuid(), creditNoteNumber: z.string(), total: z.number() })),
+  /** pounds: the sum of recorded payments */
+  amountPaid: z.number(),
+  payments: z.array(ZInvoicePayment),
+  /** overdue invoices of business clients only (docs/product.md, "Late payment") */
+  latePayment: ZLatePayment.nullable(),
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
 

@@ -16,6 +16,8 @@ export const HISTORY_ACTIONS = [
   'voided',
   'credited',
   'converted',
+  'payment recorded',
+  'payment removed',
 ] as const;
 export type THistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -33,4 +35,6 @@ export const HISTORY_LABELS: Record<THistoryAction, string> = {
   voided: 'Voided',
   credited: 'Credited',
   converted: 'Converted to invoice',
+  'payment recorded': 'Payment recorded',
+  'payment removed': 'Payment removed',
 };

@@ -23,6 +23,8 @@ import {
   INVOICE_VOIDABLE_STATUSES,
   INVOICE_CREDITABLE_STATUSES,
   INVOICE_CREDIT_SETTLES_FROM,
+  INVOICE_PAYABLE_STATUSES,
+  ledgerStatus,
   INVOICE_SETTLED_BY_CREDIT,
 } from './lifecycle.ts'
 
@@ -77,8 +79,8 @@ describe('document lifecycle', () => {
     });
     expect(INVOICE_OFFERED_ACTIONS).toEqual({
       DRAFT: ['send'],
-      SENT: ['pay', 'credit', 'void'],
-      OVERDUE: ['pay', 'credit', 'void'],
+      SENT: ['payment', 'pay', 'credit', 'void'],
+      OVERDUE: ['payment', 'pay', 'credit', 'void'],
       PAID: ['credit'],
       VOID: [],
       CREDITED: [],
@@ -99,6 +101,7 @@ describe('document lifecycle', () => {
       for (const action of INVOICE_OFFERED_ACTIONS[status]) {
         if (action === 'credit') expect(INVOICE_CREDITABLE_STATUSES).toContain(status);
         else if (action === 'void') expect(INVOICE_VOIDABLE_STATUSES).toContain(status);
+        else if (action === 'payment') expect(INVOICE_PAYABLE_STATUSES).toContain(status);
         else expect(INVOICE_TRANSITIONS[action].from).toContain(status);
       }
     }
@@ -124,5 +127,21 @@ describe('document lifecycle', () => {
     expect(QUOTE_STATUSES.map((s) => watermarkFor('quote', s))).toEqual(['DRAFT', null, null, null]);
     expect(INVOICE_STATUSES.map((s) => watermarkFor('invoice', s))).toEqual(['DRAFT', null, 'PAID', null, 'VOID', null]);
     expect(watermarkFor('invoice', 'LOST')).toBeNull();
+  });
+});
+
+describe('ledgerStatus', () => {
+  const m = (totalPence: number, paidPence: number, creditedPence: number) => ({ totalPence, paidPence, creditedPence });
+  it('is PAID exactly when payments (with credits) leave nothing due, CREDITED when credits alone do, else SENT', () => {
+    expect(ledgerStatus('SENT', m(10000, 9999, 0))).toBe('SENT');
+    expect(ledgerStatus('SENT', m(10000, 10000, 0))).toBe('PAID');
+    expect(ledgerStatus('SENT', m(10000, 4000, 6000))).toBe('PAID');
+    expect(ledgerStatus('SENT', m(10000, 0, 10000))).toBe('CREDITED');
+    expect(ledgerStatus('PAID', m(10000, 5000, 0))).toBe('SENT');
+    expect(ledgerStatus('PAID', m(10000, 10000, 3000))).toBe('PAID');
+  });
+  it('never moves a DRAFT or VOID invoice', () => {
+    expect(ledgerStatus('DRAFT', m(10000, 10000, 0))).toBe('DRAFT');
+    expect(ledgerStatus('VOID', m(10000, 0, 10000))).toBe('VOID');
   });
 });

@@ -123,18 +123,37 @@ export const INVOICE_CREDITABLE_STATUSES: readonly TInvoiceStatus[] = ['SENT', O
  */
 export const INVOICE_SETTLED_BY_CREDIT: TStoredInvoiceStatus = 'CREDITED';
 export const INVOICE_CREDIT_SETTLES_FROM: readonly TInvoiceStatus[] = ['SENT', OVERDUE];
+/**
+ * Payments (docs/product.md, "Payments"): only issued, not void invoices take one (a DRAFT or
+ * VOID one answers 409); the balance due then decides (a settled one has nothing left to pay).
+ */
+export const INVOICE_PAYABLE_STATUSES: readonly TInvoiceStatus[] = ['SENT', OVERDUE, 'PAID', 'CREDITED'];
+/** Issued statuses whose stored status follows the ledger (payments and credits) after each change. */
+export const INVOICE_LEDGER_STATUSES: readonly TStoredInvoiceStatus[] = ['SENT', 'PAID', 'CREDITED'];
+
+/**
+ * The stored status an issued invoice's money implies: PAID exactly when payments (with any
+ * credits) leave nothing due and something was paid; CREDITED when credits alone settle it;
+ * otherwise SENT (read as OVERDUE past its due date). DRAFT and VOID never move here.
+ */
+export function ledgerStatus(current: TStoredInvoiceStatus, m: { totalPence: number; paidPence: number; creditedPence: number }): TStoredInvoiceStatus {
+  if (!INVOICE_LEDGER_STATUSES.includes(current)) return current;
+  if (m.totalPence - m.paidPence - m.creditedPence > 0) return 'SENT';
+  return m.paidPence > 0 ? 'PAID' : INVOICE_SETTLED_BY_CREDIT;
+}
+
 /** Counted in no money total anywhere (dashboard, outstanding, totals invoiced). */
 export const INVOICE_UNCOUNTED_STATUSES: readonly TStoredInvoiceStatus[] = ['VOID'];
 
 /** The buttons an invoice card shows for each status (revert is API-only, never offered on screen). */
 export const INVOICE_OFFERED_ACTIONS = {
   DRAFT: ['send'],
-  SENT: ['pay', 'credit', 'void'],
-  OVERDUE: ['pay', 'credit', 'void'],
+  SENT: ['payment', 'pay', 'credit', 'void'],
+  OVERDUE: ['payment', 'pay', 'credit', 'void'],
   PAID: ['credit'],
   VOID: [],
   CREDITED: [],
-} as const satisfies Record<TInvoiceStatus, readonly (TInvoiceTransitionAction | 'credit' | 'void')[]>;
+} as const satisfies Record<TInvoiceStatus, readonly (TInvoiceTransitionAction | 'payment' | 'credit' | 'void')[]>;
 export type TInvoiceOfferedAction = (typeof INVOICE_OFFERED_ACTIONS)[TInvoiceStatus][number];
 
 // ---- Both ---------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ export const BACKUP_TABLES = [
   'invoice_lines',
   'credit_notes',
   'credit_note_lines',
+  'payments',
   'document_history',
   'calendar_events',
 ] as const;

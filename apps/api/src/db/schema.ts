@@ -63,6 +63,11 @@ export const companies = pgTable('companies', {
   quoteNumberPrefix: text('quote_number_prefix').notNull().default('Q'),
   invoiceNumberPrefix: text('invoice_number_prefix').notNull().default('INV'),
   creditNotePrefix: text('credit_note_prefix').notNull().default('CN'),
+  /** print the late-payment statement on business clients' invoices (docs/product.md, "Late payment") */
+  latePaymentNotice: boolean('late_payment_notice').notNull().default(false),
+  /** Bank of England base rate as entered by the user, in basis points, and the day it was set */
+  baseRateBp: integer('base_rate_bp').notNull().default(0),
+  baseRateSetOn: date('base_rate_set_on', { mode: 'string' }),
   defaultTaxRateBp: integer('default_tax_rate_bp').notNull().default(2000),
   logo: bytea('logo'),
   logoMimeType: text('logo_mime_type'),
@@ -117,6 +122,9 @@ export const clients = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     address: text('address'),
+    /** a business customer: late-payment interest applies (docs/product.md, "Late payment") */
+    isBusiness: boolean('is_business').notNull().default(false),
+    vatNumber: text('vat_number'),
     ...timestamps,
   },
   (t) => [
@@ -326,6 +334,35 @@ export const documentHistory = pgTable(
     index('document_history_credit_note_idx').on(t.creditNoteId, t.at),
     index('document_history_user_idx').on(t.userId),
     check('document_history_one_document', sql`num_nonnulls(${t.quoteId}, ${t.invoiceId}, ${t.creditNoteId}) = 1`),
+  ],
+);
+
+/**
+ * Money received against an issued invoice (docs/product.md, "Payments"). Recorded and removed
+ * under the invoice's row lock, so the sum never exceeds what is due.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    amountPence: pence('amount_pence').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_invoice_idx').on(t.invoiceId, t.paidOn, t.createdAt),
+    index('payments_user_paid_on_idx').on(t.userId, t.paidOn.desc(), t.id.desc()),
+    index('payments_user_client_idx').on(t.userId, t.clientId, t.paidOn),
+    check('payments_amount_positive', sql`${t.amountPence} > 0`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { LATE_PAYMENT_NOTICE_TEXT } from '@docket/schemas/late-payment';
 import { CURRENCIES, DEFAULT_DUE_DAYS, QUOTE_VALID_DAYS, type TCurrencyCode } from '@docket/schemas/constants';
 import { formatPence } from '@docket/schemas/money';
 import { watermarkFor, type TWatermark } from '@docket/schemas/lifecycle';
@@ -101,6 +102,8 @@ export interface PdfDocumentSource {
   taxPence: number;
   totalPence: number;
   lines: PdfLineSource[];
+  /** invoices of business clients while the company's late-payment notice is on (docs/product.md, "Late payment") */
+  latePaymentNotice?: boolean;
   /** VOID invoices: printed with the VOID mark */
   voidReason?: string | null;
   /** credit notes: the invoice they correct, and why */
@@ -183,7 +186,9 @@ export function buildDocumentModel(
     ? `Reason for credit: ${doc.reason ?? ''}`
     : isInvoice && doc.status === 'VOID'
       ? `This invoice is void${doc.voidReason ? `: ${doc.voidReason}` : '.'}`
-      : null;
+      : isInvoice && doc.latePaymentNotice
+        ? LATE_PAYMENT_NOTICE_TEXT
+        : null;
   return {
     kind: doc.kind,
     title: isInvoice ? 'INVOICE' : isCredit ? 'CREDIT NOTE' : 'QUOTE',

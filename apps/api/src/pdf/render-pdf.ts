@@ -1,5 +1,6 @@
 import type { PdfDocumentModel } from './document-model.ts';
 import { createRenderPool, type RenderPool } from './render-pool.ts';
+import type { StatementModel } from './statement-pdf.ts';
 
 let shared: RenderPool | undefined;
 
@@ -10,6 +11,12 @@ let shared: RenderPool | undefined;
 export function renderPdf(model: PdfDocumentModel, templateName: string | null | undefined): Promise<Buffer> {
   shared ??= createRenderPool();
   return shared.render(model, templateName);
+}
+
+/** A client's statement of account, in the same pool and under the same limits as documents. */
+export function renderStatement(statement: StatementModel): Promise<Buffer> {
+  shared ??= createRenderPool();
+  return shared.renderStatement(statement);
 }
 
 /** Start the shared pool's first worker now, so the first preview does not wait for it (server start). */

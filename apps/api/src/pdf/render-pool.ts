@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { PdfDocumentModel } from './document-model.ts';
 import type { RenderTask } from './render-worker.ts';
+import type { StatementModel } from './statement-pdf.ts';
 
 /**
  * PDF rendering runs in worker threads (docs/reliability.md, "PDF rendering"): a document that
@@ -38,6 +39,7 @@ export class PdfRenderFailed extends Error {
 
 export interface RenderPool {
   render: (model: PdfDocumentModel, template: string | null | undefined) => Promise<Buffer>;
+  renderStatement: (statement: StatementModel) => Promise<Buffer>;
   close: () => Promise<void>;
 }
 
@@ -58,13 +60,12 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   // Counted here rather than by piscina's own queue limit, which lets a burst through unbounded.
   const capacity = threads + (options.maxQueue ?? RENDER_DEFAULTS.maxQueue);
   let inFlight = 0;
-  return {
-    async render(model, template) {
+  async function run(task: RenderTask): Promise<Buffer> {
       if (inFlight >= capacity) throw new PdfRenderFailed('busy', null);
       inFlight += 1;
       const signal = AbortSignal.timeout(timeLimitMs);
       try {
-        const pdf = await pool.run({ model, template: template ?? null }, { signal });
+        const pdf = await pool.run(task, { signal });
         return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
       } catch (err) {
         if (signal.aborted) throw new PdfRenderFailed('timeout', err);
@@ -72,7 +73,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       } finally {
         inFlight -= 1;
       }
-    },
+  }
+  return {
+    render: (model, template) => run({ kind: 'document', model, template: template ?? null }),
+    renderStatement: (statement) => run({ kind: 'statement', statement }),
     close: () => pool.destroy(),
   };
 }

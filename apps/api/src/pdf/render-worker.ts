@@ -1,16 +1,19 @@
 import type { PdfDocumentModel } from './document-model.ts';
 import { renderDocument } from './render-document.ts';
+import { renderStatementPdf, type StatementModel } from './statement-pdf.ts';
 
-export interface RenderTask {
-  model: PdfDocumentModel;
-  template: string | null;
-}
+/** What one pool task renders: a quote, invoice or credit note, or a client's statement. */
+export type RenderTask =
+  | { kind: 'document'; model: PdfDocumentModel; template: string | null }
+  | { kind: 'statement'; statement: StatementModel };
 
 /**
- * One document per call, inside a worker thread of the render pool. Buffers arrive as plain
+ * One PDF per call, inside a worker thread of the render pool. Buffers arrive as plain
  * Uint8Arrays after crossing the thread boundary; pdfkit wants a Buffer for the logo.
  */
-export default async function renderInWorker({ model, template }: RenderTask): Promise<Uint8Array> {
+export default async function renderInWorker(task: RenderTask): Promise<Uint8Array> {
+  if (task.kind === 'statement') return renderStatementPdf(task.statement);
+  const { model, template } = task;
   const logo = model.company.logo;
   const company = { ...model.company, logo: logo ? Buffer.from(logo.buffer, logo.byteOffset, logo.byteLength) : null };
   return renderDocument({ ...model, company }, template);

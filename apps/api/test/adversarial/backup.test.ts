@@ -28,7 +28,7 @@ async function ok<T = { id: string }>(server: typeof http, method: Method, p: st
 /** Everything a signed-in user can read, keyed by path: the comparison of "identical API answers". */
 async function readEverything(server: typeof http): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  const lists = ['/auth/me', '/company', '/clients', '/items', '/quotes', '/invoices', '/credit-notes', '/calendar', '/dashboard', '/subscription/usage'];
+  const lists = ['/auth/me', '/company', '/clients', '/items', '/quotes', '/invoices', '/credit-notes', '/calendar', '/dashboard', '/subscription/usage', '/payments', '/reports/aged-debtors'];
   for (const p of lists) out[p] = await ok<unknown>(server, 'get', p);
   for (const area of ['clients', 'items', 'quotes', 'invoices', 'credit-notes', 'calendar']) {
     for (const row of out[`/${area}`] as { id: string }[]) out[`/${area}/${row.id}`] = await ok<unknown>(server, 'get', `/${area}/${row.id}`);
@@ -69,6 +69,7 @@ async function seed(server: typeof http) {
   const fromQuote = await ok(server, 'post', `/invoices/from-quote/${quote.id}`, { dueDate: '2030-03-01' });
   await ok(server, 'patch', `/invoices/${fromQuote.id}/send`);
   await ok(server, 'post', `/invoices/${fromQuote.id}/credit-notes`, { reason: 'Parts returned', lineItems: [{ description: 'Parts', quantity: 1, unitPrice: 12.34 }] });
+  await ok(server, 'post', `/invoices/${fromQuote.id}/payments`, { amount: 10.5, method: 'CHEQUE', reference: 'Chq 100' });
   const voided = await ok(server, 'post', '/invoices', { clientId: clients[1]!.id, lineItems: lines, tax: 0, dueDate: '2030-02-01' });
   await ok(server, 'patch', `/invoices/${voided.id}/send`);
   await ok(server, 'patch', `/invoices/${voided.id}/void`, { reason: 'Duplicate' });
@@ -122,6 +123,7 @@ describe('backup and restore', { timeout: 180_000 }, () => {
       });
       expect(next.invoiceNumber).toBe('INV0003');
       expect(backup.tables.credit_notes).toHaveLength(1);
+      expect(backup.tables.payments).toHaveLength(1);
       expect(backup.tables.document_history!.length).toBeGreaterThan(5);
       expect(backup.tables.invoices!.filter((r) => r.snapshot !== null)).toHaveLength(2);
     } finally {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { EVENT_STATUSES, EVENT_TYPES, CURRENCY_CODES, TEMPLATES } from '@docket/schemas/constants';
 import { sampleClient, sampleCompany } from '../test-app.ts';
+import { PAYMENT_METHODS } from '@docket/schemas/payment';
 import { Entries, Raw, invalid, noiseEntries } from './hostile.ts';
 import type { Method } from './support.ts';
 
@@ -98,7 +99,14 @@ const invalidLogo = fc.oneof(
 
 const clientBody: BodySpec = {
   valid: () => sampleClient(),
-  fields: { name: invalid.requiredText, email: invalid.email, phone: invalid.optionalText, address: invalid.optionalText },
+  fields: {
+    name: invalid.requiredText,
+    email: invalid.email,
+    phone: invalid.optionalText,
+    address: invalid.optionalText,
+    isBusiness: invalid.bool,
+    vatNumber: invalid.optionalText,
+  },
   required: ['name', 'email'],
 };
 const itemBody: BodySpec = {
@@ -122,6 +130,8 @@ const companyBody: BodySpec = {
     invoiceNumberPrefix: invalid.prefix,
     creditNotePrefix: invalid.prefix,
     defaultTaxRate: invalid.percent,
+    latePaymentNotice: invalid.bool,
+    baseRatePercent: fc.oneof(invalid.percent, fc.constantFrom<unknown>(25.01, 30)),
     bankDetails: invalidBank,
   },
   required: ['name', 'email'],
@@ -161,6 +171,11 @@ const creditNoteBody: BodySpec = {
   valid: () => ({ reason: 'Goodwill', lineItems: [{ description: 'Labour', quantity: 0.5, unitPrice: 1 }] }),
   fields: { reason: invalid.requiredText, lineItems: invalidCreditLines },
   required: ['reason'],
+};
+const paymentBody: BodySpec = {
+  valid: () => ({ amount: 0.01, method: 'CARD', reference: 'Fuzz' }),
+  fields: { amount: invalid.money, date: invalid.date, method: invalid.enumOf(PAYMENT_METHODS), reference: invalid.optionalText },
+  required: ['amount'],
 };
 const eventBody: BodySpec = {
   valid: (ids) => ({
@@ -258,6 +273,12 @@ export const ROUTES: RouteSpec[] = [
   { method: 'get', path: '/invoices/:id/history' },
   { method: 'patch', path: '/invoices/:id/void', body: voidBody, own: { id: 'sentInvoiceId' } },
   { method: 'post', path: '/invoices/:id/credit-notes', body: creditNoteBody, own: { id: 'sentInvoiceId' } },
+  { method: 'post', path: '/invoices/:id/payments', body: paymentBody, own: { id: 'sentInvoiceId' } },
+  { method: 'delete', path: '/invoices/:id/payments/:paymentId' },
+  { method: 'get', path: '/payments', listQuery: true },
+  { method: 'get', path: '/reports/aged-debtors' },
+  { method: 'get', path: '/clients/:id/account' },
+  { method: 'get', path: '/clients/:id/statement' },
   { method: 'get', path: '/credit-notes', listQuery: true },
   { method: 'get', path: '/credit-notes/:id' },
   { method: 'get', path: '/credit-notes/:id/preview' },

@@ -42,6 +42,10 @@ export class ApiClient {
     return this.call<{ id: string; invoiceNumber: string; total: number }>('POST', '/invoices', { clientId, lineItems, tax });
   }
 
+  invoiceAction(id: string, action: 'send' | 'pay') {
+    return this.call<unknown>('PATCH', `/invoices/${id}/${action}`);
+  }
+
   quoteAction(id: string, action: 'send' | 'approve' | 'decline' | 'revert') {
     return this.call<unknown>('PATCH', `/quotes/${id}/${action}`);
   }

@@ -12,7 +12,17 @@ function signedIn() {
   mock.onGet('/auth/me').reply(200, ok(TEST_USER));
   mock.onGet('/dashboard').reply(
     200,
-    ok({ totalInvoiced: 0, outstanding: 0, activeQuotes: 0, activeInvoices: 0, recentQuotes: [], recentInvoices: [] }),
+    ok({
+      totalInvoiced: 0,
+      outstanding: 0,
+      activeQuotes: 0,
+      activeInvoices: 0,
+      overdueAmount: 0,
+      receivedThisMonth: 0,
+      aged: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0, total: 0 },
+      recentQuotes: [],
+      recentInvoices: [],
+    }),
   );
   mock.onGet('/company').reply(404, {});
   mock.onGet('/clients').reply(200, ok([]));
@@ -53,7 +63,7 @@ describe('routes and shell', () => {
     renderWithProviders(<AppRoutes />, { route: '/dashboard', token: 'jwt-1' });
     const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!;
     const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(labels).toEqual(['Dashboard', 'Clients', 'Quotes', 'Invoices', 'Credit notes', 'Items', 'Calendar', 'Settings', 'Pricing']);
+    expect(labels).toEqual(['Dashboard', 'Clients', 'Quotes', 'Invoices', 'Credit notes', 'Reports', 'Items', 'Calendar', 'Settings', 'Pricing']);
     expect(screen.getAllByText(TEST_USER.email).length).toBeGreaterThan(0);
     expect(await screen.findByText('Pro')).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'Sign Out' })[0]!);

@@ -16,6 +16,8 @@ const QuotesRoute = lazy(() => import('./routes/quotes'));
 const InvoicesRoute = lazy(() => import('./routes/invoices'));
 const CreditNotesRoute = lazy(() => import('./routes/credit-notes'));
 const CalendarRoute = lazy(() => import('./routes/calendar'));
+const ReportsRoute = lazy(() => import('./routes/reports'));
+const ClientAccountRoute = lazy(() => import('./routes/client-account'));
 
 /** The route table (docs/product.md, "Screens"). */
 export function AppRoutes() {
@@ -28,11 +30,13 @@ export function AppRoutes() {
           <Route index element={<Navigate to="/dashboard" replace />} />
           <Route path="dashboard" element={<DashboardRoute />} />
           <Route path="clients" element={<ClientsRoute />} />
+          <Route path="clients/:id" element={<ClientAccountRoute />} />
           <Route path="quotes" element={<QuotesRoute />} />
           <Route path="invoices" element={<InvoicesRoute />} />
           <Route path="credit-notes" element={<CreditNotesRoute />} />
           <Route path="items" element={<ItemsRoute />} />
           <Route path="calendar" element={<CalendarRoute />} />
+          <Route path="reports" element={<ReportsRoute />} />
           <Route path="settings" element={<SettingsRoute />} />
           <Route path="pricing" element={<PricingRoute />} />
         </Route>

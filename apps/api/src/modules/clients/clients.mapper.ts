@@ -7,6 +7,8 @@ export const toClientDto = (row: ClientRow): TClient => ({
   email: row.email,
   phone: row.phone,
   address: row.address,
+  isBusiness: row.isBusiness,
+  vatNumber: row.vatNumber,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

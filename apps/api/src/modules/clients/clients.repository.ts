@@ -10,6 +10,8 @@ export interface ClientFields {
   email: string;
   phone: string | null;
   address: string | null;
+  isBusiness?: boolean;
+  vatNumber?: string | null;
 }
 export interface ClientListOptions {
   limit?: number;

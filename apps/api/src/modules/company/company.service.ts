@@ -1,3 +1,4 @@
+import { londonDay } from '../../lib/clock.ts';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TCompany, TCompanyRequestParsed } from '@docket/schemas/company';
 import { AppError } from '../../lib/app-error.ts';
@@ -27,12 +28,17 @@ export function createCompanyService(repo: CompanyRepository, counters: Counters
       return row ? dto(row) : null;
     },
     async create(userId: string, input: TCompanyRequestParsed) {
-      const row = await repo.create(userId, toCompanyFields(input));
+      const fields = toCompanyFields(input);
+      const row = await repo.create(userId, { ...fields, baseRateSetOn: fields.baseRateBp ? londonDay(new Date()) : null });
       if (!row) throw AppError.conflict(ERROR_MESSAGES.companyExists);
       return dto(row);
     },
     async update(userId: string, input: TCompanyRequestParsed) {
-      const row = await repo.update(userId, toCompanyFields(input));
+      const fields = toCompanyFields(input);
+      // The base rate's date records when the user last changed it (docs/product.md, "Late payment").
+      const before = await repo.get(userId);
+      const changed = before && fields.baseRateBp !== undefined && before.baseRateBp !== fields.baseRateBp;
+      const row = await repo.update(userId, changed ? { ...fields, baseRateSetOn: londonDay(new Date()) } : fields);
       if (!row) throw new AppError('NOT_FOUND', ERROR_MESSAGES.companyNotFound);
       return dto(row);
     },

@@ -1,6 +1,6 @@
 import type { TPage } from '@docket/schemas/common';
 import { CREDIT_MESSAGES, creditablePence, type TCreditNote, type TCreditNoteListQuery } from '@docket/schemas/credit-note';
-import { INVOICE_CREDITABLE_STATUSES, INVOICE_CREDIT_SETTLES_FROM, INVOICE_SETTLED_BY_CREDIT } from '@docket/schemas/lifecycle';
+import { INVOICE_CREDITABLE_STATUSES } from '@docket/schemas/lifecycle';
 import { formatPence } from '@docket/schemas/money';
 import type { ZCreditNoteRequest } from '@docket/schemas/credit-note';
 import type { z } from 'zod';
@@ -40,6 +40,9 @@ export function createCreditNotesService(repo: CreditNotesRepository, deps: Cred
     async list(userId: string): Promise<TCreditNote[]> {
       return (await repo.list(userId)).map(toCreditNoteDto);
     },
+    async ofClient(userId: string, clientId: string): Promise<TCreditNote[]> {
+      return (await repo.list(userId, { clientId })).map(toCreditNoteDto);
+    },
     async page(userId: string, q: TCreditNoteListQuery & { limit: number }): Promise<TPage<TCreditNote>> {
       return toPage(await repo.list(userId, q), q.limit, toCreditNoteDto);
     },
@@ -77,9 +80,8 @@ export function createCreditNotesService(repo: CreditNotesRepository, deps: Cred
         const amount = formatPence(priced.totalPence);
         await deps.history.append(tx, userId, 'credit_note', note.id, 'created', `Issued ${note.creditNoteNumber} against ${inv.invoiceNumber} for ${amount}: ${input.reason}`);
         await deps.history.append(tx, userId, 'invoice', invoiceId, 'credited', `Credit note ${note.creditNoteNumber} for ${amount}: ${input.reason}`);
-        if (priced.totalPence === left && INVOICE_CREDIT_SETTLES_FROM.includes(inv.status)) {
-          await deps.invoices.setState(tx, invoiceId, { status: INVOICE_SETTLED_BY_CREDIT });
-        }
+        // Credits alone settling an unpaid invoice make it CREDITED; with payments it is PAID (lifecycle's ledgerStatus).
+        await deps.invoices.settleFromLedger(tx, invoiceId);
         return note.id;
       });
       return get(userId, id);

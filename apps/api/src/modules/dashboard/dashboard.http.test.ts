@@ -17,7 +17,18 @@ describe('GET /api/dashboard', () => {
     const u = await registerUser(t.app);
     const res = await request(t.app).get('/api/dashboard').set(u.auth);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ totalInvoiced: 0, outstanding: 0, activeQuotes: 0, activeInvoices: 0, recentQuotes: [], recentInvoices: [] });
+    const noAged = { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0, total: 0 };
+    expect(res.body.data).toEqual({
+      totalInvoiced: 0,
+      outstanding: 0,
+      activeQuotes: 0,
+      activeInvoices: 0,
+      overdueAmount: 0,
+      receivedThisMonth: 0,
+      aged: noAged,
+      recentQuotes: [],
+      recentInvoices: [],
+    });
   });
 
   it('when documents are in every status, then the figures follow docs/product.md "Dashboard" and only count mine', async () => {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { invoices, quotes } from '../../db/schema.ts';
+import { invoices, payments, quotes } from '../../db/schema.ts';
 import { sqlWordList } from '../../db/sql-words.ts';
 import { INVOICE_OUTSTANDING_STATUSES, INVOICE_UNCOUNTED_STATUSES, QUOTE_ACTIVE_STATUSES, storedInvoiceStatus } from '@docket/schemas/lifecycle';
 import { creditedPenceSql } from '../invoices/invoice-credits.ts';
+import { paidPenceSql } from '../invoices/invoice-payments.ts';
 
 /** Outstanding invoices as stored: SENT and OVERDUE are both stored as SENT, so no date test. */
 const outstanding = sqlWordList(INVOICE_OUTSTANDING_STATUSES.map(storedInvoiceStatus));
@@ -16,21 +17,27 @@ export interface DashboardFigures {
   outstandingPence: number;
   activeQuotes: number;
   activeInvoices: number;
+  overduePence: number;
+  receivedThisMonthPence: number;
 }
 
 /**
  * The four dashboard figures in one round trip (docs/product.md, "Dashboard"): Outstanding is
- * the sum of balances due (total less credits; payments join here with issue 16); which statuses
+ * the sum of balances due (total less payments less credits); which statuses
  * count comes from the lifecycle module.
  */
 export function createDashboardRepository(db: Database) {
   return {
-    async figures(userId: string): Promise<DashboardFigures> {
-      const [row] = await queryRows<{ total: string | number; outstanding: string | number; active_invoices: number; active_quotes: number }>(
+    /** `today` and `month` ('YYYY-MM') are Europe/London. */
+    async figures(userId: string, today: string, month: string): Promise<DashboardFigures> {
+      const balance = sql`greatest(0, ${invoices.totalPence} - ${paidPenceSql()} - ${creditedPenceSql()})`;
+      const [row] = await queryRows<{ total: string | number; outstanding: string | number; overdue: string | number; received: string | number; active_invoices: number; active_quotes: number }>(
         db,
         sql`select
             coalesce(sum(${invoices.totalPence} - ${creditedPenceSql()}) filter (where ${invoices.status} not in ${uncounted}), 0)::text as total,
-            coalesce(sum(greatest(0, ${invoices.totalPence} - ${creditedPenceSql()})) filter (where ${invoices.status} in ${outstanding}), 0)::text as outstanding,
+            coalesce(sum(${balance}) filter (where ${invoices.status} in ${outstanding}), 0)::text as outstanding,
+            coalesce(sum(${balance}) filter (where ${invoices.status} in ${outstanding} and ${invoices.dueDate} < ${today}), 0)::text as overdue,
+            (select coalesce(sum(${payments.amountPence}), 0)::text from ${payments} where ${payments.userId} = ${userId} and to_char(${payments.paidOn}, 'YYYY-MM') = ${month}) as received,
             (count(*) filter (where ${invoices.status} in ${outstanding}))::int as active_invoices,
             (select count(*)::int from ${quotes} where ${quotes.userId} = ${userId} and ${quotes.status} in ${activeQuotes}) as active_quotes
           from ${invoices}
@@ -41,6 +48,8 @@ export function createDashboardRepository(db: Database) {
         outstandingPence: Number(row?.outstanding ?? 0),
         activeInvoices: Number(row?.active_invoices ?? 0),
         activeQuotes: Number(row?.active_quotes ?? 0),
+        overduePence: Number(row?.overdue ?? 0),
+        receivedThisMonthPence: Number(row?.received ?? 0),
       };
     },
   };

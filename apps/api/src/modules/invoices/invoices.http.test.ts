@@ -46,6 +46,9 @@ describe('POST /api/invoices', () => {
       amountCredited: 0,
       balanceDue: 379.2,
       creditNotes: [],
+      amountPaid: 0,
+      payments: [],
+      latePayment: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

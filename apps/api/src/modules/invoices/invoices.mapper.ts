@@ -3,18 +3,18 @@ import { basisPointsToPercent, penceToPounds } from '@docket/schemas/money';
 import { balanceDuePence } from '@docket/schemas/credit-note';
 import { toLineDto } from '../documents/line-items.ts';
 import type { InvoiceWithLines } from './invoices.repository.ts';
+import type { PaymentRef } from './invoice-payments.ts';
+import type { TInvoicePayment, TLatePayment, TPaymentMethod } from '@docket/schemas/payment';
+import { latePaymentPence } from '@docket/schemas/late-payment';
+import { OVERDUE } from '@docket/schemas/lifecycle';
 
-/**
- * Paid so far, in pence. Until payments are recorded one by one, "mark paid" means paid in
- * full; this is the one place that becomes the sum of recorded payments.
- */
-export const paidPence = (row: Pick<InvoiceWithLines, 'status' | 'totalPence' | 'credits'>): number =>
-  row.status === 'PAID' ? Math.max(0, row.totalPence - creditedPence(row)) : 0;
+/** Paid so far, in pence: the sum of recorded payments (docs/product.md, "Payments"). */
+export const paidPence = (row: Pick<InvoiceWithLines, 'payments'>): number => row.payments.reduce((sum, p) => sum + Number(p.amountPence), 0);
 
 export const creditedPence = (row: Pick<InvoiceWithLines, 'credits'>): number => row.credits.reduce((sum, c) => sum + Number(c.totalPence), 0);
 
 /** A VOID invoice owes nothing; otherwise total less payments less credits. */
-export const balancePence = (row: Pick<InvoiceWithLines, 'status' | 'totalPence' | 'credits'>): number =>
+export const balancePence = (row: Pick<InvoiceWithLines, 'status' | 'totalPence' | 'credits' | 'payments'>): number =>
   row.status === 'VOID' ? 0 : balanceDuePence({ total: row.totalPence, paid: paidPence(row), credited: creditedPence(row) });
 
 export const toInvoiceDto = (row: InvoiceWithLines): TInvoice => ({
@@ -37,6 +37,25 @@ export const toInvoiceDto = (row: InvoiceWithLines): TInvoice => ({
   amountCredited: penceToPounds(creditedPence(row)),
   balanceDue: penceToPounds(balancePence(row)),
   creditNotes: row.credits.map((c) => ({ id: c.id, creditNoteNumber: c.creditNoteNumber, total: penceToPounds(Number(c.totalPence)) })),
+  amountPaid: penceToPounds(paidPence(row)),
+  payments: row.payments.map(toPaymentDto),
+  latePayment: latePayment(row),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+export const toPaymentDto = (p: PaymentRef): TInvoicePayment => ({
+  id: p.id,
+  amount: penceToPounds(Number(p.amountPence)),
+  date: p.paidOn,
+  method: p.method as TPaymentMethod,
+  reference: p.reference,
+  createdAt: new Date(p.createdAt).toISOString(),
+});
+
+/** Statutory interest and compensation: overdue invoices of business clients only (docs/product.md, "Late payment"). */
+function latePayment(row: InvoiceWithLines): TLatePayment | null {
+  if (row.status !== OVERDUE || !row.clientIsBusiness) return null;
+  const late = latePaymentPence(balancePence(row), row.daysPastDue, row.baseRateBp);
+  return late && { daysLate: late.daysLate, interest: penceToPounds(late.interestPence), compensation: penceToPounds(late.compensationPence) };
+}

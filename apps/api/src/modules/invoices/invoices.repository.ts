@@ -1,7 +1,7 @@
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import { QUOTE_CONVERTIBLE_STATUSES, type TInvoiceStatus, type TQuoteStatus } from '@docket/schemas/lifecycle';
+import { QUOTE_CONVERTIBLE_STATUSES, ledgerStatus, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { Database } from '../../db/client.ts';
-import { clients, invoiceLines, invoices, quoteLines, quotes } from '../../db/schema.ts';
+import { clients, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
 import { lineColumns, totalsColumns, type PricedDocument } from '../documents/line-items.ts';
@@ -12,6 +12,7 @@ import { documentSearch, type SearchedDocument } from '../documents/document-sea
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
+import { baseRateBpSql, paidPenceSql, paymentRefsJson } from './invoice-payments.ts';
 
 export interface InvoiceListOptions extends DocumentSortOptions {
   limit?: number;
@@ -44,6 +45,11 @@ const invoiceColumns = (today: Today) => ({
   updatedAt: invoices.updatedAt,
   lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id),
   credits: creditRefsJson(),
+  payments: paymentRefsJson(),
+  clientIsBusiness: clients.isBusiness,
+  baseRateBp: baseRateBpSql(),
+  /** days past due on `today` (negative before the due date) */
+  daysPastDue: sql<number>`(cast(${today} as date) - ${invoices.dueDate})`.mapWith(Number),
 });
 const selectInvoices = (x: Executor, today: Today) =>
   x.select(invoiceColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
@@ -80,6 +86,7 @@ const lockedColumns = (today: string) => ({
   createdAt: invoices.createdAt,
   lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id),
   creditedPence: creditedPenceSql(),
+  paidPence: paidPenceSql(),
 });
 /** An invoice as a change sees it, locked until the change's transaction ends. */
 export type LockedInvoice = NonNullable<Awaited<ReturnType<ReturnType<typeof createInvoicesRepository>['lock']>>>;
@@ -193,6 +200,32 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
 
     async setState(tx: Tx, id: string, state: InvoiceState) {
       await tx.update(invoices).set({ ...state, updatedAt: sql`now()` }).where(eq(invoices.id, id));
+    },
+
+    /**
+     * After a payment or credit, inside the caller's transaction and lock: the stored status the
+     * ledger implies (lifecycle's ledgerStatus). PAID records the date of the payment that
+     * settled it (the last recorded); leaving PAID clears it.
+     */
+    async settleFromLedger(tx: Tx, id: string) {
+      const [row] = await tx
+        .select({
+          status: invoices.status,
+          totalPence: invoices.totalPence,
+          paidPence: paidPenceSql(),
+          creditedPence: creditedPenceSql(),
+          lastPaidOn: sql<string | null>`(select ${payments.paidOn} from ${payments} where ${payments.invoiceId} = ${invoices.id} order by ${payments.createdAt} desc, ${payments.id} desc limit 1)`,
+        })
+        .from(invoices)
+        // The join keeps drizzle qualifying column names, which the correlated subqueries need.
+        .innerJoin(clients, eq(clients.id, invoices.clientId))
+        .where(eq(invoices.id, id));
+      if (!row) return;
+      const current = row.status as TStoredInvoiceStatus;
+      const next = ledgerStatus(current, row);
+      if (next === current && next !== 'PAID') return;
+      const paidAt = next === 'PAID' && row.lastPaidOn ? new Date(`${row.lastPaidOn}T00:00:00Z`) : null;
+      await tx.update(invoices).set({ status: next, paidAt, updatedAt: sql`now()` }).where(eq(invoices.id, id));
     },
 
     async setDueDate(tx: Tx, id: string, dueDate: string) {

@@ -3,6 +3,7 @@ import type { TPage } from '@docket/schemas/common';
 import { DEFAULT_DUE_DAYS } from '@docket/schemas/constants';
 import { INVOICE_STAMPS, INVOICE_TRANSITIONS, INVOICE_VOIDABLE_STATUSES, type TInvoiceTransitionAction, type TStamp } from '@docket/schemas/lifecycle';
 import { CREDIT_MESSAGES } from '@docket/schemas/credit-note';
+import { PAYMENT_MESSAGES } from '@docket/schemas/payment';
 import { formatPence } from '@docket/schemas/money';
 import type { THistoryAction } from '@docket/schemas/history';
 import { DOCUMENT_MESSAGES, type TInvoice, type TInvoiceListQuery, type TLineItem } from '@docket/schemas/document';
@@ -23,7 +24,7 @@ import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
 import { changedFields } from './invoice-edit.ts';
 
 /** The history entry each status action writes. */
-const HISTORY_OF: Record<TInvoiceTransitionAction, THistoryAction> = { send: 'sent', pay: 'paid', revert: 'reverted' };
+const HISTORY_OF: Record<TInvoiceTransitionAction, THistoryAction> = { send: 'sent', pay: 'payment recorded', revert: 'reverted' };
 
 export interface InvoiceInput {
   clientId: string;
@@ -38,6 +39,8 @@ export interface InvoicesServiceDeps {
   clock: Clock;
   history: HistoryRepository;
   snapshots: SnapshotsService;
+  /** PATCH pay: one payment of the whole balance, inside the transition's lock (docs/product.md, "Payments") */
+  payInFull: (tx: Tx, userId: string, inv: LockedInvoice) => Promise<void>;
   /** with a transaction: the race-free re-check under the counter lock */
   assertCanCreateInvoice: (userId: string, tx?: Pick<Database, 'select'>) => Promise<void>;
 }
@@ -68,6 +71,9 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
     },
     async page(userId: string, q: TInvoiceListQuery & { limit: number }): Promise<TPage<TInvoice>> {
       return toPage(await repo.list(userId, today(), q), q.limit, toInvoiceDto, isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
+    },
+    async ofClient(userId: string, clientId: string): Promise<TInvoice[]> {
+      return (await repo.list(userId, today(), { clientId })).map(toInvoiceDto);
     },
     async recent(userId: string, n: number): Promise<TInvoice[]> {
       return (await repo.list(userId, today(), { limit: n })).slice(0, n).map(toInvoiceDto);
@@ -133,6 +139,9 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         const cur = await locked(tx, userId, id);
         if (!from.includes(cur.status)) throw AppError.conflict(ERROR_MESSAGES.illegalTransition(action, 'invoice', cur.status));
         if (action === 'revert' && cur.creditedPence > 0) throw AppError.conflict(CREDIT_MESSAGES.revertWithCredits);
+        if (action === 'revert' && cur.paidPence > 0) throw AppError.conflict(PAYMENT_MESSAGES.revertWithPayments);
+        // Mark as Paid records one payment of the whole balance; the ledger then makes it PAID.
+        if (action === 'pay') return deps.payInFull(tx, userId, cur);
         const now = deps.clock();
         // Which timestamps the new status records or clears: the lifecycle's rule.
         const stamps = INVOICE_STAMPS[to];
@@ -156,7 +165,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
           });
         }
         if (to === 'DRAFT') await deps.snapshots.clear(tx, 'invoice', id);
-        const summary = action === 'send' ? `Sent ${cur.invoiceNumber}` : action === 'pay' ? 'Marked paid' : 'Reverted to draft';
+        const summary = action === 'send' ? `Sent ${cur.invoiceNumber}` : 'Reverted to draft';
         await log(tx, userId, id, history, summary);
       });
       return get(userId, id);
@@ -167,6 +176,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         const cur = await locked(tx, userId, id);
         if (!INVOICE_VOIDABLE_STATUSES.includes(cur.status)) throw AppError.conflict(CREDIT_MESSAGES.notVoidable(cur.status));
         if (cur.creditedPence > 0) throw AppError.conflict(CREDIT_MESSAGES.voidWithCredits);
+        if (cur.paidPence > 0) throw AppError.conflict(PAYMENT_MESSAGES.voidWithPayments);
         await repo.setState(tx, id, { status: 'VOID', voidedAt: deps.clock(), voidReason: reason });
         await log(tx, userId, id, 'voided', `Voided: ${reason}`);
       });

@@ -70,7 +70,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       ({ snapshot, logo } = makeSnapshot(parties, live));
       await repo.snapshots.store(kind, id, snapshot, logo);
     }
-    const source = snapshotSource(live.kind, snapshot, { status: live.status, dueDate: live.dueDate, voidReason: live.voidReason });
+    const source = { ...snapshotSource(live.kind, snapshot, { status: live.status, dueDate: live.dueDate, voidReason: live.voidReason }), latePaymentNotice: live.latePaymentNotice };
     const model = buildDocumentModel({ ...snapshot.company, logo }, snapshot.client, source);
     return pdfOf(model, snapshot.template);
   }
@@ -113,6 +113,8 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     },
     async invoice(userId: string, id: string): Promise<RenderedPdf> {
       const inv = await repo.invoices.get(userId, id, londonDay(clock()));
+      // The late-payment statement follows the live setting: it is a notice of a right, not part of the record.
+      const notice = inv?.clientIsBusiness ? ((await repo.company.get(userId))?.latePaymentNotice ?? false) : false;
       const source: PdfDocumentSource | null = inv && {
         kind: 'invoice',
         number: inv.invoiceNumber,
@@ -125,6 +127,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
         totalPence: inv.totalPence,
         lines: inv.lines,
         voidReason: inv.voidReason,
+        latePaymentNotice: notice,
       };
       if (source && inv && inv.status !== 'DRAFT') return renderIssued(userId, 'Invoice', 'invoice', id, source, inv.clientId);
       return render(userId, 'Invoice', source, inv?.clientId ?? null);

@@ -62,6 +62,9 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
     async page(userId: string, q: TQuoteListQuery & { limit: number }): Promise<TPage<TQuote>> {
       return toPage(await repo.list(userId, q), q.limit, toQuoteDto, isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
     },
+    async ofClient(userId: string, clientId: string): Promise<TQuote[]> {
+      return (await repo.list(userId, { clientId })).map(toQuoteDto);
+    },
     async recent(userId: string, n: number): Promise<TQuote[]> {
       return (await repo.list(userId, { limit: n })).slice(0, n).map(toQuoteDto);
     },

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
 import type { TClient } from '@docket/schemas/client';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,11 @@ export function ClientCard({ client, onEdit, onDelete }: { client: TClient; onEd
   return (
     <Card className="flex flex-col gap-3 p-4">
       <div className="flex items-start justify-between gap-2">
-        <h2 className="min-w-0 break-words text-base font-semibold">{client.name}</h2>
+        <h2 className="min-w-0 break-words text-base font-semibold">
+          <Link to={`/clients/${client.id}`} className="hover:underline">
+            {client.name}
+          </Link>
+        </h2>
         <div className="flex shrink-0 gap-1">
           <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${client.name}`}>
             <Pencil aria-hidden="true" className="h-4 w-4" />

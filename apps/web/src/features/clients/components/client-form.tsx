@@ -23,6 +23,8 @@ export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
       email: client?.email ?? '',
       phone: client?.phone ?? '',
       address: client?.address ?? '',
+      isBusiness: client?.isBusiness ?? false,
+      vatNumber: client?.vatNumber ?? '',
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -46,6 +48,13 @@ export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
           </FormField>
           <FormField label="Address" error={errors.address?.message} className="sm:col-span-2">
             <Textarea autoComplete="street-address" {...form.register('address')} />
+          </FormField>
+          <label className="flex items-center gap-2 text-sm sm:col-span-1">
+            <input type="checkbox" className="h-4 w-4" {...form.register('isBusiness')} />
+            Business client (late-payment interest can apply)
+          </label>
+          <FormField label="Client VAT number" error={errors.vatNumber?.message}>
+            <Input {...form.register('vatNumber')} />
           </FormField>
           <div className="flex flex-wrap gap-2 sm:col-span-2">
             <Button type="submit" disabled={isSubmitting}>

@@ -14,6 +14,8 @@ const acme: TClient = {
   email: 'hello@acme.co.uk',
   phone: '020 7946 0000',
   address: '1 High Street\nLondon',
+  isBusiness: false,
+  vatNumber: null,
   createdAt: '2026-11-01T10:00:00Z',
   updatedAt: '2026-11-01T10:00:00Z',
 };

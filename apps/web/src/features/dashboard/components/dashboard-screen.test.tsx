@@ -43,12 +43,26 @@ const invoice: TInvoice = {
   amountCredited: 0,
   balanceDue: 1200,
   creditNotes: [],
+  amountPaid: 0,
+  payments: [],
+  latePayment: null,
   sentAt: null,
   paidAt: null,
   createdAt: '2026-10-02T16:45:00Z',
   updatedAt: '2026-10-02T16:45:00Z',
 };
-const empty: TDashboard = { totalInvoiced: 0, outstanding: 0, activeQuotes: 0, activeInvoices: 0, recentQuotes: [], recentInvoices: [] };
+const noAged = { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0, total: 0 };
+const empty: TDashboard = {
+  totalInvoiced: 0,
+  outstanding: 0,
+  activeQuotes: 0,
+  activeInvoices: 0,
+  overdueAmount: 0,
+  receivedThisMonth: 0,
+  aged: noAged,
+  recentQuotes: [],
+  recentInvoices: [],
+};
 
 const info = (clientsCount: number) =>
   ok({
@@ -97,13 +111,25 @@ describe('DashboardScreen', () => {
     expect(screen.getByLabelText('Loading dashboard')).toBeInTheDocument();
     expect(await screen.findByText('No quotes yet')).toBeInTheDocument();
     expect(screen.getByText('No invoices yet')).toBeInTheDocument();
-    expect(screen.getAllByText('£0.00')).toHaveLength(2);
+    // Total invoiced and Outstanding, then Overdue, Received this month and the five age buckets.
+    expect(screen.getAllByText('£0.00')).toHaveLength(9);
   });
 
   it('when there is data, then shows the four cards and each recent row with number, client, date, total and status', async () => {
     mock.onGet('/dashboard').reply(
       200,
-      ok({ totalInvoiced: 1234.5, outstanding: 1200, activeQuotes: 3, activeInvoices: 1, recentQuotes: [quote], recentInvoices: [invoice] }),
+      ok({
+        ...empty,
+        totalInvoiced: 1234.5,
+        outstanding: 1200,
+        activeQuotes: 3,
+        activeInvoices: 1,
+        overdueAmount: 1200,
+        receivedThisMonth: 345.67,
+        aged: { ...noAged, days1to30: 1200, total: 1200 },
+        recentQuotes: [quote],
+        recentInvoices: [invoice],
+      }),
     );
     mock.onGet('/company').reply(404, {});
     renderWithProviders(<DashboardScreen />);
@@ -112,6 +138,9 @@ describe('DashboardScreen', () => {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
     expect(screen.getByText('3')).toBeInTheDocument();
+    expect(screen.getByText('Received this month').nextSibling).toHaveTextContent('£345.67');
+    expect(screen.getByText('Overdue').nextSibling).toHaveTextContent('£1,200.00');
+    expect(screen.getByText('1–30 days').nextSibling).toHaveTextContent('£1,200.00');
     const quoteRow = screen.getByText('Q0007').closest('li')!;
     expect(within(quoteRow).getByText('Acme Plumbing')).toBeInTheDocument();
     expect(within(quoteRow).getByText('20/11/2026, 09:15')).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { GettingStarted } from './getting-started';
 import { RecentDocuments } from './recent-documents';
 import { StatCard } from './stat-card';
+import { MoneyFigures } from './money-figures';
 
 export function DashboardScreen() {
   const dashboard = useDashboard();
@@ -51,6 +52,7 @@ export function DashboardScreen() {
             <StatCard label="Active Quotes" value={String(dashboard.data.activeQuotes)} icon={FileText} />
             <StatCard label="Active Invoices" value={String(dashboard.data.activeInvoices)} icon={ReceiptPoundSterling} />
           </div>
+          <MoneyFigures data={dashboard.data} currencySymbol={currencySymbol} />
           <div className="grid gap-6 lg:grid-cols-2">
             <RecentDocuments
               title="Recent Quotes"

@@ -4,6 +4,7 @@ export type TInvoiceAction = TInvoiceOfferedAction;
 
 export const INVOICE_ACTION_LABELS: Record<TInvoiceAction, string> = {
   send: 'Send',
+  payment: 'Record payment',
   pay: 'Mark as Paid',
   credit: 'Credit note',
   void: 'Void',

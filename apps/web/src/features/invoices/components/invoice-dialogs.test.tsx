@@ -32,6 +32,9 @@ const invoice: TInvoice = {
   amountCredited: 0,
   balanceDue: 255,
   creditNotes: [],
+  amountPaid: 0,
+  payments: [],
+  latePayment: null,
   createdAt: '2026-11-20T09:30:00.000Z',
   updatedAt: '2026-11-20T09:30:00.000Z',
 };

@@ -34,6 +34,9 @@ function makeInvoice(status: TInvoiceStatus, n: number): TInvoice {
     amountCredited: 0,
     balanceDue: 120,
     creditNotes: [],
+    amountPaid: 0,
+    payments: [],
+    latePayment: null,
     createdAt: '2026-11-20T09:30:00.000Z',
     updatedAt: '2026-11-20T09:30:00.000Z',
   };
@@ -93,8 +96,8 @@ describe('InvoicesPage', () => {
     ]);
     await screen.findByRole('article', { name: 'INV0001' });
     expect(statusButtons(card('INV0001'))).toEqual(['Send']);
-    expect(statusButtons(card('INV0002'))).toEqual(['Mark as Paid', 'Credit note', 'Void']);
-    expect(statusButtons(card('INV0003'))).toEqual(['Mark as Paid', 'Credit note', 'Void']);
+    expect(statusButtons(card('INV0002'))).toEqual(['Record payment', 'Mark as Paid', 'Credit note', 'Void']);
+    expect(statusButtons(card('INV0003'))).toEqual(['Record payment', 'Mark as Paid', 'Credit note', 'Void']);
     expect(statusButtons(card('INV0004'))).toEqual(['Credit note']);
     expect(statusButtons(card('INV0005'))).toEqual([]);
     expect(statusButtons(card('INV0006'))).toEqual([]);

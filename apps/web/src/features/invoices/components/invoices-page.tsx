@@ -12,6 +12,11 @@ import { useState } from 'react';
 import { useCurrencySymbol } from '@/lib/queries/company-profile';
 import { useInvoiceActions } from '../hooks/use-invoice-actions';
 import { CreditNoteDialog } from './credit-note-dialog';
+import { RecordPaymentDialog } from './record-payment-dialog';
+import { useRemovePayment } from '../api/remove-payment';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { errorMessage } from '@/lib/api-client';
+import { toastError, toastSuccess } from '@/lib/toast';
 import { VoidInvoiceDialog } from './void-invoice-dialog';
 import { InvoiceCard } from './invoice-card';
 
@@ -60,6 +65,19 @@ export function InvoicesPage() {
   const currencySymbol = useCurrencySymbol();
   const [crediting, setCrediting] = useState<TInvoice | null>(null);
   const [voiding, setVoiding] = useState<TInvoice | null>(null);
+  const [paying, setPaying] = useState<TInvoice | null>(null);
+  const [removing, setRemoving] = useState<{ invoice: TInvoice; paymentId: string } | null>(null);
+  const removePayment = useRemovePayment();
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await removePayment.mutateAsync({ id: removing.invoice.id, paymentId: removing.paymentId });
+      toastSuccess('Payment removed');
+    } catch (err) {
+      toastError(errorMessage(err, 'Failed to remove payment'));
+    }
+    setRemoving(null);
+  };
 
   return (
     <>
@@ -82,8 +100,10 @@ export function InvoicesPage() {
           {...wiring}
           busy={actions.pendingId === invoice.id}
           onPreview={() => void previewInvoicePdf(invoice.id)}
+          onRemovePayment={invoice.status === 'VOID' ? undefined : (paymentId) => setRemoving({ invoice, paymentId })}
           onAction={(action) => {
-            if (action === 'credit') setCrediting(invoice);
+            if (action === 'payment') setPaying(invoice);
+            else if (action === 'credit') setCrediting(invoice);
             else if (action === 'void') setVoiding(invoice);
             else void actions.run(action, invoice);
           }}
@@ -92,6 +112,15 @@ export function InvoicesPage() {
     />
     <CreditNoteDialog invoice={crediting} currencySymbol={currencySymbol} onClose={() => setCrediting(null)} />
     <VoidInvoiceDialog invoice={voiding} onClose={() => setVoiding(null)} />
+    <RecordPaymentDialog invoice={paying} currencySymbol={currencySymbol} onClose={() => setPaying(null)} />
+    <ConfirmDialog
+      open={removing !== null}
+      onOpenChange={(open) => !open && setRemoving(null)}
+      title="Remove this payment?"
+      description={`The payment comes off ${removing?.invoice.invoiceNumber ?? ''} and its balance due goes back up.`}
+      confirmLabel="Yes, remove it"
+      onConfirm={() => void confirmRemove()}
+    />
     </>
   );
 }

@@ -60,6 +60,20 @@ export function DocumentSettingsFields({ form, savedTaxRate }: { form: TCompanyF
           </Select>
         </FormField>
       </SettingsSection>
+      <SettingsSection
+        title="Late payment"
+        description="Business clients only: statutory interest at the Bank of England base rate plus 8% and fixed compensation (Late Payment of Commercial Debts (Interest) Act 1998)."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="h-4 w-4" {...form.register('latePaymentNotice')} />
+            Print the late-payment notice on business clients' invoices
+          </label>
+          <FormField label="Bank of England base rate (%)" error={errors.baseRatePercent?.message}>
+            <Input inputMode="decimal" {...form.register('baseRatePercent', { setValueAs: (v: string | number) => Number(v) })} />
+          </FormField>
+        </div>
+      </SettingsSection>
     </>
   );
 }

@@ -27,6 +27,9 @@ const company: TCompany = {
   defaultTaxRate: 20,
   logo: null,
   bankDetails: { bankName: 'Barclays', accountName: null, accountNumber: null, sortCode: '20-00-00', iban: null, swift: null },
+  latePaymentNotice: false,
+  baseRatePercent: 0,
+  baseRateSetOn: null,
   nextQuoteNumber: 12,
   nextInvoiceNumber: 4,
   nextCreditNoteNumber: 1,
@@ -88,6 +91,8 @@ describe('SettingsScreen', () => {
       invoiceNumberPrefix: 'INV',
       creditNotePrefix: 'CN',
       defaultTaxRate: 20,
+      latePaymentNotice: false,
+      baseRatePercent: 0,
     });
     // Now the full form.
     expect(await screen.findByRole('heading', { name: 'Bank Details' })).toBeInTheDocument();

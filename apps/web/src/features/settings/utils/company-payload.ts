@@ -20,6 +20,8 @@ export function companyFormDefaults(company: TCompany | null) {
     invoiceNumberPrefix: company?.invoiceNumberPrefix ?? DEFAULT_INVOICE_PREFIX,
     creditNotePrefix: company?.creditNotePrefix ?? DEFAULT_CREDIT_NOTE_PREFIX,
     defaultTaxRate: company?.defaultTaxRate ?? DEFAULT_TAX_RATE,
+    latePaymentNotice: company?.latePaymentNotice ?? false,
+    baseRatePercent: company?.baseRatePercent ?? 0,
     bankDetails: Object.fromEntries(BANK_KEYS.map((k) => [k, bank?.[k] ?? ''])) as Record<(typeof BANK_KEYS)[number], string>,
   };
 }

@@ -1,0 +1,35 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { companies, invoices, payments } from '../../db/schema.ts';
+
+export interface PaymentRef {
+  id: string;
+  amountPence: number;
+  paidOn: string;
+  method: string;
+  reference: string | null;
+  createdAt: string;
+}
+
+/**
+ * The payments against an invoice, in date order, as one JSON column of the invoice row
+ * (correlated subquery on payments_invoice_idx), so lists stay one round trip.
+ */
+export const paymentRefsJson = (): SQL<PaymentRef[]> =>
+  sql`coalesce((select json_agg(json_build_object(
+      'id', ${payments.id},
+      'amountPence', ${payments.amountPence},
+      'paidOn', ${payments.paidOn},
+      'method', ${payments.method},
+      'reference', ${payments.reference},
+      'createdAt', ${payments.createdAt}) order by ${payments.paidOn}, ${payments.createdAt}, ${payments.id})
+    from ${payments} where ${payments.invoiceId} = ${invoices.id}), '[]'::json)`.mapWith((v: unknown) =>
+    typeof v === 'string' ? (JSON.parse(v) as PaymentRef[]) : (v as PaymentRef[]),
+  );
+
+/** Sum of payments against the invoice, in pence (for SQL totals). */
+export const paidPenceSql = (): SQL<number> =>
+  sql`coalesce((select sum(${payments.amountPence}) from ${payments} where ${payments.invoiceId} = ${invoices.id}), 0)`.mapWith(Number);
+
+/** The account's base rate (basis points) for late-payment interest. */
+export const baseRateBpSql = (): SQL<number> =>
+  sql`coalesce((select ${companies.baseRateBp} from ${companies} where ${companies.userId} = ${invoices.userId}), 0)`.mapWith(Number);

@@ -1,0 +1,105 @@
+import { Link, useParams } from 'react-router-dom';
+import { Download } from 'lucide-react';
+import { PAYMENT_METHOD_LABELS } from '@docket/schemas/payment';
+import { useCurrencySymbol } from '@/lib/queries/company-profile';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { useClientAccount } from '../api/get-client-account';
+import { downloadStatement } from '../api/download-statement';
+
+function Section({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
+  return (
+    <Card className="p-4">
+      <h2 className="mb-2 text-base font-semibold">{title}</h2>
+      {empty ? <p className="text-sm text-slate-500">None yet</p> : <ul className="divide-y divide-slate-100 text-sm">{children}</ul>}
+    </Card>
+  );
+}
+
+/** /clients/:id: details, balance, quotes, invoices, payments, credit notes and the statement (docs/product.md, "Client accounts"). */
+export function ClientAccountScreen() {
+  const { id = '' } = useParams();
+  const account = useClientAccount(id);
+  const symbol = useCurrencySymbol();
+  useErrorToast(account.error, 'Failed to load client');
+  const money = (v: number) => formatMoney(v, symbol);
+  if (account.isPending) return <Skeleton className="h-64" />;
+  if (account.isError) return <LoadError message="Failed to load client" onRetry={() => void account.refetch()} />;
+  const { client, balance, quotes, invoices, payments, creditNotes } = account.data;
+  return (
+    <div className="space-y-4">
+      <PageHeader title={client.name} subtitle={client.isBusiness ? 'Business client' : 'Consumer client'} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/clients" className="text-sm text-brand-700 underline">
+          All clients
+        </Link>
+        <Button variant="outline" onClick={() => void downloadStatement(client.id)}>
+          <Download aria-hidden="true" className="mr-2 h-4 w-4" />
+          Download statement
+        </Button>
+      </div>
+      <Card className="grid gap-3 p-4 sm:grid-cols-3">
+        <div>
+          <p className="text-sm text-slate-500">Balance due</p>
+          <p className="text-2xl font-bold" data-testid="client-balance">
+            {money(balance)}
+          </p>
+        </div>
+        <div className="text-sm">
+          <p className="break-all">{client.email}</p>
+          {client.phone && <p>{client.phone}</p>}
+          {client.vatNumber && <p>VAT {client.vatNumber}</p>}
+        </div>
+        {client.address && <p className="whitespace-pre-line break-words text-sm">{client.address}</p>}
+      </Card>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Section title="Invoices" empty={invoices.length === 0}>
+          {invoices.map((i) => (
+            <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span className="font-medium">{i.invoiceNumber}</span>
+              <StatusBadge status={i.status} />
+              <span>
+                {money(i.total)} · due {money(i.balanceDue)}
+              </span>
+            </li>
+          ))}
+        </Section>
+        <Section title="Payments" empty={payments.length === 0}>
+          {payments.map((p) => (
+            <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2">
+              <span>
+                {formatDate(p.date)} · {p.invoiceNumber} · {PAYMENT_METHOD_LABELS[p.method]}
+              </span>
+              <span className="font-medium">{money(p.amount)}</span>
+            </li>
+          ))}
+        </Section>
+        <Section title="Quotes" empty={quotes.length === 0}>
+          {quotes.map((q) => (
+            <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span className="font-medium">{q.quoteNumber}</span>
+              <StatusBadge status={q.status} />
+              <span>{money(q.total)}</span>
+            </li>
+          ))}
+        </Section>
+        <Section title="Credit notes" empty={creditNotes.length === 0}>
+          {creditNotes.map((c) => (
+            <li key={c.id} className="flex flex-wrap justify-between gap-2 py-2">
+              <span>
+                {c.creditNoteNumber} · {c.invoiceNumber}
+              </span>
+              <span className="font-medium">−{money(c.total)}</span>
+            </li>
+          ))}
+        </Section>
+      </div>
+    </div>
+  );
+}
