@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Eye, History, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import { Eye, History, ListCollapse, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -65,10 +65,11 @@ export function DocumentCard<A extends string>({
 }: DocumentCardProps<A>) {
   const titleId = `${idPrefix}-title`;
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [detailsOpen, setDetailsOpen] = useState(false);
   if (compact) {
     // Icon buttons keep their words as names and tooltips: the row stays one line high, so a
     // 768 px screen shows ten or more documents (docs/product.md, "Document lists").
-    const iconButton = (label: string, Icon: LucideIcon, onClick: () => void, extra?: { disabled?: boolean; danger?: boolean }) => (
+    const iconButton = (label: string, Icon: LucideIcon, onClick: () => void, extra?: { disabled?: boolean; danger?: boolean; expanded?: boolean }) => (
       <Button
         key={label}
         variant="ghost"
@@ -76,6 +77,7 @@ export function DocumentCard<A extends string>({
         aria-label={label}
         title={label}
         disabled={extra?.disabled}
+        aria-expanded={extra?.expanded}
         onClick={onClick}
         className={cn('h-8 w-8', extra?.danger && 'text-red-700')}
       >
@@ -99,9 +101,12 @@ export function DocumentCard<A extends string>({
           {iconButton('Preview PDF', Eye, onPreview)}
           {editLabel !== null && iconButton(editLabel, Pencil, onEdit)}
           {actions.map((action) => iconButton(actionLabels[action], actionIcons[action], () => onAction(action), { disabled: busy }))}
-          {renderHistory && iconButton('History', History, () => setHistoryOpen((o) => !o))}
+          {/* The card's detail block (payments, credit notes, void reason) opens under the row. */}
+          {children && iconButton('Details', ListCollapse, () => setDetailsOpen((o) => !o), { expanded: detailsOpen })}
+          {renderHistory && iconButton('History', History, () => setHistoryOpen((o) => !o), { expanded: historyOpen })}
           {canDelete && iconButton('Delete', Trash2, onDelete, { danger: true })}
         </div>
+        {detailsOpen && <div className="col-span-full py-2">{children}</div>}
         {historyOpen && <div className="col-span-full">{renderHistory?.()}</div>}
       </article>
     );

@@ -60,6 +60,9 @@ export function InvoiceCard({ invoice, currencySymbol, onRemovePayment, ...handl
             <p className="whitespace-nowrap text-xs text-slate-500">
               {formatMoney(invoice.subtotal, currencySymbol)} + VAT ({invoice.tax}%) {formatMoney(invoice.taxAmount, currencySymbol)}
             </p>
+            {invoice.status !== 'DRAFT' && invoice.status !== 'VOID' && invoice.balanceDue !== invoice.total && (
+              <p className="whitespace-nowrap text-xs font-medium text-slate-700">Balance due {formatMoney(invoice.balanceDue, currencySymbol)}</p>
+            )}
           </div>
         </div>
       }
