@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { registerUser } from './support/api.ts';
-import { cardWith, expectText, expectToast, gbp, gone, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
+import { cardWith, expectText, openDetails, expectToast, gbp, gone, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
 
 describe('journey: issued invoices are records', () => {
   const session = useBrowser();
@@ -53,6 +53,7 @@ describe('journey: issued invoices are records', () => {
     await expectToast(page, 'Credit note CN0001 created');
     await gone(dialog);
     await expectText(cardWith(page, 'INV0001'), `Balance due ${gbp(120)}`);
+    await openDetails(cardWith(page, 'INV0001'));
     await expectText(cardWith(page, 'INV0001'), 'CN0001');
     // credited: no longer voidable
     await gone(cardWith(page, 'INV0001').getByRole('button', { name: 'Void' }));
@@ -68,6 +69,7 @@ describe('journey: issued invoices are records', () => {
     await expectToast(page, 'Invoice INV0002 voided');
     const voided = cardWith(page, 'INV0002', 'History');
     await expectText(voided, 'VOID');
+    await openDetails(voided);
     await expectText(voided, 'Void: Raised against the wrong job');
     expect(await voided.getByRole('button', { name: /Edit|Delete|Void|Credit/ }).count()).toBe(0);
 

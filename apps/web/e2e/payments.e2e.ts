@@ -2,7 +2,7 @@ import { describe, test } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { registerUser } from './support/api.ts';
-import { cardWith, expectText, expectToast, gbp, gone, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
+import { cardWith, expectText, openDetails, expectToast, gbp, gone, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
 
 describe('journey: getting paid', () => {
   const session = useBrowser();
@@ -33,6 +33,7 @@ describe('journey: getting paid', () => {
     const card = cardWith(page, 'INV0001');
     await expectText(card, 'Part paid');
     await expectText(card, `Balance due ${gbp(60)}`);
+    await openDetails(card);
     await expectText(card, 'Doorstep');
     await saveScreenshot(page, 'part-paid-card');
 

@@ -123,3 +123,9 @@ export function cardWith(page: Page, text: string | RegExp, button: string | Reg
     .filter({ hasText: text })
     .filter({ has: page.getByRole('button', { name: button }) });
 }
+
+/** Wide screens list documents as compact rows whose details (payments, credit notes, void reason) open under the row. */
+export async function openDetails(card: Locator): Promise<void> {
+  const toggle = card.getByRole('button', { name: 'Details', exact: true });
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
