@@ -37,6 +37,8 @@ describe('clients CRUD', () => {
         email: 'accounts@acme.example',
         phone: '020 7946 0000',
         address: '1 High Street\nLondon\nSW1A 1AA',
+        isBusiness: false,
+        vatNumber: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       },

@@ -3,6 +3,27 @@ import express, { type RequestHandler } from 'express';
 import { AppError } from '../lib/app-error.ts';
 
 export const INVALID_UTF8 = 'Request body must be valid UTF-8 text';
+export const TOO_DEEP = 'Request body is nested too deeply';
+/** No request of ours nests deeper than a few levels; a deeper body is hostile (or a bug) and is refused. */
+const MAX_DEPTH = 32;
+
+/** Deepest nesting of objects and arrays in JSON text, brackets inside strings ignored; stops past the limit. */
+function tooDeep(buf: Buffer): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped byte
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_DEPTH) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 export const NOT_JSON = 'Request body must be JSON (Content-Type: application/json)';
 
 /** A body in another format would otherwise be ignored and the request run as if empty. */
@@ -21,6 +42,7 @@ export function jsonBody(limit: string): RequestHandler[] {
     limit,
     verify: (_req, _res, buf, encoding) => {
       if (/^utf-?8$/i.test(encoding) && !isUtf8(buf)) throw AppError.badRequest(INVALID_UTF8, { _: INVALID_UTF8 });
+      if (tooDeep(buf)) throw AppError.badRequest(TOO_DEEP, { _: TOO_DEEP });
     },
   });
   return [requireJsonType, parser];

@@ -188,13 +188,13 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
      * the change it allows cannot be split by a concurrent one.
      */
     async lock(tx: Tx, userId: string, id: string, today: string) {
-      // The join keeps drizzle qualifying column names, which the correlated line and credit subqueries need.
-      const [row] = await tx
-        .select(lockedColumns(today))
-        .from(invoices)
-        .innerJoin(clients, eq(clients.id, invoices.clientId))
-        .where(own(userId, id))
-        .for('update', { of: invoices });
+      const [hit] = await tx.select({ id: invoices.id }).from(invoices).where(own(userId, id)).for('update');
+      if (!hit) return null;
+      // Read after the lock is held, in a statement of its own: under READ COMMITTED a new statement
+      // sees what the transaction we waited for committed (its payments and credit notes); the
+      // locking statement's own subqueries would still see the sums from before the wait.
+      // The join keeps drizzle qualifying column names, which the correlated subqueries need.
+      const [row] = await tx.select(lockedColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId)).where(own(userId, id));
       return row ?? null;
     },
 
