@@ -19,6 +19,9 @@ export interface TTotalsInPence {
  * subtotal = sum of lines, tax = subtotal x rate / 100 (to the penny, half-up), total = subtotal + tax.
  * Integer arithmetic throughout so pounds never pass through a float.
  */
+/** Far above any allowed price or quantity, and still exact once scaled to pence or thousandths. */
+const SAFE_AMOUNT = Number.MAX_SAFE_INTEGER / 1000;
+
 export function computeTotals(lines: readonly TLineInPence[], taxBasisPoints: number): TTotalsInPence {
   const lineAmounts = lines.map((l) =>
     Number(divRoundHalfUp(BigInt(l.quantityMilli) * BigInt(l.unitPricePence), 1000n)),
@@ -35,7 +38,8 @@ export interface TLineInPounds {
 
 /** Form-side entry point: lines and tax as the user typed them; invalid numbers count as 0. */
 export function computeTotalsFromPounds(lines: readonly TLineInPounds[], taxPercent: number): TTotalsInPence {
-  const safe = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : 0);
+  // Out-of-range inputs are refused by their own field's rule; here they only must not throw.
+  const safe = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= SAFE_AMOUNT ? n : 0);
   return computeTotals(
     lines.map((l) => ({ quantityMilli: quantityToMilli(safe(l.quantity)), unitPricePence: poundsToPence(safe(l.unitPrice)) })),
     percentToBasisPoints(safe(taxPercent)),
