@@ -26,6 +26,10 @@ describe('computeTotals', () => {
 });
 
 describe('computeTotalsFromPounds', () => {
+  it('when quantities, prices and tax are absurdly large, then it counts them as 0 instead of throwing', () => {
+    expect(() => computeTotalsFromPounds([{ quantity: 1.5e300, unitPrice: 1e300 }], 1e300)).not.toThrow();
+  });
+
   it('when the form holds float-unfriendly values, then no float error leaks', () => {
     const t = computeTotalsFromPounds([{ quantity: 3, unitPrice: 0.1 }, { quantity: 1, unitPrice: 0.2 }], 17.5);
     expect(t).toMatchObject({ subtotal: 50, taxAmount: 9, total: 59 });
