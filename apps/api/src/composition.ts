@@ -50,6 +50,16 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { invoicePaymentRoutes, paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { DEFAULT_MAIL } from './context.ts';
+import { createMailer } from './modules/email/mailer.ts';
+import { createDeliveriesRepository } from './modules/email/deliveries.repository.ts';
+import { createTemplatesRepository } from './modules/email/templates.repository.ts';
+import { createEmailService, SEND_EMAIL_JOB, type DocumentFacts, type EmailDocumentKind } from './modules/email/email.service.ts';
+import { createTemplatesService } from './modules/email/templates.service.ts';
+import { emailRoutes } from './modules/email/email.routes.ts';
+import { createRemindersRepository } from './modules/reminders/reminders.repository.ts';
+import { createRemindersService, REMINDER_SWEEP_CRON, REMINDER_SWEEP_JOB } from './modules/reminders/reminders.service.ts';
+import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -73,7 +83,12 @@ export function createModules(ctx: AppContext) {
   const snapshotsRepository = createSnapshotsRepository(db);
   const snapshots = createSnapshotsService(snapshotsRepository);
 
-  const auth = createAuthService(createAuthRepository(db), ctx.tokens, config.bcryptCost);
+  const mail = config.mail ?? DEFAULT_MAIL;
+  const auth = createAuthService(createAuthRepository(db), ctx.tokens, config.bcryptCost, {
+    clock,
+    sendResetLink: (user, link) => email.sendResetLink(user.id, user.email, link),
+    linkFor: (token) => `${mail.publicUrl ?? 'http://localhost:3000'}/reset-password?token=${encodeURIComponent(token)}`,
+  });
   const company = createCompanyService(companyRepository, counters);
   const clients = createClientsService(clientsRepository, {
     assertCanCreateClient: (userId) => limits.assertCanCreate(userId, 'clients'),
@@ -137,9 +152,95 @@ export function createModules(ctx: AppContext) {
     clock,
   });
 
-  return { auth, company, clients, items, quotes, invoices, payments, reports, accounts, creditNotes, history, previews, calendar, subscription, dashboard };
+  const documentFacts = async (userId: string, kind: EmailDocumentKind, id: string): Promise<DocumentFacts> => {
+    if (kind === 'quote') {
+      const q = await quotes.get(userId, id);
+      return { id, number: q.quoteNumber, status: q.status, clientId: q.clientId, clientName: q.client.name, total: q.total, balanceDue: null, dueDate: null };
+    }
+    const i = await invoices.get(userId, id);
+    return { id, number: i.invoiceNumber, status: i.status, clientId: i.clientId, clientName: i.client.name, total: i.total, balanceDue: i.balanceDue, dueDate: i.dueDate };
+  };
+  const templatesRepository = createTemplatesRepository(db);
+  const email = createEmailService({
+    deliveries: createDeliveriesRepository(db),
+    templates: templatesRepository,
+    history: historyRepository,
+    document: documentFacts,
+    issue: async (userId, kind, id) => {
+      if (kind === 'quote') await quotes.transition(userId, id, 'send');
+      else await invoices.transition(userId, id, 'send');
+    },
+    pdf: (userId, kind, id) => (kind === 'quote' ? previews.quote(userId, id) : previews.invoice(userId, id)),
+    company: (userId) => companyRepository.get(userId),
+    clientEmail: async (userId, clientId) => (await clientsRepository.get(userId, clientId))?.email ?? null,
+    mailer: createMailer(mail.smtpUrl),
+    // Statutory interest and compensation in reminders (docs/product.md, "Reminders"): the invoice's
+    // own latePayment figures (business clients, overdue), shown only while the company's notice is on.
+    lateFigures: async (userId, invoiceId) => {
+      if (!(await companyRepository.get(userId))?.latePaymentNotice) return null;
+      const late = (await invoices.get(userId, invoiceId)).latePayment;
+      return late ? { interest: late.interest, compensation: late.compensation } : null;
+    },
+    jobs: ctx.jobs,
+    clock,
+    logger: ctx.logger,
+    config: mail,
+  });
+  const emailTemplates = createTemplatesService(templatesRepository, {
+    document: documentFacts,
+    companyName: async (userId) => (await companyRepository.get(userId))?.name ?? 'Your company',
+  });
+  const reminders = createRemindersService(createRemindersRepository(db), {
+    clock,
+    logger: ctx.logger,
+    remind: (userId, invoiceId, step, days) => email.remind(userId, invoiceId, step, days),
+    underDailyLimit: (userId) => email.underDailyLimit(userId),
+  });
+  if (ctx.jobs) startWorkers(ctx, { email, reminders });
+
+  return {
+    auth,
+    company,
+    clients,
+    items,
+    quotes,
+    invoices,
+    payments,
+    reports,
+    accounts,
+    creditNotes,
+    history,
+    previews,
+    calendar,
+    subscription,
+    dashboard,
+    email,
+    emailTemplates,
+    reminders,
+  };
 }
 export type Modules = ReturnType<typeof createModules>;
+
+/**
+ * The queue's workers: email sends, and the reminder sweep daily and once at start-up (the
+ * singleton key keeps the start-up runs of several processes to one queued sweep).
+ */
+function startWorkers(
+  ctx: AppContext,
+  m: { email: ReturnType<typeof createEmailService>; reminders: ReturnType<typeof createRemindersService> },
+) {
+  const jobs = ctx.jobs!;
+  const started = (async () => {
+    await jobs.work<{ deliveryId: string }>(SEND_EMAIL_JOB, (data) => m.email.deliver(data.deliveryId));
+    await jobs.work(REMINDER_SWEEP_JOB, async () => {
+      const { sent } = await m.reminders.sweep();
+      ctx.logger.info({ sent }, 'reminder sweep done');
+    });
+    await jobs.schedule(REMINDER_SWEEP_JOB, REMINDER_SWEEP_CRON);
+    await jobs.send(REMINDER_SWEEP_JOB, {}, { singletonKey: 'start-up' });
+  })();
+  started.catch((err: unknown) => ctx.logger.error({ err }, 'could not start the job workers'));
+}
 
 export interface MountOptions {
   requireUser: RequestHandler;
@@ -154,6 +255,8 @@ export function mountHealth(api: Router, ctx: AppContext) {
 /** The rest, in this order: previews before quotes and invoices, which only match exact paths. */
 export function mountModules(api: Router, m: Modules, { requireUser, authLimiter }: MountOptions) {
   api.use('/auth', authRoutes(m.auth, { authLimiter, authenticate: requireUser }));
+  api.use(emailRoutes(m.email, m.emailTemplates, requireUser));
+  api.use(remindersRoutes(m.reminders, requireUser));
   api.use('/clients', requireUser, accountsRoutes(m.accounts), clientsRoutes(m.clients));
   api.use('/items', requireUser, itemsRoutes(m.items));
   api.use('/company', requireUser, companyRoutes(m.company));

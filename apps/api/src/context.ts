@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock.ts';
 import type { TokenService } from './lib/token-service.ts';
 import type { RedisCommand } from './lib/redis.ts';
 import type { TPlanLimits } from '@docket/schemas/plans';
+import type { JobQueue } from './jobs/job-queue.ts';
 
 /** Everything a request handler may depend on, built once by server.ts (or a test). */
 export interface AppContext {
@@ -25,6 +26,21 @@ export interface AppContext {
     bcryptCost: number;
     /** tests lower limits to prove enforcement; production uses the plan's own */
     planLimitOverrides?: Partial<TPlanLimits>;
+    /** outgoing mail (docs/product.md, "Email and jobs"); absent = outbox only, defaults apply */
+    mail?: MailConfig;
   };
   redis?: RedisCommand;
+  /** started by server.ts (and by tests that send email); absent = nothing is sent */
+  jobs?: JobQueue;
 }
+
+export interface MailConfig {
+  smtpUrl?: string;
+  from: string;
+  perDay: number;
+  /** first retry delay; later ones back off exponentially */
+  retryDelaySeconds: number;
+  /** origin used in links (password reset) */
+  publicUrl?: string;
+}
+export const DEFAULT_MAIL: MailConfig = { from: 'Docket <no-reply@docket.local>', perDay: 200, retryDelaySeconds: 60 };

@@ -14,6 +14,7 @@ import { createApp } from './app.ts';
 import { trackConnections } from './lib/http-drain.ts';
 import { installCrashHandlers } from './lib/crash-handler.ts';
 import { closeRenderPool, startRenderPool } from './pdf/render-pdf.ts';
+import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 
 /** Nothing accepted or in flight for this long means every request that reached us is answered. */
 const DRAIN_QUIET_MS = 500;
@@ -44,6 +45,7 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
   const secret = env.JWT_SECRET ?? loadOrCreateDevSecret(dataDir);
   let redis: RedisConnection | undefined;
   if (env.REDIS_URL) redis = await connectRedis(env.REDIS_URL, logger);
+  const jobs: JobQueue = await startJobQueue({ ...database.jobsConnection, logger, pollSeconds: env.JOBS_POLL_SECONDS });
 
   const app = createApp({
     db: database.db,
@@ -52,7 +54,15 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
     clock: systemClock,
     logger,
     redis: redis?.command,
+    jobs,
     config: {
+      mail: {
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM,
+        perDay: env.EMAILS_PER_DAY,
+        retryDelaySeconds: env.EMAIL_RETRY_SECONDS,
+        publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      },
       corsOrigin: env.CORS_ORIGIN,
       trustProxy: env.TRUST_PROXY,
       rateLimitWindowMs: env.RATE_LIMIT_WINDOW_MS,
@@ -84,6 +94,8 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
       // Serve until quiet, close the listener and idle sockets, then release the database.
       const report = await connections.drain({ quietMs: DRAIN_QUIET_MS, ceilingMs: DRAIN_CEILING_MS });
       await closeRenderPool();
+      // Finish the job in hand (a send), take no new one; what is queued stays for the next start.
+      await jobs.stop();
       await redis?.close();
       await database.close();
       logger.info(report, 'Docket API stopped');

@@ -10,6 +10,7 @@ import { ZCalendarEvent } from '@docket/schemas/event';
 import { ZItem } from '@docket/schemas/item';
 import { ZCreditNote } from '@docket/schemas/credit-note';
 import { ZHistoryEntry } from '@docket/schemas/history';
+import { ZDelivery, ZEmailQueued, ZEmailTemplates, ZOutboxMessage, ZOutboxSent, ZReminderSettings, ZTemplatePreview } from '@docket/schemas/email';
 import { INVOICE_TRANSITION_ACTIONS, QUOTE_TRANSITION_ACTIONS } from '@docket/schemas/lifecycle';
 import { ZAuthResult, ZUser } from '@docket/schemas/auth';
 import { ZPlanLimits, ZPlans } from '@docket/schemas/plans';
@@ -70,6 +71,16 @@ const ROUTES: [string, RegExp, z.ZodType][] = [
   ['GET', /^\/subscription\/available-templates$/, ZAvailableTemplates],
   ['GET', /^\/subscription\/plan-limits$/, ZPlanLimits],
   ['GET', /^\/health$/, ZHealth],
+  ['POST', new RegExp(`^/(quotes|invoices)/${ID}/email$`), ZEmailQueued],
+  ['GET|PUT', /^\/company\/reminders$/, ZReminderSettings],
+  ['GET|PUT', new RegExp(`^/clients/${ID}/reminders$`), z.strictObject({ optOut: z.boolean() })],
+  ['GET|PUT', new RegExp(`^/invoices/${ID}/reminders$`), z.strictObject({ paused: z.boolean() })],
+  ['POST', /^\/auth\/(forgot|reset)-password$/, z.strictObject({ message: z.string() })],
+  ['GET', /^\/deliveries$/, z.array(ZDelivery)],
+  ['GET', /^\/email\/outbox$/, z.array(ZOutboxMessage)],
+  ['POST', /^\/email\/outbox\/send$/, ZOutboxSent],
+  ['GET|PUT', /^\/company\/email-templates$/, ZEmailTemplates],
+  ['POST', /^\/company\/email-templates\/preview$/, ZTemplatePreview],
 ];
 
 /** The schema an answer to `method path` must satisfy (every JSON route is listed; PDFs are not JSON). */

@@ -32,6 +32,19 @@ describe('loadEnv', () => {
     expect(env.CORS_ORIGIN).toBeUndefined();
   });
 
+  it('when SMTP_URL or MAIL_FROM is malformed, then start-up stops naming the variable', () => {
+    for (const bad of ['mail.example.com', 'http://mail.example.com', 'smtp://', 'smtp:/x']) {
+      expect(failure({ SMTP_URL: bad }).message).toContain('SMTP_URL');
+    }
+    for (const bad of ['nobody', 'Docket <nobody>', 'a@b.co\r\nBcc: x@y.z']) {
+      expect(failure({ MAIL_FROM: bad }).message).toContain('MAIL_FROM');
+    }
+    const env = loadEnv({ SMTP_URL: 'smtps://user:pa%40ss@mail.example.com:465', MAIL_FROM: 'Acme <billing@acme.co.uk>' });
+    expect(env.SMTP_URL).toBe('smtps://user:pa%40ss@mail.example.com:465');
+    expect(env.EMAILS_PER_DAY).toBe(200);
+    expect(loadEnv({}).SMTP_URL).toBeUndefined();
+  });
+
   it('when NODE_ENV is production without JWT_SECRET, then it throws naming JWT_SECRET', () => {
     const err = failure({ NODE_ENV: 'production' });
     expect(err.message).toContain('JWT_SECRET');

@@ -8,6 +8,7 @@ import { TokenService } from '../src/lib/token-service.ts';
 import { connectRedis, type RedisConnection } from '../src/lib/redis.ts';
 import type { AppContext } from '../src/context.ts';
 import { checkAnswers } from './answer-schemas.ts';
+import { startJobQueue, type JobQueue } from '../src/jobs/job-queue.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -47,13 +48,21 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppContext['config']> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** start the job queue (pg-boss on this test's database), as server.ts does */
+  jobs?: boolean;
+}
+
+export async function createTestApp(overrides: Partial<AppContext['config']> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   let redis: RedisConnection | undefined;
   const logger = pino({ level: 'silent' });
   if (process.env.REDIS_URL) redis = await connectRedis(process.env.REDIS_URL, logger);
   let now: Date | null = null;
+  let jobs: JobQueue | undefined;
+  if (options.jobs) jobs = await startJobQueue({ ...database.jobsConnection, logger, pollSeconds: 0.5 });
   const ctx: AppContext = {
+    jobs,
     db: database.db,
     dbKind: database.kind,
     tokens: new TokenService(TEST_SECRET, '7d'),
@@ -77,6 +86,7 @@ export async function createTestApp(overrides: Partial<AppContext['config']> = {
       now = at === null ? null : new Date(at);
     },
     close: async () => {
+      await jobs?.stop();
       await redis?.close();
       await database.close();
     },

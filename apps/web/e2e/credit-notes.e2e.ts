@@ -20,7 +20,7 @@ describe('journey: issued invoices are records', () => {
     for (const number of ['INV0001', 'INV0002']) {
       const draft = cardWith(page, number);
       await visible(draft.getByRole('button', { name: 'Delete' }));
-      await draft.getByRole('button', { name: 'Send' }).click();
+      await draft.getByRole('button', { name: 'Mark as sent' }).click();
       await expectToast(page, 'Invoice sent successfully');
     }
 

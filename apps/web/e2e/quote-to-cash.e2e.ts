@@ -58,13 +58,13 @@ describe('journey 4: quote to cash', () => {
 
     await form.getByRole('button', { name: 'Create Quote' }).click();
     await expectToast(page, 'Quote created successfully');
-    const quote = cardWith(page, 'Q0001', 'Send');
+    const quote = cardWith(page, 'Q0001', 'Mark as sent');
     await visible(quote);
     await expectText(quote, /Hannah Baker/);
     await expectText(quote, gbp(255));
     await expectText(quote, 'DRAFT');
 
-    await quote.getByRole('button', { name: 'Send' }).click();
+    await quote.getByRole('button', { name: 'Mark as sent' }).click();
     await expectToast(page, 'Quote sent successfully');
     await expectText(cardWith(page, 'Q0001', 'Approve'), 'SENT');
     await cardWith(page, 'Q0001', 'Approve').getByRole('button', { name: 'Approve' }).click();
@@ -77,13 +77,13 @@ describe('journey 4: quote to cash', () => {
 
     await approved.getByRole('button', { name: 'Convert to Invoice' }).click();
     await expectUrl(page, '/invoices');
-    const invoice = cardWith(page, 'INV0001', 'Send');
+    const invoice = cardWith(page, 'INV0001', 'Mark as sent');
     await visible(invoice);
     await expectText(invoice, /Hannah Baker/);
     await expectText(invoice, `Total ${gbp(255)}`);
     await expectText(invoice, 'DRAFT');
 
-    await invoice.getByRole('button', { name: 'Send' }).click();
+    await invoice.getByRole('button', { name: 'Mark as sent' }).click();
     await expectToast(page, 'Invoice sent successfully');
     await expectText(cardWith(page, 'INV0001', 'Mark as Paid'), 'SENT');
     await expectAccessible(page, '/invoices with a sent invoice');

@@ -21,7 +21,7 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-const ZNewPassword = z
+export const ZNewPassword = z
   .string({ error: MSG.passwordMin })
   .min(PASSWORD_MIN_LENGTH, MSG.passwordMin)
   .max(128, MSG.passwordMax)

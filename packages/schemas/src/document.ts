@@ -66,7 +66,7 @@ export const ZInvoiceRequest = ZQuoteRequest.extend({
 });
 export type TInvoiceRequest = z.input<typeof ZInvoiceRequest>;
 
-export const ZFromQuoteRequest = z.object({ dueDate: ZDueDate.optional() }).default({});
+export const ZFromQuoteRequest = z.strictObject({ dueDate: ZDueDate.optional() }).default({});
 
 export const ZDocumentClient = z.strictObject({ id: z.uuid(), name: z.string() });
 export type TDocumentClient = z.infer<typeof ZDocumentClient>;

@@ -38,7 +38,8 @@ export type TEventRequest = z.input<typeof ZEventRequest>;
 export type TEventRequestParsed = z.output<typeof ZEventRequest>;
 
 export const ZEventFromQuoteRequest = z
-  .object({
+  // Strict: every field is optional, so an unknown key is the only sign of a wrong body.
+  .strictObject({
     startDate: ZDateTime(MSG.startDateRequired).optional(),
     endDate: ZDateTime(MSG.endDateRequired).optional(),
   })

@@ -18,6 +18,8 @@ export const HISTORY_ACTIONS = [
   'converted',
   'payment recorded',
   'payment removed',
+  'emailed',
+  'reminded',
 ] as const;
 export type THistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -37,4 +39,6 @@ export const HISTORY_LABELS: Record<THistoryAction, string> = {
   converted: 'Converted to invoice',
   'payment recorded': 'Payment recorded',
   'payment removed': 'Payment removed',
+  emailed: 'Emailed',
+  reminded: 'Reminder',
 };

@@ -23,6 +23,23 @@ function isTrustProxy(value: string): boolean {
   });
 }
 
+/** smtp:// or smtps:// with a host; anything else would only fail at the first send. */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A bare address or `Name <address>`, no line breaks (it becomes the From header). */
+function isMailFrom(value: string): boolean {
+  if (/[\r\n]/.test(value)) return false;
+  const address = /<([^<>]+)>\s*$/.exec(value)?.[1] ?? value;
+  return /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(address.trim());
+}
+
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const ZEnv = z
@@ -54,6 +71,21 @@ const ZEnv = z
     RATE_LIMIT_PER_MINUTE: intFromEnv(300),
     AUTH_RATE_LIMIT_PER_MINUTE: intFromEnv(10),
     RATE_LIMIT_WINDOW_MS: intFromEnv(60_000),
+    SMTP_URL: z
+      .string()
+      .refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL like smtp://user:pass@mail.example.com:587')
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .refine(isMailFrom, 'must be an email address, optionally as "Name <address>"')
+      .default('Docket <no-reply@docket.local>'),
+    EMAILS_PER_DAY: intFromEnv(200),
+    EMAIL_RETRY_SECONDS: intFromEnv(60),
+    JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    PUBLIC_URL: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || isOrigin(v), { message: 'must be an origin like https://docket.example.com' }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z

@@ -22,6 +22,10 @@ export const BACKUP_TABLES = [
   'payments',
   'document_history',
   'calendar_events',
+  'email_deliveries',
+  'email_templates',
+  'password_reset_tokens',
+  'reminder_sends',
 ] as const;
 
 export const BACKUP_FORMAT = 'docket-backup';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import type { PgliteLike } from '../jobs/job-queue.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -11,6 +12,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** what the job queue connects through: its own pool on PostgreSQL, the one PGlite instance otherwise */
+  jobsConnection: { connectionString: string } | { pglite: PgliteLike };
   close: () => Promise<void>;
 }
 
@@ -56,7 +59,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     lockClient.release();
   }
   const db = drizzle(pool, { schema }) as unknown as Database;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', jobsConnection: { connectionString: url }, close: () => pool.end() };
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -79,6 +82,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    jobsConnection: { pglite: client as unknown as PgliteLike },
     close: async () => {
       if (!client.closed) await client.close();
     },

@@ -43,6 +43,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** bumped by a password reset: sessions signed with an older value are refused */
+    tokenVersion: integer('token_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
@@ -79,6 +81,9 @@ export const companies = pgTable('companies', {
   bankSortCode: text('bank_sort_code'),
   bankIban: text('bank_iban'),
   bankSwift: text('bank_swift'),
+  remindersEnabled: boolean('reminders_enabled').notNull().default(false),
+  /** day offsets from the due date, ascending (docs/product.md, "Reminders") */
+  reminderSteps: jsonb('reminder_steps').$type<number[]>().notNull().default([-3, 0, 7, 14, 30]),
   ...timestamps,
 });
 
@@ -125,6 +130,7 @@ export const clients = pgTable(
     /** a business customer: late-payment interest applies (docs/product.md, "Late payment") */
     isBusiness: boolean('is_business').notNull().default(false),
     vatNumber: text('vat_number'),
+    remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -228,6 +234,7 @@ export const invoices = pgTable(
     /** what the PDF prints, frozen when the document is issued (docs/product.md, "Issued documents") */
     snapshot: jsonb('snapshot'),
     snapshotLogo: bytea('snapshot_logo'),
+    remindersPaused: boolean('reminders_paused').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -398,4 +405,88 @@ export const calendarEvents = pgTable(
     trigram('events_description_trgm_idx', t.description),
     trigram('events_location_trgm_idx', t.location),
   ],
+);
+
+/**
+ * Every email the app sends or would send. The message is stored whole (bodies and the PDF bytes as
+ * they were at queue time) so a retry, the outbox view and the .eml download show exactly one message.
+ * status: queued | sent | failed | outbox (no mail server configured).
+ */
+export const emailDeliveries = pgTable(
+  'email_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    /** quote | invoice | reminder */
+    kind: text('kind').notNull(),
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    toAddresses: jsonb('to_addresses').$type<string[]>().notNull(),
+    ccAddresses: jsonb('cc_addresses').$type<string[]>().notNull().default([]),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attachmentName: text('attachment_name'),
+    attachment: bytea('attachment'),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('email_deliveries_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('email_deliveries_quote_idx').on(t.quoteId),
+    index('email_deliveries_invoice_idx').on(t.invoiceId),
+    index('email_deliveries_user_status_idx').on(t.userId, t.status),
+  ],
+);
+
+/** An account's own wording per kind (quote | invoice | reminder | password_reset); absent = default. */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    userId: owner(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/** Single-use reset links: only the SHA-256 of the token is kept. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * One row per reminder step sent for an invoice. The primary key makes a second send of a step
+ * impossible, and (invoice, day) makes two reminders to one invoice on one day impossible, even with
+ * several sweepers running at once.
+ */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    userId: owner(),
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    deliveryId: uuid('delivery_id').references(() => emailDeliveries.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.step] }), uniqueIndex('reminder_sends_invoice_day_unique').on(t.invoiceId, t.sentOn)],
 );

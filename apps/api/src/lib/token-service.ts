@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 
-export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: 'expired' | 'invalid' };
+export type TokenCheck = { ok: true; userId: string; version: number } | { ok: false; reason: 'expired' | 'invalid' };
 
 const VERIFIED_CACHE_MAX = 10_000;
 
@@ -13,7 +13,7 @@ const VERIFIED_CACHE_MAX = 10_000;
  */
 export class TokenService {
   private readonly key: KeyObject;
-  private readonly verified = new Map<string, { userId: string; expiresAtMs: number }>();
+  private readonly verified = new Map<string, { userId: string; version: number; expiresAtMs: number }>();
   constructor(
     secret: string,
     private readonly expiresIn: string,
@@ -21,8 +21,9 @@ export class TokenService {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  sign(userId: string): string {
-    return jwt.sign({}, this.key, {
+  /** `version` is the user's token version: a password reset raises it and older tokens stop working. */
+  sign(userId: string, version = 0): string {
+    return jwt.sign(version ? { ver: version } : {}, this.key, {
       algorithm: 'HS256',
       subject: userId,
       expiresIn: this.expiresIn as jwt.SignOptions['expiresIn'],
@@ -32,7 +33,7 @@ export class TokenService {
   verify(token: string): TokenCheck {
     const known = this.verified.get(token);
     if (known) {
-      if (Date.now() < known.expiresAtMs) return { ok: true, userId: known.userId };
+      if (Date.now() < known.expiresAtMs) return { ok: true, userId: known.userId, version: known.version };
       this.verified.delete(token);
       return { ok: false, reason: 'expired' };
     }
@@ -42,8 +43,9 @@ export class TokenService {
       if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
         return { ok: false, reason: 'invalid' };
       }
-      this.remember(token, payload.sub, payload.exp * 1000);
-      return { ok: true, userId: payload.sub };
+      const version = typeof payload.ver === 'number' && Number.isInteger(payload.ver) ? payload.ver : 0;
+      this.remember(token, payload.sub, version, payload.exp * 1000);
+      return { ok: true, userId: payload.sub, version };
     } catch (err) {
       return { ok: false, reason: err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
     }
@@ -55,12 +57,12 @@ export class TokenService {
    * lookup well under 1. Only tokens that verified against our key are kept, each until its
    * own expiry; the oldest entry goes once the map is full, so memory stays bounded.
    */
-  private remember(token: string, userId: string, expiresAtMs: number) {
+  private remember(token: string, userId: string, version: number, expiresAtMs: number) {
     if (this.verified.size >= VERIFIED_CACHE_MAX) {
       const oldest = this.verified.keys().next();
       if (!oldest.done) this.verified.delete(oldest.value);
     }
-    this.verified.set(token, { userId, expiresAtMs });
+    this.verified.set(token, { userId, version, expiresAtMs });
   }
 }
 

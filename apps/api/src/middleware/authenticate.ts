@@ -7,6 +7,10 @@ export interface AuthUser {
   id: string;
   email: string;
 }
+/** What authenticate reads: the user and the token version its sessions must carry. */
+export interface AuthLookup extends AuthUser {
+  tokenVersion: number;
+}
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -14,6 +18,7 @@ declare global {
     interface Request {
       /** Set by identify when a bearer token verifies; the user may still not exist. */
       tokenUserId?: string;
+      tokenVersion?: number;
       tokenProblem?: 'expired' | 'invalid';
       user?: AuthUser;
     }
@@ -31,7 +36,10 @@ export function identify(tokens: TokenService) {
       if (!match) req.tokenProblem = 'invalid';
       else {
         const check = tokens.verify(match[1]!);
-        if (check.ok && UUID.test(check.userId)) req.tokenUserId = check.userId;
+        if (check.ok && UUID.test(check.userId)) {
+          req.tokenUserId = check.userId;
+          req.tokenVersion = check.version;
+        }
         else if (check.ok) req.tokenProblem = 'invalid';
         else req.tokenProblem = check.reason;
       }
@@ -41,7 +49,7 @@ export function identify(tokens: TokenService) {
 }
 
 /** Require a valid token for a user that still exists. */
-export function authenticate(findUser: (id: string) => Promise<AuthUser | null>) {
+export function authenticate(findUser: (id: string) => Promise<AuthLookup | null>) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     if (!req.tokenUserId) {
       throw AppError.unauthorized(
@@ -49,8 +57,9 @@ export function authenticate(findUser: (id: string) => Promise<AuthUser | null>)
       );
     }
     const user = await findUser(req.tokenUserId);
-    if (!user) throw AppError.unauthorized(ERROR_MESSAGES.sessionExpired);
-    req.user = user;
+    // A password reset raises the version: every session signed before it is refused.
+    if (!user || user.tokenVersion !== (req.tokenVersion ?? 0)) throw AppError.unauthorized(ERROR_MESSAGES.sessionExpired);
+    req.user = { id: user.id, email: user.email };
     next();
   };
 }

@@ -29,6 +29,8 @@ export interface PdfDocumentModel {
   /** the title in sentence case, for templates that set it so */
   heading: 'Quote' | 'Invoice' | 'Credit note';
   number: string;
+  /** when the document was made: also the PDF's CreationDate, so one document always renders to the same bytes */
+  createdAt?: Date;
   fileName: string;
   watermark: TWatermark | null;
   /** a boxed line above the terms: why a credit note was issued, or why an invoice is void */
@@ -194,6 +196,7 @@ export function buildDocumentModel(
     title: isInvoice ? 'INVOICE' : isCredit ? 'CREDIT NOTE' : 'QUOTE',
     heading: isInvoice ? 'Invoice' : isCredit ? 'Credit note' : 'Quote',
     number: doc.number,
+    createdAt: doc.createdAt,
     fileName: `${doc.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
     watermark: doc.kind === 'credit_note' ? null : watermarkFor(doc.kind, doc.status),
     notice,

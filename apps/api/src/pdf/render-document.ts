@@ -41,6 +41,8 @@ export function renderDocument(model: PdfDocumentModel, templateName: string | n
       Subject: `${model.heading} for ${model.client.name.slice(0, 200)}`,
       Creator: 'Docket',
       Producer: 'Docket',
+      // The email attachment and the preview are the same bytes (docs/product.md, "Email and jobs").
+      ...(model.createdAt ? { CreationDate: model.createdAt } : {}),
     },
   });
   for (const name of FONT_NAMES) doc.registerFont(name, fonts[name] as unknown as string);

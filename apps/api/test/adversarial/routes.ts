@@ -209,6 +209,55 @@ const eventBody: BodySpec = {
   required: ['title', 'startDate', 'endDate'],
 };
 
+/** Header injection (CR/LF, encoded or raw) and malformed addresses: each must be refused. */
+const headerInjection = fc.oneof(
+  fc.constantFrom<unknown>(
+    'Hello\r\nBcc: victim@example.com',
+    'Hello\nX-Injected: yes',
+    'Hello\rSubject: other',
+    `${'x'.repeat(999)}`,
+    1,
+    [],
+    {},
+  ),
+  fc.tuple(fc.string({ maxLength: 20 }), fc.constantFrom('\r', '\n', '\r\n'), fc.string({ maxLength: 20 })).map(([a, nl, b]) => `${a}${nl}${b}`),
+);
+const badAddresses = fc.oneof(
+  // An empty list (or none) means the client's own address: valid, so not here.
+  invalid.email.filter((v) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)),
+  fc.constantFrom<unknown>(
+    'a@b.example\r\nBcc: victim@example.com',
+    'a@b.example\nCc: x@y.example',
+    ['ok@example.com', 'bad@'],
+    ['ok@example.com', 'x@y.example\r\nBcc: z@z.example'],
+    Array.from({ length: 11 }, (_, i) => `p${i}@example.com`),
+    'a@b.example, not-an-email',
+    [1],
+    {},
+  ),
+);
+const emailBody: BodySpec = {
+  valid: () => ({ to: 'accounts@acme.example', subject: 'Your invoice', message: 'Please find it attached.' }),
+  fields: { to: badAddresses, cc: badAddresses, subject: headerInjection, message: fc.constantFrom<unknown>(1, [], {}, 'Hi {{unknownThing}}', 'x'.repeat(20_001)) },
+  required: [],
+};
+const templatesBody: BodySpec = {
+  valid: () => ({ invoice: { subject: 'Invoice {{documentNumber}}', body: 'Dear {{clientName}}' } }),
+  fields: {
+    invoice: fc.constantFrom<unknown>(
+      null,
+      'x',
+      { subject: 'Invoice {{nope}}', body: 'x' },
+      { subject: 'Invoice', body: 'Dear {{client_name}}' },
+      { subject: 'a\r\nBcc: x@y.z', body: 'x' },
+      { subject: '', body: 'x' },
+      { subject: 'x' },
+    ),
+    quote: fc.constantFrom<unknown>(1, { subject: 'x', body: '{{total}} {{evil}}' }),
+  },
+  required: [],
+};
+
 /** Every route the API serves; absent ones are skipped at run time. */
 export const ROUTES: RouteSpec[] = [
   {
@@ -312,6 +361,43 @@ export const ROUTES: RouteSpec[] = [
     'plans',
   ].map((p): RouteSpec => ({ method: 'get', path: `/subscription/${p}` })),
   { method: 'get', path: '/dashboard' },
+  { method: 'post', path: '/invoices/:id/email', body: emailBody, own: { id: 'invoiceId' } },
+  { method: 'post', path: '/quotes/:id/email', body: emailBody, own: { id: 'quoteId' } },
+  { method: 'get', path: '/deliveries' },
+  { method: 'get', path: '/email/outbox' },
+  { method: 'get', path: '/email/deliveries/:id/eml' },
+  { method: 'post', path: '/email/outbox/send', writesWithoutBody: true },
+  { method: 'get', path: '/company/email-templates' },
+  { method: 'put', path: '/company/email-templates', body: templatesBody },
+  {
+    method: 'post',
+    path: '/company/email-templates/preview',
+    body: { valid: () => ({ kind: 'invoice' }), fields: { kind: invalid.enumOf(['quote', 'invoice', 'reminder', 'password_reset']), body: fc.constantFrom<unknown>(1, 'x {{bad}}') }, required: ['kind'] },
+  },
+  { method: 'get', path: '/company/reminders' },
+  {
+    method: 'put',
+    path: '/company/reminders',
+    body: {
+      valid: () => ({ enabled: true, steps: [-3, 0, 7] }),
+      fields: { enabled: invalid.bool, steps: fc.constantFrom<unknown>(null, 'x', [1.5], ['1'], [-61], [366], Array.from({ length: 11 }, (_, i) => i)) },
+      required: ['enabled', 'steps'],
+    },
+  },
+  { method: 'get', path: '/clients/:id/reminders' },
+  { method: 'put', path: '/clients/:id/reminders', body: { valid: () => ({ optOut: true }), fields: { optOut: invalid.bool }, required: ['optOut'] }, own: { id: 'clientId' } },
+  { method: 'get', path: '/invoices/:id/reminders' },
+  { method: 'put', path: '/invoices/:id/reminders', body: { valid: () => ({ paused: true }), fields: { paused: invalid.bool }, required: ['paused'] }, own: { id: 'invoiceId' } },
+  {
+    method: 'post',
+    path: '/auth/forgot-password',
+    body: { valid: () => ({ email: 'nobody@example.com' }), fields: { email: invalid.email }, required: ['email'] },
+  },
+  {
+    method: 'post',
+    path: '/auth/reset-password',
+    body: { valid: () => ({ token: 'x'.repeat(43), password: 'correct-horse' }), fields: { token: fc.constantFrom<unknown>(null, 1, 'short', 'x'.repeat(201)), password: invalid.newPassword }, required: ['token', 'password'] },
+  },
 ];
 
 for (const r of ROUTES) r.label = `${r.method.toUpperCase()} ${r.path}`;

@@ -48,9 +48,17 @@ async function waitForHealth(baseURL: string, child: ChildProcess, output: () =>
  * repo root) on a free port with a throwaway PGlite DATA_DIR. Auth rate limits are raised
  * for this process only, because every journey registers its own user.
  */
-export async function startApp(repoRoot: string): Promise<RunningApp> {
+export interface StartOptions {
+  /** extra variables (SMTP_URL for the email journey) */
+  env?: Record<string, string>;
+  /** reuse a data directory (a restart); it is then left for the caller to remove */
+  dataDir?: string;
+}
+
+export async function startApp(repoRoot: string, options: StartOptions = {}): Promise<RunningApp & { dataDir: string }> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docket-e2e-'));
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'docket-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
   const jwtSecret = randomBytes(32).toString('hex');
   let log = '';
@@ -68,6 +76,9 @@ export async function startApp(repoRoot: string): Promise<RunningApp> {
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      JOBS_POLL_SECONDS: '0.5',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -106,7 +117,7 @@ export async function startApp(repoRoot: string): Promise<RunningApp> {
       }
       process.removeListener('exit', killNow);
       for (const signal of signals) process.removeListener(signal, onSignal);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     })());
 
   try {
@@ -115,5 +126,5 @@ export async function startApp(repoRoot: string): Promise<RunningApp> {
     await stop();
     throw err;
   }
-  return { baseURL, jwtSecret, stop };
+  return { baseURL, jwtSecret, stop, dataDir };
 }

@@ -7,6 +7,8 @@ import { ProtectedRoute, PublicOnlyRoute } from './protected-route';
 const Shell = lazy(() => import('@/components/layout/shell'));
 const LoginRoute = lazy(() => import('./routes/login'));
 const RegisterRoute = lazy(() => import('./routes/register'));
+const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const ClientsRoute = lazy(() => import('./routes/clients'));
 const ItemsRoute = lazy(() => import('./routes/items'));
@@ -26,6 +28,8 @@ export function AppRoutes() {
       <Routes>
         <Route path="/login" element={<PublicOnlyRoute><LoginRoute /></PublicOnlyRoute>} />
         <Route path="/register" element={<PublicOnlyRoute><RegisterRoute /></PublicOnlyRoute>} />
+        <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
+        <Route path="/reset-password" element={<ResetPasswordRoute />} />
         <Route path="/" element={<ProtectedRoute><Shell /></ProtectedRoute>}>
           <Route index element={<Navigate to="/dashboard" replace />} />
           <Route path="dashboard" element={<DashboardRoute />} />

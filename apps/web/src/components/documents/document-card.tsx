@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Eye, History, ListCollapse, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import { Eye, History, ListCollapse, Mail, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import { DeliveryStatus } from './email/delivery-status';
+import { EmailDialog, type TEmailTarget } from './email/email-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -39,6 +41,8 @@ interface DocumentCardProps<A extends string> extends TDocumentCardHandlers<A> {
   canDelete?: boolean;
   /** The document's history timeline, shown under the card by the History button. */
   renderHistory?: () => ReactNode;
+  /** Offers Email (a dialog) and shows the latest delivery's status. */
+  email?: TEmailTarget;
 }
 
 /** A quote or invoice card: number, client and date, then Preview PDF, Edit, the status actions and Delete. */
@@ -57,6 +61,7 @@ export function DocumentCard<A extends string>({
   editLabel = 'Edit',
   canDelete = true,
   renderHistory,
+  email,
   busy,
   onPreview,
   onEdit,
@@ -65,6 +70,7 @@ export function DocumentCard<A extends string>({
 }: DocumentCardProps<A>) {
   const titleId = `${idPrefix}-title`;
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [emailing, setEmailing] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
   if (compact) {
     // Icon buttons keep their words as names and tooltips: the row stays one line high, so a
@@ -96,10 +102,14 @@ export function DocumentCard<A extends string>({
           {clientName}
         </p>
         <p className="truncate text-xs text-slate-500">{meta}</p>
-        <div className="min-w-0">{summary}</div>
+        <div className="min-w-0">
+          {summary}
+          {email && <DeliveryStatus documentId={email.id} />}
+        </div>
         <div className="flex justify-end gap-0.5">
           {iconButton('Preview PDF', Eye, onPreview)}
           {editLabel !== null && iconButton(editLabel, Pencil, onEdit)}
+          {email && iconButton('Email', Mail, () => setEmailing(true))}
           {actions.map((action) => iconButton(actionLabels[action], actionIcons[action], () => onAction(action), { disabled: busy }))}
           {/* The card's detail block (payments, credit notes, void reason) opens under the row. */}
           {children && iconButton('Details', ListCollapse, () => setDetailsOpen((o) => !o), { expanded: detailsOpen })}
@@ -108,6 +118,7 @@ export function DocumentCard<A extends string>({
         </div>
         {detailsOpen && <div className="col-span-full py-2">{children}</div>}
         {historyOpen && <div className="col-span-full">{renderHistory?.()}</div>}
+        {email && <EmailDialog target={emailing ? email : null} onClose={() => setEmailing(false)} />}
       </article>
     );
   }
@@ -125,6 +136,7 @@ export function DocumentCard<A extends string>({
           {aside}
         </div>
         {children}
+        {email && <DeliveryStatus documentId={email.id} />}
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={onPreview}>
             <Eye aria-hidden="true" className="h-4 w-4" />
@@ -134,6 +146,12 @@ export function DocumentCard<A extends string>({
             <Button variant="outline" size="sm" onClick={onEdit}>
               <Pencil aria-hidden="true" className="h-4 w-4" />
               {editLabel}
+            </Button>
+          )}
+          {email && (
+            <Button variant="secondary" size="sm" onClick={() => setEmailing(true)}>
+              <Mail aria-hidden="true" className="h-4 w-4" />
+              Email
             </Button>
           )}
           {actions.map((action) => {
@@ -160,6 +178,7 @@ export function DocumentCard<A extends string>({
         </div>
         {historyOpen && renderHistory?.()}
       </article>
+      {email && <EmailDialog target={emailing ? email : null} onClose={() => setEmailing(false)} />}
     </Card>
   );
 }

@@ -54,6 +54,11 @@ export function LoginForm() {
         <FormField label="Password" error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </FormField>
+        <p className="text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
         </Button>

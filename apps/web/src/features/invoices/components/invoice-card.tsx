@@ -75,6 +75,7 @@ export function InvoiceCard({ invoice, currencySymbol, onRemovePayment, ...handl
       renderHistory={() => (
         <HistoryTimeline queryKey={invoiceHistoryKey(invoice.id)} load={() => getInvoiceHistory(invoice.id)} label={`History of ${invoice.invoiceNumber}`} />
       )}
+      email={invoice.status === 'VOID' ? undefined : { kind: 'invoice', id: invoice.id, number: invoice.invoiceNumber }}
       {...handlers}
     >
       <dl className="grid grid-cols-3 gap-2 text-sm">

@@ -56,7 +56,8 @@ const statusButtons = (el: HTMLElement) =>
   within(el)
     .getAllByRole('button')
     .map((b) => b.textContent)
-    .filter((name) => !['Preview PDF', 'Edit', 'Edit due date', 'History', 'Delete'].includes(name ?? ''));
+    .filter((name) => !['Preview PDF', 'Edit', 'Edit due date', 'History', 'Delete', 'Email'].includes(name ?? ''));
+const offersEmail = (el: HTMLElement) => within(el).queryByRole('button', { name: 'Email' }) !== null;
 
 describe('InvoicesPage', () => {
   it('when invoices are loading, then the title, subtitle and exactly three skeleton cards show', async () => {
@@ -95,12 +96,14 @@ describe('InvoicesPage', () => {
       makeInvoice('CREDITED', 6),
     ]);
     await screen.findByRole('article', { name: 'INV0001' });
-    expect(statusButtons(card('INV0001'))).toEqual(['Send']);
+    expect(statusButtons(card('INV0001'))).toEqual(['Mark as sent']);
     expect(statusButtons(card('INV0002'))).toEqual(['Record payment', 'Mark as Paid', 'Credit note', 'Void']);
     expect(statusButtons(card('INV0003'))).toEqual(['Record payment', 'Mark as Paid', 'Credit note', 'Void']);
     expect(statusButtons(card('INV0004'))).toEqual(['Credit note']);
     expect(statusButtons(card('INV0005'))).toEqual([]);
     expect(statusButtons(card('INV0006'))).toEqual([]);
+    // Email everywhere but on a void invoice.
+    expect(['INV0001', 'INV0002', 'INV0003', 'INV0004', 'INV0005', 'INV0006'].map((n) => offersEmail(card(n)))).toEqual([true, true, true, true, false, true]);
     const names = (n: string) => within(card(n)).getAllByRole('button').map((b) => b.textContent);
     expect(names('INV0001')).toEqual(expect.arrayContaining(['Edit', 'Delete']));
     for (const n of ['INV0002', 'INV0003', 'INV0004', 'INV0005', 'INV0006']) expect(names(n)).not.toContain('Delete');
@@ -123,7 +126,7 @@ describe('InvoicesPage', () => {
     const invoice = makeInvoice('DRAFT', 1);
     setup([invoice]);
     mock.onPatch(`/invoices/${invoice.id}/send`).reply(200, ok({ ...invoice, status: 'SENT' }));
-    await userEvent.click(within(await screen.findByRole('article', { name: 'INV0001' })).getByRole('button', { name: 'Send' }));
+    await userEvent.click(within(await screen.findByRole('article', { name: 'INV0001' })).getByRole('button', { name: 'Mark as sent' }));
     expect(await screen.findByText('Invoice sent successfully')).toBeInTheDocument();
   });
 

@@ -3,7 +3,7 @@ import type { TQuoteOfferedAction } from '@docket/schemas/lifecycle';
 export type TQuoteAction = TQuoteOfferedAction;
 
 export const QUOTE_ACTION_LABELS: Record<TQuoteAction, string> = {
-  send: 'Send',
+  send: 'Mark as sent',
   approve: 'Approve',
   decline: 'Decline',
   revert: 'Revert to Draft',

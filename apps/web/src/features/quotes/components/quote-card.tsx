@@ -70,6 +70,7 @@ export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps
       actionIcons={ACTION_ICONS}
       editLabel={QUOTE_LOCKED_STATUSES.includes(quote.status) ? null : 'Edit'}
       renderHistory={() => <HistoryTimeline queryKey={quoteHistoryKey(quote.id)} load={() => getQuoteHistory(quote.id)} label={`History of ${quote.quoteNumber}`} />}
+      email={{ kind: 'quote', id: quote.id, number: quote.quoteNumber }}
       {...handlers}
     />
   );

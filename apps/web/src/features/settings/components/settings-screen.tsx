@@ -3,6 +3,7 @@ import { useCompanyProfile } from '@/lib/queries/company-profile';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { CompanyForm } from './company-form';
+import { EmailSettings } from './email-settings';
 
 export function SettingsScreen() {
   const profile = useCompanyProfile();
@@ -35,6 +36,10 @@ export function SettingsScreen() {
       )}
       {/* Remount when the profile appears so the full form starts from the saved values. */}
       <CompanyForm key={company ? company.id : 'new'} company={company} />
+      <h2 className="mb-3 mt-8 text-xl font-semibold text-slate-900">Email</h2>
+      <div className="space-y-6">
+        <EmailSettings />
+      </div>
     </div>
   );
 }

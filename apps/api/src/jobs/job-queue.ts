@@ -1,0 +1,96 @@
+import { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+
+/**
+ * The app's one job interface (docs/product.md, "Email and jobs"). pg-boss backs it on both
+ * databases: on PostgreSQL through its own pool, on the embedded PGlite through the same
+ * connection the app uses (pg-boss's 'pglite' backend). A job is fetched with SKIP LOCKED, so
+ * with several API processes on one database each job runs in exactly one of them.
+ */
+export interface JobQueue {
+  send(name: string, data: object, options?: SendJobOptions): Promise<string | null>;
+  /** register the handler; a thrown error retries the job with backoff until its limit */
+  work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /** run `name` on a cron schedule (UTC); one process runs each tick */
+  schedule(name: string, cron: string): Promise<void>;
+  /** stop fetching, wait for running handlers, release connections */
+  stop(): Promise<void>;
+}
+
+export interface SendJobOptions {
+  /** at most one queued job per key */
+  singletonKey?: string;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+}
+
+/** What pg-boss needs of PGlite: PGlite itself has both methods. */
+export interface PgliteLike {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  exec(text: string): Promise<Array<{ rows: unknown[] }>>;
+}
+
+export interface JobQueueOptions {
+  connectionString?: string;
+  pglite?: PgliteLike;
+  logger: Logger;
+  /** how often an idle worker looks for work; tests shorten it */
+  pollSeconds?: number;
+}
+
+/** pg-boss sends multi-statement text without parameters and wants every statement's rows back. */
+function pgliteAdapter(pglite: PgliteLike) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return (results.length === 1 ? results[0] : results) as { rows: unknown[] };
+    },
+  };
+}
+
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { logger } = options;
+  const boss = options.pglite
+    ? new PgBoss({ db: pgliteAdapter(options.pglite), backend: 'pglite' })
+    : new PgBoss({ connectionString: options.connectionString, max: 4, application_name: 'docket-jobs' });
+  boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+  await boss.start();
+  const created = new Map<string, Promise<void>>();
+  const ensureQueue = (name: string) => {
+    let ready = created.get(name);
+    if (!ready) {
+      ready = boss.createQueue(name).then(() => undefined);
+      created.set(name, ready);
+    }
+    return ready;
+  };
+  const pollingIntervalSeconds = options.pollSeconds ?? 2;
+
+  return {
+    async send(name, data, opts = {}) {
+      await ensureQueue(name);
+      return boss.send(name, data, {
+        singletonKey: opts.singletonKey,
+        retryLimit: opts.retryLimit ?? 0,
+        retryDelay: opts.retryDelaySeconds ?? 30,
+        retryBackoff: (opts.retryLimit ?? 0) > 0,
+        // A job whose process died mid-run is handed out again after this long.
+        expireInSeconds: 120,
+      });
+    },
+    async work(name, handler) {
+      await ensureQueue(name);
+      await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    async schedule(name, cron) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 15_000 });
+    },
+  };
+}

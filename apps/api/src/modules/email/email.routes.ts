@@ -1,0 +1,58 @@
+import { Router, type RequestHandler } from 'express';
+import { ZIdParams } from '@docket/schemas/common';
+import {
+  ZDeliveryQuery,
+  ZEmailDocumentRequest,
+  ZEmailTemplatesUpdate,
+  ZTemplatePreviewRequest,
+} from '@docket/schemas/email';
+import { z } from 'zod';
+import { parse } from '../../middleware/validate.ts';
+import { currentUser } from '../../middleware/authenticate.ts';
+import { sendData } from '../../lib/respond.ts';
+import type { EmailService } from './email.service.ts';
+import type { TemplatesService } from './templates.service.ts';
+
+const ZSendOutbox = z.object({ id: z.uuid({ error: 'Invalid id' }).optional() }).default({});
+
+/** Mounted at /api before the quotes and invoices routers (they match exact paths only). */
+export function emailRoutes(email: EmailService, templates: TemplatesService, requireUser: RequestHandler) {
+  const router = Router();
+  for (const kind of ['quote', 'invoice'] as const) {
+    router.post(`/${kind}s/:id/email`, requireUser, async (req, res) => {
+      const { id } = parse(ZIdParams, req.params);
+      const input = parse(ZEmailDocumentRequest, req.body ?? {});
+      sendData(res, await email.emailDocument(currentUser(req).id, kind, id, input), 202);
+    });
+  }
+  router.get('/deliveries', requireUser, async (req, res) => {
+    const { documentId } = parse(ZDeliveryQuery, req.query);
+    sendData(res, await email.list(currentUser(req).id, documentId));
+  });
+  router.get('/email/outbox', requireUser, async (req, res) => {
+    sendData(res, await email.outbox(currentUser(req).id));
+  });
+  router.get('/email/deliveries/:id/eml', requireUser, async (req, res) => {
+    const { id } = parse(ZIdParams, req.params);
+    const { fileName, eml } = await email.eml(currentUser(req).id, id);
+    res.status(200);
+    res.setHeader('Content-Type', 'message/rfc822');
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end(eml);
+  });
+  router.post('/email/outbox/send', requireUser, async (req, res) => {
+    const { id } = parse(ZSendOutbox, req.body ?? {});
+    sendData(res, await email.sendOutbox(currentUser(req).id, id), 202);
+  });
+  router.get('/company/email-templates', requireUser, async (req, res) => {
+    sendData(res, await templates.all(currentUser(req).id));
+  });
+  router.put('/company/email-templates', requireUser, async (req, res) => {
+    sendData(res, await templates.save(currentUser(req).id, parse(ZEmailTemplatesUpdate, req.body)));
+  });
+  router.post('/company/email-templates/preview', requireUser, async (req, res) => {
+    sendData(res, await templates.preview(currentUser(req).id, parse(ZTemplatePreviewRequest, req.body)));
+  });
+  return router;
+}

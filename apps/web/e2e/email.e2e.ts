@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchChromium, DESKTOP } from './support/browser.ts';
+import { registerUser } from './support/api.ts';
+import { startApp } from './support/server.ts';
+import { startSmtp } from './support/smtp.ts';
+import { expectText, expectToast, saveScreenshot, visible } from './support/ui.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+async function signIn(page: Page, baseURL: string, email: string, password: string, landing: string) {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as { data?: { token: string }; error?: string };
+  if (!body.data) throw new Error(`login failed: ${res.status} ${body.error ?? ''}`);
+  const token = body.data.token;
+  await page.goto(`${baseURL}/login`);
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(`${baseURL}${landing}`);
+}
+
+describe('journey: email an invoice', () => {
+  test('with no mail server it waits in the outbox; once one is configured it is delivered', async () => {
+    const smtp = await startSmtp();
+    const browser = await launchChromium();
+    // Ours, so the first server's stop leaves it for the restart.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docket-e2e-email-'));
+    let app = await startApp(repoRoot, { dataDir });
+    try {
+      const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/London' });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      const user = await registerUser(app.baseURL, 'email');
+      await user.api.createCompany('Bright Sparks Electrical', 'hello@brightsparks.example');
+      const client = await user.api.createClient('Oakwood Joinery', 'accounts@oakwood.example');
+      await user.api.createInvoice(client.id, [{ description: 'Boiler service', quantity: 1, unitPrice: 100 }]);
+      await signIn(page, app.baseURL, user.email, user.password, '/invoices');
+
+      const card = page.getByRole('listitem').filter({ hasText: 'INV0001' });
+      await card.getByRole('button', { name: 'Email' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Email INV0001' });
+      await visible(dialog);
+      await expect.poll(() => dialog.getByLabel('Subject').inputValue()).toBe('Invoice INV0001 from Bright Sparks Electrical');
+      await expectText(dialog, 'Attachment: INV0001.pdf');
+      expect(await dialog.getByLabel('Message').inputValue()).toContain('Dear Oakwood Joinery');
+      await saveScreenshot(page, 'email-dialog');
+      await dialog.getByRole('button', { name: 'Send email' }).click();
+      await expectToast(page, 'INV0001 is in the outbox: no mail server is configured');
+      await expectText(card, 'In outbox (no mail server configured): accounts@oakwood.example');
+      await expectText(card, 'SENT');
+
+      await page.goto(`${app.baseURL}/settings`);
+      const outbox = page.getByRole('list', { name: 'Outbox' });
+      await visible(outbox);
+      await expectText(outbox, 'Invoice INV0001 from Bright Sparks Electrical');
+      await expectText(outbox, 'Not sent: no mail server configured');
+      await expectText(outbox, 'Attachment: INV0001.pdf');
+      await saveScreenshot(page, 'settings-outbox', { fullPage: true });
+
+      // Restart on the same data with a mail server configured, then send the outbox.
+      await app.stop();
+      app = await startApp(repoRoot, { dataDir, env: { SMTP_URL: smtp.url } });
+      await signIn(page, app.baseURL, user.email, user.password, '/settings');
+      await page.getByRole('button', { name: 'Send outbox' }).click();
+      await expectToast(page, '1 message queued for sending');
+      await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(1);
+      expect(smtp.received[0]).toContain('Subject: Invoice INV0001 from Bright Sparks Electrical');
+      expect(smtp.received[0]).toContain('filename=INV0001.pdf');
+      await page.goto(`${app.baseURL}/invoices`);
+      await expectText(page.getByRole('listitem').filter({ hasText: 'INV0001' }), 'Emailed to accounts@oakwood.example', 20_000);
+      await saveScreenshot(page, 'invoice-emailed');
+    } finally {
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      await browser.close();
+      await smtp.close();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,117 @@
+import { useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { previewEmailTemplate } from './preview-email-template';
+import { sendDocumentEmail, type TEmailDocumentKind } from './send-document-email';
+
+export interface TEmailTarget {
+  kind: TEmailDocumentKind;
+  id: string;
+  number: string;
+}
+
+/** Email a quote or invoice: to, cc, subject and message prefilled from the template, the PDF attached. */
+export function EmailDialog({ target, onClose }: { target: TEmailTarget | null; onClose: () => void }) {
+  const preview = useQuery({
+    queryKey: [...queryKeys.email, 'prefill', target?.kind, target?.id],
+    queryFn: () => previewEmailTemplate({ kind: target!.kind, documentId: target!.id }),
+    enabled: target !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={`Email ${target?.number ?? ''}`} description="A draft is issued when it is emailed.">
+        {target && (preview.data || preview.isError) ? (
+          <EmailForm key={target.id} target={target} subject={preview.data?.subject ?? ''} message={preview.data?.text.trimEnd() ?? ''} onClose={onClose} />
+        ) : (
+          <p className="text-sm text-slate-600">Preparing the email…</p>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EmailForm(props: { target: TEmailTarget; subject: string; message: string; onClose: () => void }) {
+  const { target, onClose } = props;
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [to, setTo] = useState('');
+  const [cc, setCc] = useState('');
+  const [subject, setSubject] = useState(props.subject);
+  const [message, setMessage] = useState(props.message);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function send() {
+    setSending(true);
+    setError(null);
+    try {
+      const res = await sendDocumentEmail(target.kind, target.id, {
+        ...(to.trim() ? { to: to.trim() } : {}),
+        ...(cc.trim() ? { cc: cc.trim() } : {}),
+        subject,
+        message,
+      });
+      toastSuccess(res.status === 'outbox' ? `${target.number} is in the outbox: no mail server is configured` : `${target.number} is being emailed`);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.email });
+      await queryClient.invalidateQueries({ queryKey: target.kind === 'quote' ? queryKeys.quotes : queryKeys.invoices });
+      onClose();
+    } catch (err) {
+      const text = errorMessage(err, 'Failed to send email');
+      setError(text);
+      toastError(text);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      className="space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <div>
+        <Label htmlFor={`${id}-to`}>To</Label>
+        <Input id={`${id}-to`} type="text" inputMode="email" placeholder="The client's email address" value={to} onChange={(e) => setTo(e.target.value)} />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-cc`}>Cc</Label>
+        <Input id={`${id}-cc`} type="text" inputMode="email" value={cc} onChange={(e) => setCc(e.target.value)} />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-subject`}>Subject</Label>
+        <Input id={`${id}-subject`} value={subject} onChange={(e) => setSubject(e.target.value)} />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-message`}>Message</Label>
+        <Textarea id={`${id}-message`} rows={8} value={message} onChange={(e) => setMessage(e.target.value)} />
+      </div>
+      <p className="text-sm text-slate-600">Attachment: {target.number}.pdf</p>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Sending…' : 'Send email'}
+        </Button>
+      </div>
+    </form>
+  );
+}
