@@ -101,6 +101,7 @@ export const ZLineItemAnswer = z.strictObject({
   discountPercent: z.number().optional(),
   unit: z.string().optional(),
 });
+export type TLineItemAnswer = z.infer<typeof ZLineItemAnswer>;
 
 /** One VAT rate's figures (pounds; rate in percent). */
 export const ZVatGroup = z.strictObject({
