@@ -167,6 +167,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
             taxPence: cur.taxPence,
             totalPence: cur.totalPence,
             lines: cur.lines,
+            cisRateBp: cur.cisRateBp,
           });
         }
         if (to === 'DRAFT') await deps.snapshots.clear(tx, 'invoice', id);
