@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { CIS_RATES, VAT_MESSAGES } from './vat.ts';
 import { ZEmail, ZTimestamp, optionalText, requiredText } from './common.ts';
 
 /** Client names may be long (a PDF must still wrap a 5,000-character name). */
@@ -13,6 +14,10 @@ export const ZClientRequest = z.object({
   /** a business customer (late-payment interest applies); new clients are consumers unless set; absent on an edit keeps the stored value */
   isBusiness: z.boolean({ error: 'isBusiness must be true or false' }).optional(),
   vatNumber: z.optional(optionalText(30, 'VAT number')),
+  /** CIS deduction percent when the client is a CIS contractor (0, 20 or 30); null = none; absent on an edit keeps the stored value */
+  cisRate: z
+    .union(CIS_RATES.map((r) => z.literal(r)), { error: VAT_MESSAGES.cisRate })
+    .nullish(),
 });
 export type TClientRequest = z.input<typeof ZClientRequest>;
 
@@ -24,6 +29,8 @@ export const ZClient = z.strictObject({
   address: z.string().nullable(),
   isBusiness: z.boolean(),
   vatNumber: z.string().nullable(),
+  /** present only when set (docs/product.md, "CIS"), so clients without it answer as before */
+  cisRate: z.union(CIS_RATES.map((r) => z.literal(r))).optional(),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });

@@ -12,6 +12,7 @@ import {
   TEMPLATES,
 } from './constants.ts';
 import { hasAtMostDecimals } from './money.ts';
+import { REVERSE_CHARGE_WORDING_KEYS, VAT_SCHEMES } from './vat.ts';
 import { ZEmail, ZTimestamp, isCleanIdentifier, optionalIdentifier, optionalText, requiredText } from './common.ts';
 
 /** A prefix starts every document number, so it must read exactly as it is stored. */
@@ -83,6 +84,14 @@ export const ZCompanyRequest = z.object({
     .max(25, 'Base rate must be between 0 and 25')
     .refine((v) => hasAtMostDecimals(v, 2), 'Base rate must have at most 2 decimal places')
     .optional(),
+  /** VAT accounting scheme for the VAT return figures; absent keeps the stored value (invoice by default) */
+  vatScheme: z.enum(VAT_SCHEMES, { error: 'VAT scheme must be invoice or cash' }).optional(),
+  /** which of HMRC's example reverse-charge wordings the PDFs print; absent keeps the stored value */
+  reverseChargeWording: z
+    .enum(REVERSE_CHARGE_WORDING_KEYS, { error: `Reverse-charge wording must be one of ${REVERSE_CHARGE_WORDING_KEYS.join(', ')}` })
+    .optional(),
+  /** the company is a CIS subcontractor: its invoices to clients with a CIS rate show the deduction; absent keeps the stored value */
+  cisSubcontractor: z.boolean({ error: 'cisSubcontractor must be true or false' }).optional(),
   /** Ignored if sent: the symbol follows the currency. */
   currencySymbol: z.unknown().optional(),
 });
@@ -133,6 +142,9 @@ export const ZCompany = z.strictObject({
   baseRatePercent: z.number(),
   /** the day the base rate was last changed, or null if never entered */
   baseRateSetOn: z.iso.date().nullable(),
+  vatScheme: z.enum(VAT_SCHEMES),
+  reverseChargeWording: z.enum(REVERSE_CHARGE_WORDING_KEYS),
+  cisSubcontractor: z.boolean(),
   nextQuoteNumber: z.number().int(),
   nextInvoiceNumber: z.number().int(),
   nextCreditNoteNumber: z.number().int(),

@@ -4,7 +4,7 @@ import { MAX_LINE_ITEMS, REASON_MAX_LENGTH } from './constants.ts';
 import { formatPence, hasAtMostDecimals } from './money.ts';
 import { ZPrice } from './item.ts';
 import { ZListQuery, ZTimestamp, requiredText, type TPage } from './common.ts';
-import { QUANTITY_MAX, ZDocumentClient } from './document.ts';
+import { QUANTITY_MAX, ZDocumentClient, ZLineItemAnswer, lineVatFields, vatFigures } from './document.ts';
 
 /** The reason a void or a credit note carries: required, printed on the PDF. */
 export const ZReason = requiredText(MSG.reasonRequired, REASON_MAX_LENGTH, 'Reason');
@@ -26,6 +26,8 @@ export const ZCreditLine = z.object({
     .max(QUANTITY_MAX, MSG.quantityMax)
     .refine((v) => hasAtMostDecimals(v, 3), MSG.quantityDecimals),
   unitPrice: ZPrice,
+  /** absent: the invoice's rate, as before per-line VAT */
+  ...lineVatFields,
 });
 
 /** No lines = credit the whole invoice; lines = a partial credit at the invoice's VAT rate. */
@@ -44,8 +46,6 @@ export const ZCreditNoteListQuery = ZListQuery.extend({
 });
 export type TCreditNoteListQuery = z.output<typeof ZCreditNoteListQuery>;
 
-const ZCreditLineAnswer = z.strictObject({ description: z.string(), quantity: z.number(), unitPrice: z.number() });
-
 export const ZCreditNote = z.strictObject({
   id: z.uuid(),
   creditNoteNumber: z.string(),
@@ -53,12 +53,13 @@ export const ZCreditNote = z.strictObject({
   invoiceNumber: z.string(),
   clientId: z.uuid(),
   client: ZDocumentClient,
-  lineItems: z.array(ZCreditLineAnswer),
+  lineItems: z.array(ZLineItemAnswer),
   /** percent: the invoice's VAT rate */
   tax: z.number(),
   subtotal: z.number(),
   taxAmount: z.number(),
   total: z.number(),
+  ...vatFigures,
   reason: z.string(),
   createdAt: ZTimestamp,
 });

@@ -6,18 +6,35 @@ import { INVOICE_STATUSES, QUOTE_STATUSES } from './lifecycle.ts';
 import { hasAtMostDecimals } from './money.ts';
 import { computeTotalsFromPounds } from './totals.ts';
 import { ZPrice } from './item.ts';
-import { ZDay, ZId, ZListQuery, ZTimestamp, isIsoDate, requiredText } from './common.ts';
+import { ZDay, ZId, ZListQuery, ZTimestamp, isIsoDate, optionalText, requiredText } from './common.ts';
+import { LINE_KINDS, VAT_CODES, VAT_MESSAGES } from './vat.ts';
 
 export const QUANTITY_MAX = 1_000_000;
+
+/** A line's VAT, kind, discount and unit (docs/product.md, "VAT per line"): all optional. */
+export const lineVatFields = {
+  vat: z.enum(VAT_CODES, { error: VAT_MESSAGES.vatCode }).nullish(),
+  kind: z.enum(LINE_KINDS, { error: VAT_MESSAGES.kind }).nullish(),
+  /** percent off the line, 0-100 with at most 2 decimals */
+  discountPercent: z
+    .number({ error: VAT_MESSAGES.discountRange })
+    .min(0, VAT_MESSAGES.discountRange)
+    .max(100, VAT_MESSAGES.discountRange)
+    .refine((v) => hasAtMostDecimals(v, 2), VAT_MESSAGES.discountDecimals)
+    .nullish(),
+  /** hour, m, each... */
+  unit: optionalText(20, 'Unit'),
+};
 
 export const ZLineItem = z.object({
   description: requiredText(MSG.descriptionRequired, 2000, 'Description'),
   quantity: z
     .number({ error: MSG.quantityMin })
-    .min(1, MSG.quantityMin)
+    .gt(0, MSG.quantityMin)
     .max(QUANTITY_MAX, MSG.quantityMax)
     .refine((v) => hasAtMostDecimals(v, 3), MSG.quantityDecimals),
   unitPrice: ZPrice,
+  ...lineVatFields,
 });
 export type TLineItem = z.output<typeof ZLineItem>;
 
@@ -71,8 +88,40 @@ export const ZFromQuoteRequest = z.strictObject({ dueDate: ZDueDate.optional() }
 export const ZDocumentClient = z.strictObject({ id: z.uuid(), name: z.string() });
 export type TDocumentClient = z.infer<typeof ZDocumentClient>;
 
-/** A line as answered: quantity and unit price in units and pounds. */
-const ZLineItemAnswer = z.strictObject({ description: z.string(), quantity: z.number(), unitPrice: z.number() });
+/**
+ * A line as answered: quantity and unit price in units and pounds. The per-line VAT fields are
+ * present only when set, so a document that does not use them answers exactly as before.
+ */
+export const ZLineItemAnswer = z.strictObject({
+  description: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  vat: z.enum(VAT_CODES).optional(),
+  kind: z.enum(LINE_KINDS).optional(),
+  discountPercent: z.number().optional(),
+  unit: z.string().optional(),
+});
+export type TLineItemAnswer = z.infer<typeof ZLineItemAnswer>;
+
+/** One VAT rate's figures (pounds; rate in percent). */
+export const ZVatGroup = z.strictObject({
+  vat: z.enum(VAT_CODES).nullable(),
+  rate: z.number(),
+  net: z.number(),
+  vatAmount: z.number(),
+  reverseCharge: z.boolean(),
+});
+export type TVatGroupAnswer = z.infer<typeof ZVatGroup>;
+
+/**
+ * Per-line VAT figures, present when any line carries its own `vat` (docs/product.md, "VAT per
+ * line"): a document without them answers exactly as before.
+ */
+export const vatFigures = {
+  vatBreakdown: z.array(ZVatGroup).optional(),
+  /** pounds: VAT the customer accounts for under the reverse charge, outside the total */
+  reverseChargeVat: z.number().optional(),
+};
 
 const documentBase = {
   id: z.uuid(),
@@ -85,6 +134,7 @@ const documentBase = {
   subtotal: z.number(),
   taxAmount: z.number(),
   total: z.number(),
+  ...vatFigures,
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 };
@@ -123,6 +173,10 @@ export const ZInvoice = z.strictObject({
   payments: z.array(ZInvoicePayment),
   /** overdue invoices of business clients only (docs/product.md, "Late payment") */
   latePayment: ZLatePayment.nullable(),
+  /** invoices from a CIS subcontractor to a client with a CIS rate (docs/product.md, "CIS") */
+  cis: z.strictObject({ labourNet: z.number(), rate: z.number(), deduction: z.number() }).optional(),
+  /** pounds: total less the CIS deduction; present with `cis` (otherwise it is the total) */
+  amountDue: z.number().optional(),
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
 

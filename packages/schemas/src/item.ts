@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { hasAtMostDecimals } from './money.ts';
-import { ZTimestamp, requiredText } from './common.ts';
+import { ZTimestamp, optionalText, requiredText } from './common.ts';
+import { LINE_KINDS, VAT_CODES, VAT_MESSAGES } from './vat.ts';
 
 export const PRICE_MAX = 10_000_000;
 
@@ -16,6 +17,10 @@ export const ZItemRequest = z.object({
   name: requiredText(MSG.nameRequired, 200, 'Name'),
   description: requiredText(MSG.descriptionRequired, 2000, 'Description'),
   price: ZPrice,
+  /** what a line picked from the catalogue carries (docs/product.md, "VAT per line") */
+  vat: z.enum(VAT_CODES, { error: VAT_MESSAGES.vatCode }).nullish(),
+  kind: z.enum(LINE_KINDS, { error: VAT_MESSAGES.kind }).nullish(),
+  unit: optionalText(20, 'Unit'),
 });
 export type TItemRequest = z.input<typeof ZItemRequest>;
 
@@ -25,6 +30,10 @@ export const ZItem = z.strictObject({
   description: z.string(),
   /** pounds */
   price: z.number(),
+  /** present only when set, so items without them answer as before */
+  vat: z.enum(VAT_CODES).optional(),
+  kind: z.enum(LINE_KINDS).optional(),
+  unit: z.string().optional(),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });

@@ -9,7 +9,8 @@ export const MSG = {
   passwordsDontMatch: "Passwords don't match",
   nameRequired: 'Name is required',
   descriptionRequired: 'Description is required',
-  quantityMin: 'Quantity must be at least 1',
+  // docs/spec-deviations.md: fractional quantities below 1 (half an hour) are allowed.
+  quantityMin: 'Quantity must be greater than 0',
   priceNonNegative: 'Price must be non-negative',
   clientRequired: 'Client is required',
   itemsRequired: 'At least one item is required',

@@ -21,7 +21,16 @@ describe('computeTotals', () => {
   });
 
   it('when there are no lines, then everything is zero', () => {
-    expect(computeTotals([], 2000)).toEqual({ lineAmounts: [], subtotal: 0, taxAmount: 0, total: 0 });
+    expect(computeTotals([], 2000)).toEqual({
+      lineAmounts: [],
+      subtotal: 0,
+      taxAmount: 0,
+      total: 0,
+      vatBreakdown: [],
+      reverseChargeVat: 0,
+      cis: null,
+      amountDue: 0,
+    });
   });
 });
 

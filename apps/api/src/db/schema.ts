@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { INITIAL_STATUS } from '@docket/schemas/lifecycle';
+import type { TLineKind, TVatCode } from '@docket/schemas/vat';
 import {
   bigint,
   boolean,
@@ -37,6 +38,14 @@ const owner = () =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
+/** A line's own VAT code, kind, discount and unit (docs/product.md, "VAT per line"); null = as before. */
+const lineVat = () => ({
+  vat: text('vat').$type<TVatCode>(),
+  kind: text('kind').$type<TLineKind>(),
+  discountBp: integer('discount_bp').notNull().default(0),
+  unit: text('unit'),
+});
+
 export const users = pgTable(
   'users',
   {
@@ -71,6 +80,12 @@ export const companies = pgTable('companies', {
   baseRateBp: integer('base_rate_bp').notNull().default(0),
   baseRateSetOn: date('base_rate_set_on', { mode: 'string' }),
   defaultTaxRateBp: integer('default_tax_rate_bp').notNull().default(2000),
+  /** 'invoice' | 'cash': the basis of the VAT return figures */
+  vatScheme: text('vat_scheme').notNull().default('invoice'),
+  /** key of the HMRC example wording the PDFs print for the reverse charge */
+  reverseChargeWording: text('reverse_charge_wording').notNull().default('CUSTOMER_TO_PAY'),
+  /** a CIS subcontractor: invoices to clients with a CIS rate show the deduction */
+  cisSubcontractor: boolean('cis_subcontractor').notNull().default(false),
   logo: bytea('logo'),
   logoMimeType: text('logo_mime_type'),
   /** false for logos stored before uploads were normalised; they are normalised on first use */
@@ -131,6 +146,8 @@ export const clients = pgTable(
     isBusiness: boolean('is_business').notNull().default(false),
     vatNumber: text('vat_number'),
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
+    /** CIS deduction percent (0, 20, 30) when the client is a CIS contractor; null = none */
+    cisRate: integer('cis_rate'),
     ...timestamps,
   },
   (t) => [
@@ -148,6 +165,9 @@ export const items = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull(),
     pricePence: pence('price_pence').notNull(),
+    vat: text('vat').$type<TVatCode>(),
+    kind: text('kind').$type<TLineKind>(),
+    unit: text('unit'),
     ...timestamps,
   },
   (t) => [
@@ -202,6 +222,7 @@ export const quoteLines = pgTable(
     quantityMilli: integer('quantity_milli').notNull(),
     unitPricePence: pence('unit_price_pence').notNull(),
     amountPence: pence('amount_pence').notNull(),
+    ...lineVat(),
   },
   (t) => [
     index('quote_lines_quote_idx').on(t.quoteId, t.position),
@@ -227,6 +248,9 @@ export const invoices = pgTable(
     taxPence: pence('tax_pence').notNull(),
     totalPence: pence('total_pence').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** CIS rate in basis points fixed when the invoice was priced (null: no CIS); the deduction is part of no total */
+    cisRateBp: integer('cis_rate_bp'),
+    cisDeductionPence: pence('cis_deduction_pence').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
@@ -262,6 +286,7 @@ export const invoiceLines = pgTable(
     quantityMilli: integer('quantity_milli').notNull(),
     unitPricePence: pence('unit_price_pence').notNull(),
     amountPence: pence('amount_pence').notNull(),
+    ...lineVat(),
   },
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
@@ -315,6 +340,7 @@ export const creditNoteLines = pgTable(
     quantityMilli: integer('quantity_milli').notNull(),
     unitPricePence: pence('unit_price_pence').notNull(),
     amountPence: pence('amount_pence').notNull(),
+    ...lineVat(),
   },
   (t) => [index('credit_note_lines_note_idx').on(t.creditNoteId, t.position), index('credit_note_lines_user_idx').on(t.userId)],
 );

@@ -2,6 +2,16 @@ import { LATE_PAYMENT_NOTICE_TEXT } from '@docket/schemas/late-payment';
 import { CURRENCIES, DEFAULT_DUE_DAYS, QUOTE_VALID_DAYS, type TCurrencyCode } from '@docket/schemas/constants';
 import { formatPence } from '@docket/schemas/money';
 import { watermarkFor, type TWatermark } from '@docket/schemas/lifecycle';
+import { computeTotals } from '@docket/schemas/totals';
+import {
+  DEFAULT_REVERSE_CHARGE_WORDING,
+  REVERSE_CHARGE_WORDINGS,
+  VAT_MESSAGES,
+  VAT_RATES,
+  type TLineKind,
+  type TReverseChargeWording,
+  type TVatCode,
+} from '@docket/schemas/vat';
 import { addDays, londonDay } from '../lib/clock.ts';
 
 /**
@@ -50,7 +60,21 @@ export interface PdfDocumentModel {
   meta: PdfLabelled[];
   columns: { description: string; quantity: string; unitPrice: string; vatRate: string; amount: string };
   lines: PdfLine[];
-  totals: { subtotal: PdfLabelled; vat: PdfLabelled; total: PdfLabelled };
+  /**
+   * subtotal, one VAT row per rate charged (`vat` is the first, the only one before per-line VAT), the total; then (CIS) the deduction and the amount
+   * due; then `outside`: information not in the total (reverse-charge VAT per rate) and its legend.
+   */
+  totals: {
+    subtotal: PdfLabelled;
+    vat: PdfLabelled;
+    vatRows: PdfLabelled[];
+    total: PdfLabelled;
+    afterTotal: PdfLabelled[];
+    /** heading of `outside`, null when there is nothing outside the total */
+    outsideHeading: string | null;
+    outside: PdfLabelled[];
+    legend: string | null;
+  };
   /** invoices only; empty when no bank field is set */
   bank: PdfLabelled[];
   /** invoices only: 'Payment due by 22 December 2026' */
@@ -69,6 +93,8 @@ export interface PdfCompanySource {
   terms: string | null;
   currency: string;
   logo: Buffer | null;
+  /** key of REVERSE_CHARGE_WORDINGS; absent in snapshots made before it existed */
+  reverseChargeWording?: string | null;
   bankName: string | null;
   bankAccountName: string | null;
   bankAccountNumber: string | null;
@@ -82,6 +108,8 @@ export interface PdfClientSource {
   email: string;
   phone: string | null;
   address: string | null;
+  /** printed on reverse-charge documents; absent in snapshots made before it was kept */
+  vatNumber?: string | null;
 }
 
 export interface PdfLineSource {
@@ -89,6 +117,11 @@ export interface PdfLineSource {
   quantityMilli: number;
   unitPricePence: number;
   amountPence: number;
+  /** per-line VAT (docs/product.md, "VAT per line"); absent in older snapshots = the document's rate */
+  vat?: TVatCode | null;
+  kind?: TLineKind | null;
+  discountBp?: number;
+  unit?: string | null;
 }
 
 export interface PdfDocumentSource {
@@ -106,6 +139,8 @@ export interface PdfDocumentSource {
   lines: PdfLineSource[];
   /** invoices of business clients while the company's late-payment notice is on (docs/product.md, "Late payment") */
   latePaymentNotice?: boolean;
+  /** invoices with a CIS deduction (docs/product.md, "CIS") */
+  cisRateBp?: number | null;
   /** VOID invoices: printed with the VOID mark */
   voidReason?: string | null;
   /** credit notes: the invoice they correct, and why */
@@ -182,7 +217,10 @@ export function buildDocumentModel(
         .map((b) => ({ label: b.label, value: b.value.trim() }))
     : [];
 
+  // A company that is not VAT registered prints no registration line.
   const vatLine = vatNumber ? `VAT registration number ${vatNumber}` : null;
+  const vat = vatSummary(company, doc, money, signed);
+  const clientVat = vat.reverseCharge && client.vatNumber?.trim() ? [`VAT number ${client.vatNumber.trim()}`] : [];
   const companyName = company.name.trim();
   const notice = isCredit
     ? `Reason for credit: ${doc.reason ?? ''}`
@@ -211,32 +249,83 @@ export function buildDocumentModel(
     client: {
       heading: isInvoice || isCredit ? 'Bill to' : 'Prepared for',
       name: client.name.trim(),
-      lines: [...splitLines(client.address), ...present(client.email, client.phone)],
+      lines: [...splitLines(client.address), ...present(client.email, client.phone), ...clientVat],
     },
     meta,
     columns: { description: 'Description', quantity: 'Qty', unitPrice: 'Unit price', vatRate: 'VAT', amount: 'Net amount' },
     lines: doc.lines.map((l) => ({
-      description: l.description,
-      quantity: formatQuantity(l.quantityMilli),
+      description: l.discountBp ? `${l.description} (less ${formatRate(l.discountBp)} discount)` : l.description,
+      quantity: l.unit ? `${formatQuantity(l.quantityMilli)} ${l.unit}` : formatQuantity(l.quantityMilli),
       unitPrice: money(l.unitPricePence),
-      vatRate: rate,
+      // Reverse-charge lines are marked 'RC' (explained by the legend under the totals).
+      vatRate: l.vat ? VAT_RATES[l.vat].label : rate,
       amount: signed(l.amountPence),
     })),
-    totals: isCredit
-      ? {
-          subtotal: { label: 'Subtotal credited (excl. VAT)', value: signed(doc.subtotalPence) },
-          vat: { label: `VAT credited at ${rate}`, value: signed(doc.taxPence) },
-          total: { label: 'Total credited', value: signed(doc.totalPence) },
-        }
-      : {
-          subtotal: { label: 'Subtotal (excl. VAT)', value: money(doc.subtotalPence) },
-          vat: { label: `VAT at ${rate}`, value: money(doc.taxPence) },
-          // A void invoice asks for nothing.
-          total: { label: isInvoice && doc.status !== 'VOID' ? 'Total due' : 'Total', value: money(doc.totalPence) },
-        },
+    totals: vat.totals,
     bank,
     paymentDue: isInvoice && doc.status !== 'VOID' ? `Payment due by ${formatDay(dueDay!)}` : null,
     terms: isCredit ? null : company.terms?.trim() || null,
     footer: [companyName, vatLine].filter(Boolean).join('  ·  '),
   };
+}
+
+/**
+ * The totals block from the shared totals function (docs/product.md, "VAT per line"): one VAT
+ * row per rate charged; reverse-charge VAT per rate outside the total with HMRC's legend; the CIS
+ * deduction and amount due after the total. A document without per-line VAT prints as before.
+ */
+const OUTSIDE_HEADING = 'VAT the customer accounts for (not included in the total)';
+
+function vatSummary(
+  company: PdfCompanySource,
+  doc: PdfDocumentSource,
+  money: (pence: number) => string,
+  signed: (pence: number) => string,
+): { totals: PdfDocumentModel['totals']; reverseCharge: boolean } {
+  const isCredit = doc.kind === 'credit_note';
+  const isInvoice = doc.kind === 'invoice';
+  const t = computeTotals(doc.lines, doc.taxRateBp, { cisRateBp: isInvoice ? (doc.cisRateBp ?? null) : null });
+  const perLine = doc.lines.some((l) => l.vat);
+  const charged = t.vatBreakdown.filter((g) => !g.reverseCharge && g.rateBp > 0);
+  const credited = isCredit ? ' credited' : '';
+  const vatRows: PdfLabelled[] = !perLine
+    ? [{ label: `VAT${credited} at ${formatRate(doc.taxRateBp)}`, value: signed(doc.taxPence) }]
+    : charged.length === 0
+      ? [{ label: `VAT${credited}`, value: signed(0) }]
+      : charged.map((g) => ({ label: `VAT${credited} at ${formatRate(g.rateBp)} on ${money(g.net)}`, value: signed(g.vatAmount) }));
+  const rc = t.vatBreakdown.filter((g) => g.reverseCharge);
+  const outside: PdfLabelled[] = rc.map((g) => ({
+    label: `Reverse charge VAT at ${formatRate(g.rateBp)} on ${money(g.net)}`,
+    value: money(g.vatAmount),
+  }));
+  const wording = REVERSE_CHARGE_WORDINGS[(company.reverseChargeWording ?? DEFAULT_REVERSE_CHARGE_WORDING) as TReverseChargeWording] ?? REVERSE_CHARGE_WORDINGS[DEFAULT_REVERSE_CHARGE_WORDING];
+  const legend = rc.length === 0 ? null : isCredit ? VAT_MESSAGES.creditNoteReverseCharge(money(t.reverseChargeVat)) : wording;
+  const afterTotal: PdfLabelled[] = [];
+  if (t.cis && doc.status !== 'VOID') {
+    afterTotal.push({ label: `CIS deduction (${formatRate(t.cis.rateBp)} of labour ${money(t.cis.labourNet)})`, value: `\u2212${money(t.cis.deduction)}` });
+    afterTotal.push({ label: 'Amount due', value: money(t.amountDue) });
+  }
+  const totals: PdfDocumentModel['totals'] = isCredit
+    ? {
+        subtotal: { label: 'Subtotal credited (excl. VAT)', value: signed(doc.subtotalPence) },
+        vat: vatRows[0]!,
+        vatRows,
+        total: { label: 'Total credited', value: signed(doc.totalPence) },
+        afterTotal,
+        outsideHeading: outside.length ? OUTSIDE_HEADING : null,
+        outside,
+        legend,
+      }
+    : {
+        subtotal: { label: 'Subtotal (excl. VAT)', value: money(doc.subtotalPence) },
+        vat: vatRows[0]!,
+        vatRows,
+        // A void invoice asks for nothing; with a CIS deduction the amount due follows.
+        total: { label: isInvoice && doc.status !== 'VOID' && afterTotal.length === 0 ? 'Total due' : 'Total', value: money(doc.totalPence) },
+        afterTotal,
+        outsideHeading: outside.length ? OUTSIDE_HEADING : null,
+        outside,
+        legend,
+      };
+  return { totals, reverseCharge: rc.length > 0 };
 }

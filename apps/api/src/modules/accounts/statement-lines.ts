@@ -23,7 +23,7 @@ export function movements(invoices: TInvoice[], creditNotes: TCreditNote[], paym
   const rows: Movement[] = [
     ...invoices
       .filter((i) => i.status !== 'DRAFT' && i.status !== 'VOID')
-      .map((i) => ({ day: isoDay(i.createdAt, london), kind: 'invoice' as const, description: `Invoice ${i.invoiceNumber}`, debitPence: poundsToPence(i.total), creditPence: 0 })),
+      .map((i) => ({ day: isoDay(i.createdAt, london), kind: 'invoice' as const, description: `Invoice ${i.invoiceNumber}`, debitPence: poundsToPence(i.amountDue ?? i.total), creditPence: 0 })),
     ...creditNotes.map((c) => ({
       day: isoDay(c.createdAt, london),
       kind: 'credit' as const,

@@ -9,6 +9,8 @@ export const toClientDto = (row: ClientRow): TClient => ({
   address: row.address,
   isBusiness: row.isBusiness,
   vatNumber: row.vatNumber,
+  // present only when set, so clients without one answer as before (docs/product.md, "CIS")
+  ...(row.cisRate === 0 || row.cisRate === 20 || row.cisRate === 30 ? { cisRate: row.cisRate } : {}),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

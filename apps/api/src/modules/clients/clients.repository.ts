@@ -12,6 +12,8 @@ export interface ClientFields {
   address: string | null;
   isBusiness?: boolean;
   vatNumber?: string | null;
+  /** absent keeps the stored value */
+  cisRate?: number | null;
 }
 export interface ClientListOptions {
   limit?: number;

@@ -1,6 +1,13 @@
 import { CURRENCIES, type TCurrencyCode, type TTemplate } from '@docket/schemas/constants';
 import type { TCompany, TCompanyRequestParsed } from '@docket/schemas/company';
 import { basisPointsToPercent, percentToBasisPoints } from '@docket/schemas/money';
+import {
+  DEFAULT_REVERSE_CHARGE_WORDING,
+  REVERSE_CHARGE_WORDINGS,
+  VAT_SCHEMES,
+  type TReverseChargeWording,
+  type TVatScheme,
+} from '@docket/schemas/vat';
 import { toDataUrl } from '../../lib/image.ts';
 import type { CompanyFields, CompanyRow } from './company.repository.ts';
 
@@ -21,6 +28,9 @@ export function toCompanyFields(input: TCompanyRequestParsed): CompanyFields {
     creditNotePrefix: input.creditNotePrefix,
     defaultTaxRateBp: percentToBasisPoints(input.defaultTaxRate),
     latePaymentNotice: input.latePaymentNotice,
+    vatScheme: input.vatScheme,
+    reverseChargeWording: input.reverseChargeWording,
+    cisSubcontractor: input.cisSubcontractor,
     baseRateBp: input.baseRatePercent === undefined ? undefined : percentToBasisPoints(input.baseRatePercent),
     bankName: bank?.bankName ?? null,
     bankAccountName: bank?.accountName ?? null,
@@ -61,6 +71,9 @@ export function toCompanyDto(row: CompanyRow, counters: { quote: number; invoice
     latePaymentNotice: row.latePaymentNotice,
     baseRatePercent: basisPointsToPercent(row.baseRateBp),
     baseRateSetOn: row.baseRateSetOn,
+    vatScheme: (VAT_SCHEMES as readonly string[]).includes(row.vatScheme) ? (row.vatScheme as TVatScheme) : 'invoice',
+    reverseChargeWording: row.reverseChargeWording in REVERSE_CHARGE_WORDINGS ? (row.reverseChargeWording as TReverseChargeWording) : DEFAULT_REVERSE_CHARGE_WORDING,
+    cisSubcontractor: row.cisSubcontractor,
     nextQuoteNumber: counters.quote,
     nextInvoiceNumber: counters.invoice,
     nextCreditNoteNumber: counters.credit_note,

@@ -1,6 +1,6 @@
 import type { TCreditNote } from '@docket/schemas/credit-note';
 import { basisPointsToPercent, penceToPounds } from '@docket/schemas/money';
-import { toLineDto } from '../documents/line-items.ts';
+import { toLineDto, vatFiguresDto } from '../documents/line-items.ts';
 import type { CreditNoteRow } from './credit-notes.repository.ts';
 
 export const toCreditNoteDto = (row: CreditNoteRow): TCreditNote => ({
@@ -15,6 +15,7 @@ export const toCreditNoteDto = (row: CreditNoteRow): TCreditNote => ({
   subtotal: penceToPounds(row.subtotalPence),
   taxAmount: penceToPounds(row.taxPence),
   total: penceToPounds(row.totalPence),
+  ...vatFiguresDto(row.lines, row.taxRateBp),
   reason: row.reason,
   createdAt: row.createdAt.toISOString(),
 });

@@ -30,7 +30,7 @@ export function createDashboardRepository(db: Database) {
   return {
     /** `today` and `month` ('YYYY-MM') are Europe/London. */
     async figures(userId: string, today: string, month: string): Promise<DashboardFigures> {
-      const balance = sql`greatest(0, ${invoices.totalPence} - ${paidPenceSql()} - ${creditedPenceSql()})`;
+      const balance = sql`greatest(0, ${invoices.totalPence} - ${invoices.cisDeductionPence} - ${paidPenceSql()} - ${creditedPenceSql()})`;
       const [row] = await queryRows<{ total: string | number; outstanding: string | number; overdue: string | number; received: string | number; active_invoices: number; active_quotes: number }>(
         db,
         sql`select

@@ -1,14 +1,20 @@
-import type { TLineItem } from '@docket/schemas/document';
-import { milliToQuantity, penceToPounds, poundsToPence, quantityToMilli } from '@docket/schemas/money';
-import { computeTotals } from '@docket/schemas/totals';
+import type { TLineItem, TLineItemAnswer } from '@docket/schemas/document';
+import { basisPointsToPercent, milliToQuantity, penceToPounds, percentToBasisPoints, poundsToPence, quantityToMilli } from '@docket/schemas/money';
+import { computeTotals, type TTotalsInPence } from '@docket/schemas/totals';
+import type { TLineKind, TVatCode } from '@docket/schemas/vat';
 
-/** A line as stored (quote_lines and invoice_lines share these columns). */
+/** A line as stored (quote_lines, invoice_lines and credit_note_lines share these columns). */
 export interface StoredLine {
   position: number;
   description: string;
   quantityMilli: number;
   unitPricePence: number;
   amountPence: number;
+  /** null: the document's rate (docs/product.md, "VAT per line") */
+  vat: TVatCode | null;
+  kind: TLineKind | null;
+  discountBp: number;
+  unit: string | null;
 }
 
 export interface PricedDocument {
@@ -26,6 +32,10 @@ export function priceLines(lineItems: readonly TLineItem[], taxRateBp: number): 
     description: l.description,
     quantityMilli: quantityToMilli(l.quantity),
     unitPricePence: poundsToPence(l.unitPrice),
+    vat: l.vat ?? null,
+    kind: l.kind ?? null,
+    discountBp: l.discountPercent ? percentToBasisPoints(l.discountPercent) : 0,
+    unit: l.unit ?? null,
   }));
   const totals = computeTotals(lines, taxRateBp);
   return {
@@ -37,11 +47,39 @@ export function priceLines(lineItems: readonly TLineItem[], taxRateBp: number): 
   };
 }
 
-export const toLineDto = (l: StoredLine): TLineItem => ({
+/** The line fields beyond description, quantity and price appear only when set, so older documents answer as before. */
+export const toLineDto = (l: StoredLine): TLineItemAnswer => ({
   description: l.description,
   quantity: milliToQuantity(l.quantityMilli),
   unitPrice: penceToPounds(l.unitPricePence),
+  ...(l.vat ? { vat: l.vat } : {}),
+  ...(l.kind ? { kind: l.kind } : {}),
+  ...(l.discountBp ? { discountPercent: basisPointsToPercent(l.discountBp) } : {}),
+  ...(l.unit ? { unit: l.unit } : {}),
 });
+
+/** True when a line carries its own VAT code: the document then answers its per-rate figures. */
+export const usesLineVat = (lines: readonly Pick<StoredLine, 'vat'>[]): boolean => lines.some((l) => l.vat !== null);
+
+/** Totals of stored lines (their VAT breakdown and CIS figures, which are not columns). */
+export const totalsOfStored = (lines: readonly StoredLine[], taxRateBp: number, cisRateBp: number | null = null): TTotalsInPence =>
+  computeTotals(lines, taxRateBp, { cisRateBp });
+
+/** `vatBreakdown` and `reverseChargeVat` in pounds, for documents whose lines carry their own VAT. */
+export function vatFiguresDto(lines: readonly StoredLine[], taxRateBp: number) {
+  if (!usesLineVat(lines)) return {};
+  const t = totalsOfStored(lines, taxRateBp);
+  return {
+    vatBreakdown: t.vatBreakdown.map((g) => ({
+      vat: g.vat,
+      rate: basisPointsToPercent(g.rateBp),
+      net: penceToPounds(g.net),
+      vatAmount: penceToPounds(g.vatAmount),
+      reverseCharge: g.reverseCharge,
+    })),
+    reverseChargeVat: penceToPounds(t.reverseChargeVat),
+  };
+}
 
 export type DocumentTotals = Omit<PricedDocument, 'lines'>;
 
@@ -60,4 +98,8 @@ export const lineColumns = (l: StoredLine): StoredLine => ({
   quantityMilli: l.quantityMilli,
   unitPricePence: l.unitPricePence,
   amountPence: l.amountPence,
+  vat: l.vat,
+  kind: l.kind,
+  discountBp: l.discountBp,
+  unit: l.unit,
 });

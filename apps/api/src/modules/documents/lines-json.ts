@@ -14,7 +14,11 @@ export const linesJson = (lines: typeof invoiceLines | typeof quoteLines | typeo
       'description', ${lines.description},
       'quantityMilli', ${lines.quantityMilli},
       'unitPricePence', ${lines.unitPricePence},
-      'amountPence', ${lines.amountPence}) order by ${lines.position})
+      'amountPence', ${lines.amountPence},
+      'vat', ${lines.vat},
+      'kind', ${lines.kind},
+      'discountBp', ${lines.discountBp},
+      'unit', ${lines.unit}) order by ${lines.position})
     from ${lines} where ${documentKey} = ${documentId}), '[]'::json)`.mapWith((v: unknown) =>
     typeof v === 'string' ? (JSON.parse(v) as StoredLine[]) : (v as StoredLine[]),
   );

@@ -14,6 +14,15 @@ export function createOwnershipRepository(db: Database) {
   };
   return {
     client: (userId: string, id: string) => owns(clients, userId, id),
+    /** The client's VAT number and CIS rate (reverse charge and CIS rules), or null when not the caller's. */
+    async clientTax(userId: string, id: string): Promise<{ vatNumber: string | null; cisRate: number | null } | null> {
+      const [row] = await db
+        .select({ vatNumber: clients.vatNumber, cisRate: clients.cisRate })
+        .from(clients)
+        .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
     quote: (userId: string, id: string) => owns(quotes, userId, id),
     invoice: (userId: string, id: string) => owns(invoices, userId, id),
     creditNote: (userId: string, id: string) => owns(creditNotes, userId, id),

@@ -3,14 +3,22 @@ import type { PricedDocument, StoredLine } from '../documents/line-items.ts';
 interface Content {
   clientId: string;
   taxRateBp: number;
-  lines: Pick<StoredLine, 'description' | 'quantityMilli' | 'unitPricePence'>[];
+  lines: Pick<StoredLine, 'description' | 'quantityMilli' | 'unitPricePence' | 'vat' | 'kind' | 'discountBp' | 'unit'>[];
 }
 
 const sameLines = (a: Content['lines'], b: Content['lines']) =>
   a.length === b.length &&
   a.every((l, i) => {
     const o = b[i]!;
-    return l.description === o.description && Number(l.quantityMilli) === Number(o.quantityMilli) && Number(l.unitPricePence) === Number(o.unitPricePence);
+    return (
+      l.description === o.description &&
+      Number(l.quantityMilli) === Number(o.quantityMilli) &&
+      Number(l.unitPricePence) === Number(o.unitPricePence) &&
+      (l.vat ?? null) === (o.vat ?? null) &&
+      (l.kind ?? null) === (o.kind ?? null) &&
+      Number(l.discountBp ?? 0) === Number(o.discountBp ?? 0) &&
+      (l.unit ?? null) === (o.unit ?? null)
+    );
   });
 
 /** The names of what an edit changes, for the history ('client', 'lines', 'tax', 'due date'). */

@@ -81,7 +81,7 @@ describe('POST /api/invoices', () => {
     ['no client', { clientId: undefined }, 'clientId', 'Client is required'],
     ['no lines', { lineItems: [] }, 'lineItems', 'At least one item is required'],
     ['a blank description', { lineItems: [{ description: '', quantity: 1, unitPrice: 1 }] }, 'lineItems.0.description', 'Description is required'],
-    ['quantity below 1', { lineItems: [{ description: 'a', quantity: 0.5, unitPrice: 1 }] }, 'lineItems.0.quantity', 'Quantity must be at least 1'],
+    ['quantity 0 (fractions below 1 are allowed: spec-deviations)', { lineItems: [{ description: 'a', quantity: 0, unitPrice: 1 }] }, 'lineItems.0.quantity', 'Quantity must be greater than 0'],
     ['a negative price', { lineItems: [{ description: 'a', quantity: 1, unitPrice: -0.01 }] }, 'lineItems.0.unitPrice', 'Price must be non-negative'],
     ['a negative tax', { tax: -0.5 }, 'tax', 'Tax must be non-negative'],
   ])('when the body has %s, then 400 with the message and nothing is created', async (_c, over, field, message) => {

@@ -1,7 +1,7 @@
 import type { TInvoice } from '@docket/schemas/document';
 import { basisPointsToPercent, penceToPounds } from '@docket/schemas/money';
 import { balanceDuePence } from '@docket/schemas/credit-note';
-import { toLineDto } from '../documents/line-items.ts';
+import { toLineDto, totalsOfStored, vatFiguresDto } from '../documents/line-items.ts';
 import type { InvoiceWithLines } from './invoices.repository.ts';
 import type { PaymentRef } from './invoice-payments.ts';
 import type { TInvoicePayment, TLatePayment, TPaymentMethod } from '@docket/schemas/payment';
@@ -14,8 +14,18 @@ export const paidPence = (row: Pick<InvoiceWithLines, 'payments'>): number => ro
 export const creditedPence = (row: Pick<InvoiceWithLines, 'credits'>): number => row.credits.reduce((sum, c) => sum + Number(c.totalPence), 0);
 
 /** A VOID invoice owes nothing; otherwise total less payments less credits. */
-export const balancePence = (row: Pick<InvoiceWithLines, 'status' | 'totalPence' | 'credits' | 'payments'>): number =>
-  row.status === 'VOID' ? 0 : balanceDuePence({ total: row.totalPence, paid: paidPence(row), credited: creditedPence(row) });
+export const balancePence = (row: Pick<InvoiceWithLines, 'status' | 'totalPence' | 'cisDeductionPence' | 'credits' | 'payments'>): number =>
+  row.status === 'VOID' ? 0 : balanceDuePence({ total: row.totalPence - Number(row.cisDeductionPence), paid: paidPence(row), credited: creditedPence(row) });
+
+/** `cis` and `amountDue`, present only on invoices a CIS deduction applies to (docs/product.md, "CIS"). */
+function cisDto(row: InvoiceWithLines) {
+  if (row.cisRateBp === null) return {};
+  const cis = totalsOfStored(row.lines, row.taxRateBp, row.cisRateBp).cis!;
+  return {
+    cis: { labourNet: penceToPounds(cis.labourNet), rate: basisPointsToPercent(cis.rateBp), deduction: penceToPounds(Number(row.cisDeductionPence)) },
+    amountDue: penceToPounds(row.totalPence - Number(row.cisDeductionPence)),
+  };
+}
 
 export const toInvoiceDto = (row: InvoiceWithLines): TInvoice => ({
   id: row.id,
@@ -29,6 +39,7 @@ export const toInvoiceDto = (row: InvoiceWithLines): TInvoice => ({
   subtotal: penceToPounds(row.subtotalPence),
   taxAmount: penceToPounds(row.taxPence),
   total: penceToPounds(row.totalPence),
+  ...vatFiguresDto(row.lines, row.taxRateBp),
   dueDate: row.dueDate,
   sentAt: row.sentAt?.toISOString() ?? null,
   paidAt: row.paidAt?.toISOString() ?? null,
@@ -40,6 +51,7 @@ export const toInvoiceDto = (row: InvoiceWithLines): TInvoice => ({
   amountPaid: penceToPounds(paidPence(row)),
   payments: row.payments.map(toPaymentDto),
   latePayment: latePayment(row),
+  ...cisDto(row),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

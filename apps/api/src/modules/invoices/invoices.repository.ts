@@ -36,6 +36,8 @@ const invoiceColumns = (today: Today) => ({
   subtotalPence: invoices.subtotalPence,
   taxPence: invoices.taxPence,
   totalPence: invoices.totalPence,
+  cisRateBp: invoices.cisRateBp,
+  cisDeductionPence: invoices.cisDeductionPence,
   dueDate: invoices.dueDate,
   sentAt: invoices.sentAt,
   paidAt: invoices.paidAt,
@@ -59,7 +61,15 @@ export type InvoiceWithLines = Awaited<ReturnType<typeof selectInvoices>>[number
 export interface InvoiceFields extends PricedDocument {
   clientId: string;
   dueDate: string;
+  /** docs/product.md, "CIS": null and 0 when no deduction applies */
+  cisRateBp: number | null;
+  cisDeductionPence: number;
 }
+
+const cisColumns = (c: { cisRateBp: number | null; cisDeductionPence: number }) => ({ cisRateBp: c.cisRateBp, cisDeductionPence: c.cisDeductionPence });
+
+/** What the client owes before payments and credits: the total less any CIS deduction (docs/product.md, "CIS"). */
+export const duePenceSql = () => sql<number>`(${invoices.totalPence} - ${invoices.cisDeductionPence})`.mapWith(Number);
 
 /** Runs after the insert, in its transaction (the history entry of the new document). */
 export type AfterCreate = (tx: Tx, id: string, number: string) => Promise<void>;
@@ -82,6 +92,8 @@ const lockedColumns = (today: string) => ({
   subtotalPence: invoices.subtotalPence,
   taxPence: invoices.taxPence,
   totalPence: invoices.totalPence,
+  cisRateBp: invoices.cisRateBp,
+  cisDeductionPence: invoices.cisDeductionPence,
   dueDate: invoices.dueDate,
   createdAt: invoices.createdAt,
   lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id),
@@ -172,7 +184,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     /** Number allocation and insert share one transaction, so a failed insert frees its number. */
     async create(userId: string, prefix: string, fields: InvoiceFields, guard?: CreateGuard, after?: AfterCreate): Promise<string> {
       return db.transaction(async (tx) => {
-        const id = await insertNumbered(tx, userId, prefix, { clientId: fields.clientId, ...totalsColumns(fields), dueDate: fields.dueDate }, guard);
+        const id = await insertNumbered(tx, userId, prefix, { clientId: fields.clientId, ...totalsColumns(fields), ...cisColumns(fields), dueDate: fields.dueDate }, guard);
         await insertLines(tx, userId, id, fields);
         const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
         await after?.(tx, id, row!.n);
@@ -211,7 +223,8 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       const [row] = await tx
         .select({
           status: invoices.status,
-          totalPence: invoices.totalPence,
+          // what the client pays: the total less any CIS deduction
+          totalPence: duePenceSql(),
           paidPence: paidPenceSql(),
           creditedPence: creditedPenceSql(),
           lastPaidOn: sql<string | null>`(select ${payments.paidOn} from ${payments} where ${payments.invoiceId} = ${invoices.id} order by ${payments.createdAt} desc, ${payments.id} desc limit 1)`,
@@ -228,6 +241,11 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       await tx.update(invoices).set({ status: next, paidAt, updatedAt: sql`now()` }).where(eq(invoices.id, id));
     },
 
+    /** The CIS rate and deduction of a draft made from a quote, inside its creating transaction. */
+    async setCis(tx: Tx, id: string, cis: { cisRateBp: number | null; cisDeductionPence: number }) {
+      await tx.update(invoices).set(cisColumns(cis)).where(eq(invoices.id, id));
+    },
+
     async setDueDate(tx: Tx, id: string, dueDate: string) {
       await tx.update(invoices).set({ dueDate, updatedAt: sql`now()` }).where(eq(invoices.id, id));
     },
@@ -236,7 +254,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     async updateDraft(tx: Tx, userId: string, id: string, fields: InvoiceFields) {
       await tx
         .update(invoices)
-        .set({ clientId: fields.clientId, ...totalsColumns(fields), dueDate: fields.dueDate, updatedAt: sql`now()` })
+        .set({ clientId: fields.clientId, ...totalsColumns(fields), ...cisColumns(fields), dueDate: fields.dueDate, updatedAt: sql`now()` })
         .where(own(userId, id));
       await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, id));
       await insertLines(tx, userId, id, fields);

@@ -14,7 +14,7 @@ import { decodeOffsetCursor, toPage } from '../../lib/pagination.ts';
 import { isCustomOrder } from '../documents/document-order.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
-import { priceDocument } from '../documents/document-input.ts';
+import { cisOf, priceDocument } from '../documents/document-input.ts';
 import type { InvoicesRepository } from './invoices.repository.ts';
 import { toInvoiceDto } from './invoices.mapper.ts';
 import type { InvoiceState, LockedInvoice } from './invoices.repository.ts';
@@ -82,8 +82,9 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       await deps.assertCanCreateInvoice(userId);
       const settings = await deps.settings.read(userId);
       const fields = await priceDocument(deps.ownership, userId, input, () => settings.defaultTaxRateBp);
+      const cis = cisOf(settings.cisSubcontractor, fields.clientCisRate, fields.lines, fields.taxRateBp);
       const guard = (tx: Pick<Database, 'select'>) => deps.assertCanCreateInvoice(userId, tx);
-      const id = await repo.create(userId, settings.invoicePrefix, { ...fields, dueDate: input.dueDate ?? defaultDueDate() }, guard, (tx, newId, number) =>
+      const id = await repo.create(userId, settings.invoicePrefix, { ...fields, ...cis, dueDate: input.dueDate ?? defaultDueDate() }, guard, (tx, newId, number) =>
         log(tx, userId, newId, 'created', createdSummary(number, fields.totalPence)),
       );
       return get(userId, id);
@@ -96,9 +97,11 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       const current = await repo.get(userId, id, today());
       if (!current) throw AppError.notFound('Invoice');
       const fields = await priceDocument(deps.ownership, userId, input, () => current.taxRateBp);
+      const settings = await deps.settings.read(userId);
+      const cis = cisOf(settings.cisSubcontractor, fields.clientCisRate, fields.lines, fields.taxRateBp);
       await repo.transaction(async (tx) => {
         const cur = await locked(tx, userId, id);
-        const next = { ...fields, dueDate: input.dueDate ?? cur.dueDate };
+        const next = { ...fields, ...cis, dueDate: input.dueDate ?? cur.dueDate };
         const changed = changedFields(cur, next);
         if (cur.status !== 'DRAFT') {
           if (cur.status === 'VOID' || changed.some((f) => f !== 'due date')) throw AppError.conflict(CREDIT_MESSAGES.invoiceChanged);
@@ -123,6 +126,8 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         (tx) => deps.assertCanCreateInvoice(userId, tx),
         async (tx, newId, number) => {
           const row = await repo.lock(tx, userId, newId, today());
+          const client = row && (await deps.ownership.clientTax(userId, row.clientId));
+          if (row && client) await repo.setCis(tx, newId, cisOf(settings.cisSubcontractor, client.cisRate, row.lines, row.taxRateBp));
           await log(tx, userId, newId, 'created', createdSummary(number, row?.totalPence ?? 0, true));
           await deps.history.append(tx, userId, 'quote', quoteId, 'converted', `Converted to invoice ${number}`);
         },
@@ -162,6 +167,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
             taxPence: cur.taxPence,
             totalPence: cur.totalPence,
             lines: cur.lines,
+            cisRateBp: cur.cisRateBp,
           });
         }
         if (to === 'DRAFT') await deps.snapshots.clear(tx, 'invoice', id);

@@ -1,4 +1,5 @@
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import type { TLineKind, TVatCode } from '@docket/schemas/vat';
 import type { Database } from '../../db/client.ts';
 import { items } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
@@ -9,6 +10,9 @@ export interface ItemFields {
   name: string;
   description: string;
   pricePence: number;
+  vat: TVatCode | null;
+  kind: TLineKind | null;
+  unit: string | null;
 }
 
 export function createItemsRepository(db: Database) {

@@ -14,10 +14,20 @@ const toItemDto = (row: ItemRow): TItem => ({
   name: row.name,
   description: row.description,
   price: penceToPounds(row.pricePence),
+  ...(row.vat ? { vat: row.vat } : {}),
+  ...(row.kind ? { kind: row.kind } : {}),
+  ...(row.unit ? { unit: row.unit } : {}),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-const toFields = (i: ItemInput) => ({ name: i.name, description: i.description, pricePence: poundsToPence(i.price) });
+const toFields = (i: ItemInput) => ({
+  name: i.name,
+  description: i.description,
+  pricePence: poundsToPence(i.price),
+  vat: i.vat ?? null,
+  kind: i.kind ?? null,
+  unit: i.unit,
+});
 
 export function createItemsService(repo: ItemsRepository) {
   return {

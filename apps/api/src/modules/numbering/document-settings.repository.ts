@@ -9,6 +9,8 @@ export interface DocumentSettings {
   invoicePrefix: string;
   creditNotePrefix: string;
   defaultTaxRateBp: number;
+  /** a CIS subcontractor: invoices to clients with a CIS rate carry the deduction */
+  cisSubcontractor: boolean;
 }
 
 /** Number prefixes and default tax from the company profile, or the spec's defaults without one. */
@@ -21,6 +23,7 @@ export function createDocumentSettingsRepository(db: Database) {
           invoicePrefix: companies.invoiceNumberPrefix,
           creditNotePrefix: companies.creditNotePrefix,
           defaultTaxRateBp: companies.defaultTaxRateBp,
+          cisSubcontractor: companies.cisSubcontractor,
         })
         .from(companies)
         .where(eq(companies.userId, userId))
@@ -31,6 +34,7 @@ export function createDocumentSettingsRepository(db: Database) {
           invoicePrefix: DEFAULT_INVOICE_PREFIX,
           creditNotePrefix: DEFAULT_CREDIT_NOTE_PREFIX,
           defaultTaxRateBp: percentToBasisPoints(DEFAULT_TAX_RATE),
+          cisSubcontractor: false,
         }
       );
     },

@@ -36,7 +36,8 @@ export const toLedgerDto = (r: LedgerRow): TPayment => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-const dueOf = (inv: LockedInvoice) => Math.max(0, inv.totalPence - inv.paidPence - inv.creditedPence);
+/** What is still owed: the amount due (total less any CIS deduction) less payments and credits. */
+const dueOf = (inv: LockedInvoice) => Math.max(0, inv.totalPence - Number(inv.cisDeductionPence) - inv.paidPence - inv.creditedPence);
 
 /**
  * The payments ledger (docs/product.md, "Payments"). Every change locks the invoice row first,

@@ -126,6 +126,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
         taxPence: inv.taxPence,
         totalPence: inv.totalPence,
         lines: inv.lines,
+        cisRateBp: inv.cisRateBp,
         voidReason: inv.voidReason,
         latePaymentNotice: notice,
       };

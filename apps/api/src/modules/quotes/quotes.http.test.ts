@@ -69,7 +69,7 @@ describe('POST /api/quotes', () => {
     ['no lines', { lineItems: [] }, 'lineItems', 'At least one item is required'],
     ['lines missing', { lineItems: undefined }, 'lineItems', 'At least one item is required'],
     ['a blank description', { lineItems: [{ description: ' ', quantity: 1, unitPrice: 1 }] }, 'lineItems.0.description', 'Description is required'],
-    ['quantity 0', { lineItems: [{ description: 'a', quantity: 0, unitPrice: 1 }] }, 'lineItems.0.quantity', 'Quantity must be at least 1'],
+    ['quantity 0', { lineItems: [{ description: 'a', quantity: 0, unitPrice: 1 }] }, 'lineItems.0.quantity', 'Quantity must be greater than 0'],
     ['quantity with 4 decimals', { lineItems: [{ description: 'a', quantity: 1.0001, unitPrice: 1 }] }, 'lineItems.0.quantity', 'Quantity can have at most 3 decimal places'],
     ['a negative price', { lineItems: [{ description: 'a', quantity: 1, unitPrice: -1 }] }, 'lineItems.0.unitPrice', 'Price must be non-negative'],
     ['a price with 3 decimals', { lineItems: [{ description: 'a', quantity: 1, unitPrice: 1.001 }] }, 'lineItems.0.unitPrice', 'Price can have at most 2 decimal places'],

@@ -1,7 +1,7 @@
 import type { TQuote } from '@docket/schemas/document';
 import type { TQuoteStatus } from '@docket/schemas/lifecycle';
 import { basisPointsToPercent, penceToPounds } from '@docket/schemas/money';
-import { toLineDto } from '../documents/line-items.ts';
+import { toLineDto, vatFiguresDto } from '../documents/line-items.ts';
 import type { QuoteWithLines } from './quotes.repository.ts';
 
 export const toQuoteDto = (row: QuoteWithLines): TQuote => ({
@@ -15,6 +15,7 @@ export const toQuoteDto = (row: QuoteWithLines): TQuote => ({
   subtotal: penceToPounds(row.subtotalPence),
   taxAmount: penceToPounds(row.taxPence),
   total: penceToPounds(row.totalPence),
+  ...vatFiguresDto(row.lines, row.taxRateBp),
   sentAt: row.sentAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

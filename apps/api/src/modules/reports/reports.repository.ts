@@ -39,7 +39,7 @@ export function createReportsRepository(db: Database) {
             coalesce(sum(balance), 0)::text as total
           from (
             select ${invoices.clientId} as client_id, ${clients.name} as client_name, ${invoices.dueDate} as due_date,
-              greatest(0, ${invoices.totalPence} - ${paidPenceSql()} - ${creditedPenceSql()}) as balance
+              greatest(0, ${invoices.totalPence} - ${invoices.cisDeductionPence} - ${paidPenceSql()} - ${creditedPenceSql()}) as balance
             from ${invoices} inner join ${clients} on ${clients.id} = ${invoices.clientId}
             where ${invoices.userId} = ${userId} and ${invoices.status} in ${outstanding}
           ) owed

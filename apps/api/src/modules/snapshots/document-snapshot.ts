@@ -20,6 +20,7 @@ export interface DocumentSnapshot {
     taxPence: number;
     totalPence: number;
     lines: PdfLineSource[];
+    cisRateBp?: number;
     invoiceNumber?: string;
     invoiceCreatedAt?: string;
     reason?: string;
@@ -55,7 +56,12 @@ export function makeSnapshot(parties: SnapshotParties, doc: DocumentPart): { sna
           quantityMilli: l.quantityMilli,
           unitPricePence: l.unitPricePence,
           amountPence: l.amountPence,
+          ...(l.vat ? { vat: l.vat } : {}),
+          ...(l.kind ? { kind: l.kind } : {}),
+          ...(l.discountBp ? { discountBp: l.discountBp } : {}),
+          ...(l.unit ? { unit: l.unit } : {}),
         })),
+        ...(doc.cisRateBp !== undefined && doc.cisRateBp !== null ? { cisRateBp: doc.cisRateBp } : {}),
         ...(doc.invoiceNumber ? { invoiceNumber: doc.invoiceNumber } : {}),
         ...(doc.invoiceCreatedAt ? { invoiceCreatedAt: doc.invoiceCreatedAt.toISOString() } : {}),
         ...(doc.reason ? { reason: doc.reason } : {}),
@@ -83,6 +89,7 @@ export function snapshotSource(
     taxPence: d.taxPence,
     totalPence: d.totalPence,
     lines: d.lines,
+    cisRateBp: d.cisRateBp ?? null,
     voidReason: live.voidReason ?? null,
     invoiceNumber: d.invoiceNumber,
     invoiceCreatedAt: d.invoiceCreatedAt ? new Date(d.invoiceCreatedAt) : undefined,

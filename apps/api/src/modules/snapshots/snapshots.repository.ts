@@ -38,8 +38,9 @@ export function createSnapshotsRepository(db: Database) {
           bankSortCode: rest.bankSortCode,
           bankIban: rest.bankIban,
           bankSwift: rest.bankSwift,
+          reverseChargeWording: rest.reverseChargeWording,
         },
-        client: { name: client.name, email: client.email, phone: client.phone, address: client.address },
+        client: { name: client.name, email: client.email, phone: client.phone, address: client.address, vatNumber: client.vatNumber },
       };
     },
     async read(userId: string, kind: SnapshotTable, id: string): Promise<{ snapshot: DocumentSnapshot | null; logo: Buffer | null } | null> {

@@ -92,31 +92,58 @@ function drawTotals(c: Canvas, model: PdfDocumentModel, x: number, y: number, wi
   const t = c.theme;
   const rowStyle: TextStyle = { size: t.size.body, figures: true };
   const totalStyle: TextStyle = { size: t.size.body + 2, font: t.fonts.bold, figures: true, color: t.colors.totalText };
-  const { subtotal, vat, total } = model.totals;
+  const noteStyle: TextStyle = { size: t.size.small, figures: true };
+  const { subtotal, vatRows, total, afterTotal, outsideHeading, outside, legend } = model.totals;
+  const rows = [subtotal, ...vatRows];
   // As wide as the widest figure, so an amount never wraps; past that it shrinks (fitSize).
-  const widest = Math.max(c.textWidth(subtotal.value, rowStyle), c.textWidth(vat.value, rowStyle), c.textWidth(total.value, totalStyle));
+  const widest = Math.max(
+    ...[...rows, ...outside].map((r) => c.textWidth(r.value, rowStyle)),
+    ...[total, ...afterTotal].map((r) => c.textWidth(r.value, totalStyle)),
+  );
   const valueW = Math.min(Math.max(110, Math.ceil(widest) + 2), width - 16 - TOTALS_MIN_LABEL_WIDTH);
   const labelW = width - valueW - 8;
   const fitted = (value: string, style: TextStyle): TextStyle => ({ ...style, size: c.fitSize(value, valueW, style), align: 'right' });
   let h = 0;
-  for (const row of [subtotal, vat]) {
-    const valueStyle = fitted(row.value, rowStyle);
-    const rowH = Math.max(c.measure(row.label, labelW, rowStyle), c.measure(row.value, valueW, valueStyle)) + 9;
+  const plainRow = (row: { label: string; value: string }, style: TextStyle, labelColor: string) => {
+    const valueStyle = fitted(row.value, style);
+    const rowH = Math.max(c.measure(row.label, labelW, style), c.measure(row.value, valueW, valueStyle)) + 9;
     if (!measureOnly) {
-      c.text(row.label, x + 8, y + h + 4, labelW, { ...rowStyle, color: t.colors.muted });
+      c.text(row.label, x + 8, y + h + 4, labelW, { ...style, color: labelColor });
       c.text(row.value, x + width - valueW - 8, y + h + 4, valueW, valueStyle);
     }
     h += rowH;
+  };
+  for (const row of rows) plainRow(row, rowStyle, t.colors.muted);
+  const boldRow = (row: { label: string; value: string }) => {
+    const valueStyle = fitted(row.value, totalStyle);
+    const rowH = Math.max(c.measure(row.label, labelW, totalStyle), c.measure(row.value, valueW, valueStyle)) + 14;
+    if (!measureOnly) {
+      if (t.colors.totalFill) c.rect(x, y + h + 2, width, rowH, t.colors.totalFill);
+      else c.rule(x, x + width, y + h + 2, t.colors.text, 1);
+      c.text(row.label, x + 8, y + h + 9, labelW, totalStyle);
+      c.text(row.value, x + width - valueW - 8, y + h + 9, valueW, valueStyle);
+    }
+    h += rowH + 2;
+  };
+  boldRow(total);
+  // CIS: the deduction, then the amount due in the total's style.
+  afterTotal.forEach((row, i) => (i === afterTotal.length - 1 ? boldRow(row) : plainRow(row, rowStyle, t.colors.text)));
+  // Outside the total: reverse-charge VAT per rate, then HMRC's legend.
+  if (outside.length || legend) h += 6;
+  if (outsideHeading) {
+    const headingStyle: TextStyle = { size: t.size.small, color: t.colors.muted };
+    const hh = c.measure(outsideHeading, width - 16, headingStyle) + 4;
+    if (!measureOnly) c.text(outsideHeading, x + 8, y + h + 2, width - 16, headingStyle);
+    h += hh;
   }
-  const totalValueStyle = fitted(total.value, totalStyle);
-  const rowH = Math.max(c.measure(total.label, labelW, totalStyle), c.measure(total.value, valueW, totalValueStyle)) + 14;
-  if (!measureOnly) {
-    if (t.colors.totalFill) c.rect(x, y + h + 2, width, rowH, t.colors.totalFill);
-    else c.rule(x, x + width, y + h + 2, t.colors.text, 1);
-    c.text(total.label, x + 8, y + h + 9, labelW, totalStyle);
-    c.text(total.value, x + width - valueW - 8, y + h + 9, valueW, totalValueStyle);
+  for (const row of outside) plainRow(row, noteStyle, t.colors.muted);
+  if (legend) {
+    const legendStyle: TextStyle = { size: t.size.small, font: t.fonts.bold, color: t.colors.text };
+    const lh = c.measure(legend, width - 16, legendStyle) + 6;
+    if (!measureOnly) c.text(legend, x + 8, y + h + 2, width - 16, legendStyle);
+    h += lh;
   }
-  return h + rowH + 2;
+  return h;
 }
 
 function drawPayment(c: Canvas, model: PdfDocumentModel, x: number, y: number, width: number, measureOnly = false): number {
