@@ -1,4 +1,4 @@
-import type { RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from './context.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -50,6 +50,13 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { invoicePaymentRoutes, paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createSharingRepository } from './modules/sharing/sharing.repository.ts';
+import { createSharingService } from './modules/sharing/sharing.service.ts';
+import { publicRoutes, sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { apiNotFound } from './middleware/error-handler.ts';
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -72,6 +79,8 @@ export function createModules(ctx: AppContext) {
   const historyRepository = createHistoryRepository(db);
   const snapshotsRepository = createSnapshotsRepository(db);
   const snapshots = createSnapshotsService(snapshotsRepository);
+  const notificationsRepository = createNotificationsRepository(db);
+  const sharingRepository = createSharingRepository(db);
 
   const auth = createAuthService(createAuthRepository(db), ctx.tokens, config.bcryptCost);
   const company = createCompanyService(companyRepository, counters);
@@ -86,7 +95,12 @@ export function createModules(ctx: AppContext) {
     snapshots,
     assertCanCreateQuote: (userId, tx) => limits.assertCanCreate(userId, 'quotes', tx),
   });
-  const payments = createPaymentsService(createPaymentsRepository(db), { invoices: invoicesRepository, history: historyRepository, clock });
+  const payments = createPaymentsService(createPaymentsRepository(db), {
+    invoices: invoicesRepository,
+    history: historyRepository,
+    notifications: notificationsRepository,
+    clock,
+  });
   const invoices = createInvoicesService(invoicesRepository, {
     payInFull: payments.payInFull,
     settings,
@@ -104,10 +118,25 @@ export function createModules(ctx: AppContext) {
       clients: clientsRepository,
       creditNotes: creditNotesRepository,
       snapshots: snapshotsRepository,
+      acceptance: sharingRepository.acceptance,
     },
     clock,
     company.logoForPdf,
   );
+  const sharing = createSharingService(sharingRepository, {
+    clock,
+    linkDays: config.shareLinkDays,
+    history: historyRepository,
+    notifications: notificationsRepository,
+    quote: quotes.get,
+    invoice: invoices.get,
+    sendQuote: (userId, id) => quotes.transition(userId, id, 'send'),
+    sendInvoice: (userId, id) => invoices.transition(userId, id, 'send'),
+    parties: previews.issuedParties,
+    quotePdf: previews.quote,
+    invoicePdf: previews.invoice,
+  });
+  const notifications = createNotificationsService(notificationsRepository);
   const creditNotes = createCreditNotesService(creditNotesRepository, {
     invoices: invoicesRepository,
     settings,
@@ -137,13 +166,41 @@ export function createModules(ctx: AppContext) {
     clock,
   });
 
-  return { auth, company, clients, items, quotes, invoices, payments, reports, accounts, creditNotes, history, previews, calendar, subscription, dashboard };
+  return {
+    auth,
+    company,
+    clients,
+    items,
+    quotes,
+    invoices,
+    payments,
+    reports,
+    accounts,
+    creditNotes,
+    history,
+    previews,
+    calendar,
+    subscription,
+    dashboard,
+    sharing,
+    notifications,
+  };
 }
 export type Modules = ReturnType<typeof createModules>;
 
 export interface MountOptions {
   requireUser: RequestHandler;
   authLimiter: RequestHandler;
+  /** the origin client links point at */
+  publicOrigin: (req: Request) => string;
+}
+
+/**
+ * /api/public (client links): before the API's own limiter and body parser, with their own per-IP
+ * limit, a body large enough for a drawn signature, and a 404 of their own at the end.
+ */
+export function mountPublic(api: Router, m: Modules, guards: RequestHandler[]) {
+  api.use('/public', ...guards, publicRoutes(m.sharing), apiNotFound);
 }
 
 /** Every module's routes under /api (health before the rate limiter, which app.ts adds after it). */
@@ -152,12 +209,14 @@ export function mountHealth(api: Router, ctx: AppContext) {
 }
 
 /** The rest, in this order: previews before quotes and invoices, which only match exact paths. */
-export function mountModules(api: Router, m: Modules, { requireUser, authLimiter }: MountOptions) {
+export function mountModules(api: Router, m: Modules, { requireUser, authLimiter, publicOrigin }: MountOptions) {
   api.use('/auth', authRoutes(m.auth, { authLimiter, authenticate: requireUser }));
   api.use('/clients', requireUser, accountsRoutes(m.accounts), clientsRoutes(m.clients));
   api.use('/items', requireUser, itemsRoutes(m.items));
   api.use('/company', requireUser, companyRoutes(m.company));
   api.use(previewsRoutes(m.previews, requireUser));
+  api.use(sharingRoutes(m.sharing, requireUser, publicOrigin));
+  api.use('/notifications', requireUser, notificationsRoutes(m.notifications));
   api.use(historyRoutes(m.history.repository, m.history.ownership, requireUser));
   api.use('/quotes', requireUser, quotesRoutes(m.quotes));
   api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));

@@ -18,6 +18,10 @@ export const HISTORY_ACTIONS = [
   'converted',
   'payment recorded',
   'payment removed',
+  'shared',
+  'link revoked',
+  'viewed',
+  'accepted',
 ] as const;
 export type THistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -37,4 +41,8 @@ export const HISTORY_LABELS: Record<THistoryAction, string> = {
   converted: 'Converted to invoice',
   'payment recorded': 'Payment recorded',
   'payment removed': 'Payment removed',
+  shared: 'Link shared',
+  'link revoked': 'Link revoked',
+  viewed: 'Viewed by the client',
+  accepted: 'Accepted by the client',
 };

@@ -54,6 +54,13 @@ const ZEnv = z
     RATE_LIMIT_PER_MINUTE: intFromEnv(300),
     AUTH_RATE_LIMIT_PER_MINUTE: intFromEnv(10),
     RATE_LIMIT_WINDOW_MS: intFromEnv(60_000),
+    PUBLIC_RATE_LIMIT_PER_MINUTE: intFromEnv(60),
+    SHARE_LINK_DAYS: intFromEnv(90),
+    PUBLIC_APP_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.trim().replace(/\/$/, '') : undefined))
+      .refine((v) => v === undefined || isOrigin(v), { message: 'must be an origin like https://app.example.com' }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z
