@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages.ts';
+import { MSG, SHARE_MESSAGES } from './messages.ts';
 import { optionalText, requiredText, ZDay, ZTimestamp } from './common.ts';
 import { INVOICE_STATUSES, QUOTE_STATUSES } from './lifecycle.ts';
 
@@ -9,20 +9,7 @@ import { INVOICE_STATUSES, QUOTE_STATUSES } from './lifecycle.ts';
  */
 export const SHARE_TOKEN_BYTES = 32;
 export const SHARE_LINK_DEFAULT_DAYS = 90;
-/** a drawn signature, as a PNG data URL, decoded size */
-export const SIGNATURE_MAX_BYTES = 200 * 1024;
 
-export const SHARE_MESSAGES = {
-  linkInvalid: 'This link is no longer valid',
-  nameRequired: MSG.nameRequired,
-  agreeTerms: 'Please accept the terms',
-  alreadyAccepted: 'This quote has already been accepted',
-  alreadyDeclined: 'This quote has already been declined',
-  notOpen: 'This quote is no longer open',
-  signatureType: 'Signature must be a PNG image',
-  signatureSize: 'Signature must be 200 KB or smaller',
-  notShareable: 'A void invoice cannot be shared',
-} as const;
 
 /** base64url of 32 bytes: 43 characters. Anything else cannot be a token. */
 export const ZShareToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);

@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
-import { LOGO_MAX_BYTES, LOGO_MAX_DIMENSION, LOGO_STORED_MAX_HEIGHT, LOGO_STORED_MAX_WIDTH } from '@docket/schemas/constants';
-import { SHARE_MESSAGES, SIGNATURE_MAX_BYTES } from '@docket/schemas/share';
+import { SIGNATURE_MAX_BYTES, LOGO_MAX_BYTES, LOGO_MAX_DIMENSION, LOGO_STORED_MAX_HEIGHT, LOGO_STORED_MAX_WIDTH } from '@docket/schemas/constants';
+import { SHARE_MESSAGES } from '@docket/schemas/messages';
 import { AppError } from './app-error.ts';
 
 export type ImageMime = 'image/png' | 'image/jpeg';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
-import { SHARE_MESSAGES } from '@docket/schemas/share';
+import { SHARE_MESSAGES } from '@docket/schemas/messages';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, createInvoice, createQuote } from '../../../test/document-fixtures.ts';
 import { dataUrl, makeJpeg, makePng } from '../../../test/image-fixtures.ts';
@@ -38,7 +38,7 @@ async function share(kind: 'quotes' | 'invoices', id: string, u: TestUser = a) {
   return { ...(res.body.data as { url: string; expiresAt: string }), token: tokenOf(res.body.data.url) };
 }
 async function sharedQuote(u: TestUser = a, c: string = clientA) {
-  const quote = await createQuote(t.app, u, c);
+  const quote = (await createQuote(t.app, u, c)) as { id: string; quoteNumber: string };
   return { quote, ...(await share('quotes', quote.id, u)) };
 }
 const view = (token: string) => request(t.app).get(`/api/public/documents/${token}`);

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TInvoice, TQuote } from '@docket/schemas/document';
 import {
   SHARE_LINK_DEFAULT_DAYS,
-  SHARE_MESSAGES,
   SHARE_TOKEN_BYTES,
   ZShareToken,
   type TAcceptance,
@@ -10,6 +9,7 @@ import {
   type TPublicDocument,
   type TShareLink,
 } from '@docket/schemas/share';
+import { SHARE_MESSAGES } from '@docket/schemas/messages';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { normaliseSignatureDataUrl } from '../../lib/image.ts';
