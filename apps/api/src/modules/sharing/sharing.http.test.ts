@@ -14,6 +14,9 @@ let b: TestUser;
 let clientA: string;
 let clientB: string;
 
+/** Rows of a raw query, on either driver. */
+const rowsOf = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+
 const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
@@ -58,7 +61,7 @@ describe('sharing a document', () => {
     expect(days).toBeGreaterThan(89.9);
     expect(days).toBeLessThanOrEqual(90);
     expect((await request(t.app).get(`/api/quotes/${quote.id}`).set(a.auth)).body.data.status).toBe('SENT');
-    const rows = (await t.ctx.db.execute(sql`select token_hash from share_links where quote_id = ${quote.id}`)).rows as { token_hash: string }[];
+    const rows = await rowsOf<{ token_hash: string }>(sql`select token_hash from share_links where quote_id = ${quote.id}`);
     expect(rows).toEqual([{ token_hash: createHash('sha256').update(token).digest('hex') }]);
     expect((await history('quotes', quote.id)).map((h) => h.action)).toEqual(['created', 'sent', 'shared']);
   });
@@ -215,8 +218,9 @@ describe('accepting and declining', () => {
     expect(res.body.data.status).toBe('APPROVED');
     expect(res.body.data.acceptance).toMatchObject({ name: 'Pat Customer', signature: expect.stringMatching(/^data:image\/png;base64,/) });
     expect((await request(t.app).get(`/api/quotes/${quote.id}`).set(a.auth)).body.data.status).toBe('APPROVED');
-    const [record] = (await t.ctx.db.execute(sql`select decision, name, ip, user_agent, signature is not null as signed from quote_responses where quote_id = ${quote.id}`))
-      .rows as Record<string, unknown>[];
+    const [record] = await rowsOf<Record<string, unknown>>(
+      sql`select decision, name, ip, user_agent, signature is not null as signed from quote_responses where quote_id = ${quote.id}`,
+    );
     expect(record).toMatchObject({ decision: 'accepted', name: 'Pat Customer', user_agent: 'PhoneBrowser/1.0', signed: true });
     expect(record!.ip).toEqual(expect.any(String));
     expect((await history('quotes', quote.id)).at(-1)).toMatchObject({ action: 'accepted', summary: 'Accepted by Pat Customer' });
@@ -269,7 +273,7 @@ describe('accepting and declining', () => {
     const { quote, token } = await sharedQuote();
     const results = await Promise.all([accept(token, { name: 'First', agreeTerms: true }), accept(token, { name: 'Second', agreeTerms: true })]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const rows = (await t.ctx.db.execute(sql`select count(*)::int as n from quote_responses where quote_id = ${quote.id}`)).rows as { n: number }[];
+    const rows = await rowsOf<{ n: number }>(sql`select count(*)::int as n from quote_responses where quote_id = ${quote.id}`);
     expect(rows[0]!.n).toBe(1);
   });
 
