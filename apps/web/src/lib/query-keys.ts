@@ -18,4 +18,5 @@ export const queryKeys = {
   subscriptionInfo: ['subscription', 'info'] as const,
   subscription: ['subscription'] as const,
   plans: ['subscription', 'plans'] as const,
+  notifications: ['notifications'] as const,
 };

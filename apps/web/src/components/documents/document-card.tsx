@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Eye, History, ListCollapse, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import { Eye, History, Link2, ListCollapse, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -12,6 +12,8 @@ export interface TDocumentCardHandlers<A extends string> {
   onEdit: () => void;
   onDelete: () => void;
   onAction: (action: A) => void;
+  /** "Share link": the customer's private link (absent: no such button) */
+  onShare?: () => void;
   /** Wide screens: one compact row (same content and actions) instead of the card. */
   compact?: boolean;
 }
@@ -62,6 +64,7 @@ export function DocumentCard<A extends string>({
   onEdit,
   onDelete,
   onAction,
+  onShare,
 }: DocumentCardProps<A>) {
   const titleId = `${idPrefix}-title`;
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -101,6 +104,7 @@ export function DocumentCard<A extends string>({
           {iconButton('Preview PDF', Eye, onPreview)}
           {editLabel !== null && iconButton(editLabel, Pencil, onEdit)}
           {actions.map((action) => iconButton(actionLabels[action], actionIcons[action], () => onAction(action), { disabled: busy }))}
+          {onShare && iconButton('Share link', Link2, onShare)}
           {/* The card's detail block (payments, credit notes, void reason) opens under the row. */}
           {children && iconButton('Details', ListCollapse, () => setDetailsOpen((o) => !o), { expanded: detailsOpen })}
           {renderHistory && iconButton('History', History, () => setHistoryOpen((o) => !o), { expanded: historyOpen })}
@@ -145,6 +149,12 @@ export function DocumentCard<A extends string>({
               </Button>
             );
           })}
+          {onShare && (
+            <Button variant="outline" size="sm" onClick={onShare}>
+              <Link2 aria-hidden="true" className="h-4 w-4" />
+              Share link
+            </Button>
+          )}
           {renderHistory && (
             <Button variant="outline" size="sm" aria-expanded={historyOpen} onClick={() => setHistoryOpen((o) => !o)}>
               <History aria-hidden="true" className="h-4 w-4" />
