@@ -67,6 +67,7 @@ export async function startApp(repoRoot: string): Promise<RunningApp> {
       REDIS_URL: '',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
