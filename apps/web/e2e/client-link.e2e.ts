@@ -90,6 +90,7 @@ describe('journey: the client link', () => {
       await expectText(c.locator('form'), 'Please accept the terms');
       await c.getByLabel('Your full name').fill('Pat Customer');
       const pad = c.getByTestId('signature-pad');
+      await pad.scrollIntoViewIfNeeded();
       const box = (await pad.boundingBox())!;
       await c.mouse.move(box.x + 20, box.y + box.height / 2);
       await c.mouse.down();
@@ -166,7 +167,7 @@ describe('journey: the client link', () => {
     const user = await registerUser(session.baseURL, 'invlink');
     await companyWithBank(user, 'Acme <b>Plumbing</b>');
     const hostile = '<img src=x onerror="window.__xss=1">';
-    const client = await user.api.createClient(`${hostile} Ltd`);
+    const client = await user.api.createClient(`${hostile} Ltd`, 'accounts@hostile.example');
     const invoice = await user.api.createInvoice(client.id, [{ description: `<script>window.__xss=2</script> Boiler service`, quantity: 1, unitPrice: 100 }], 20);
     const { url } = await user.api.call<{ url: string }>('POST', `/invoices/${invoice.id}/share`);
 

@@ -17,13 +17,18 @@ export function SignaturePadField({ onChange }: SignaturePadFieldProps) {
     const pad = new SignaturePad(canvas, { penColor: '#0f172a', backgroundColor: 'rgba(0,0,0,0)' });
     padRef.current = pad;
     // Size the drawing surface to the element at the device's pixel ratio, so lines stay sharp.
+    // Phones fire resize as their address bar hides: only a width change redraws, and the strokes stay.
+    let width = -1;
     const fit = () => {
+      if (canvas.offsetWidth === width) return;
+      width = canvas.offsetWidth;
+      const strokes = pad.toData();
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       canvas.width = canvas.offsetWidth * ratio;
       canvas.height = canvas.offsetHeight * ratio;
       canvas.getContext('2d')?.scale(ratio, ratio);
       pad.clear();
-      onChange(null);
+      if (strokes.length) pad.fromData(strokes);
     };
     fit();
     const end = () => onChange(pad.isEmpty() ? null : pad.toDataURL('image/png'));
