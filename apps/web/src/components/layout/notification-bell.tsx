@@ -57,7 +57,8 @@ export function NotificationBell({ align = 'left' }: { align?: 'left' | 'right' 
           id={panelId}
           role="region"
           aria-label="Notifications"
-          className={cn('absolute z-50 mt-2 w-80 max-w-[90vw] rounded-md border border-slate-200 bg-white shadow-lg', align === 'right' ? 'right-0' : 'left-0')}
+          // Fixed, so the sidebar's scrolling box never clips it.
+          className={cn('fixed z-50 w-80 max-w-[90vw] rounded-md border border-slate-200 bg-white shadow-lg', align === 'right' ? 'right-2 top-14' : 'left-56 top-4')}
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
             <p className="text-sm font-semibold">Notifications</p>
