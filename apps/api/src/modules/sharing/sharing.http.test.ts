@@ -203,6 +203,28 @@ describe('accepting and declining', () => {
     expect((await request(t.app).get(`/api/quotes/${quote.id}`).set(a.auth)).body.data.status).toBe('SENT');
   });
 
+  it('when a live link gets junk bodies, then each is a 400 and the quote stays SENT with no answer recorded', async () => {
+    const { quote, token } = await sharedQuote();
+    const bad: unknown[] = [
+      { name: 1, agreeTerms: true },
+      { name: 'Pat', agreeTerms: 'yes' },
+      { name: 'Pat' },
+      { name: 'a'.repeat(201), agreeTerms: true },
+      { name: 'Pat\u0000', agreeTerms: true },
+      { name: 'Pat', agreeTerms: true, signature: 5 },
+      { name: 'Pat', agreeTerms: true, signature: 'javascript:alert(1)' },
+      [],
+    ];
+    for (const body of bad) {
+      const res = await request(t.app).post(`/api/public/quotes/${token}/accept`).send(body as object);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    const longReason = await decline(token, { reason: 'x'.repeat(1001) });
+    expect(longReason.status).toBe(400);
+    expect((await request(t.app).get(`/api/quotes/${quote.id}`).set(a.auth)).body.data.status).toBe('SENT');
+    expect(await rowsOf(sql`select 1 from quote_responses where quote_id = ${quote.id}`)).toHaveLength(0);
+  });
+
   it('when a wrong token carries a bad body, then still the 404 (nothing tells tokens apart)', async () => {
     const res = await accept(randomToken(), { name: '' });
     expect([res.status, res.body.error]).toEqual([404, SHARE_MESSAGES.linkInvalid]);
