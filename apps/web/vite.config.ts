@@ -18,6 +18,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Two pages: the signed-in app, and the client's link (/p/{token}), whose bundle loads none of the app.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'client-link': fileURLToPath(new URL('./client-link.html', import.meta.url)),
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -1,4 +1,4 @@
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context.ts';
@@ -9,7 +9,7 @@ import { corsFor } from './middleware/cors.ts';
 import { serveWebApp } from './middleware/web-app.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { bindRequestContext } from './lib/request-context.ts';
-import { createModules, mountHealth, mountModules } from './composition.ts';
+import { createModules, mountHealth, mountModules, mountPublic } from './composition.ts';
 import { logoBodyParser } from './modules/company/company.routes.ts';
 
 /** Build the Express app over a ready context. No listen: server.ts and tests do that. */
@@ -41,7 +41,12 @@ export function createApp(ctx: AppContext) {
       logger: ctx.logger,
       // Path only: query strings can carry search text (client names).
       serializers: {
-        req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        // A client link's token is a password: the path keeps its place, never its value.
+        req: (req: { method: string; url: string; id: unknown }) => ({
+          id: req.id,
+          method: req.method,
+          path: req.url.split('?')[0]!.replace(/^(\/api\/public\/(?:documents|quotes)\/)[^/]+/, '$1:token'),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
@@ -66,17 +71,32 @@ export function createApp(ctx: AppContext) {
     redis: ctx.redis,
     key: ipKey,
   });
+  const publicLimiter = createRateLimiter({
+    windowMs: window,
+    limit: config.publicRateLimitPerMinute ?? 60,
+    prefix: `${config.rateLimitPrefix}:public:`,
+    redis: ctx.redis,
+    key: ipKey,
+  });
+  const publicHeaders: RequestHandler = (_req, res, next) => {
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
   const requireUser: RequestHandler = authenticate((id) => modules.auth.findUser(id));
 
   const api = Router();
   if (config.corsOrigin) api.use(corsFor(config.corsOrigin));
   api.use(identify(ctx.tokens));
   mountHealth(api, ctx);
+  mountPublic(api, modules, [publicHeaders, publicLimiter, ...jsonBody('512kb')]);
   api.use(apiLimiter);
   api.use('/company/logo', logoBodyParser);
   api.use(jsonBody('256kb'));
 
-  mountModules(api, modules, { requireUser, authLimiter });
+  const publicOrigin = (req: Request) => config.publicAppUrl ?? `${req.protocol}://${req.get('host')}`;
+  mountModules(api, modules, { requireUser, authLimiter, publicOrigin });
   api.use(apiNotFound);
 
   app.use('/api', api);

@@ -1,4 +1,4 @@
-import type { RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from './context.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -60,6 +60,13 @@ import { emailRoutes } from './modules/email/email.routes.ts';
 import { createRemindersRepository } from './modules/reminders/reminders.repository.ts';
 import { createRemindersService, REMINDER_SWEEP_CRON, REMINDER_SWEEP_JOB } from './modules/reminders/reminders.service.ts';
 import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createSharingRepository } from './modules/sharing/sharing.repository.ts';
+import { createSharingService } from './modules/sharing/sharing.service.ts';
+import { publicRoutes, sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { apiNotFound } from './middleware/error-handler.ts';
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -82,6 +89,8 @@ export function createModules(ctx: AppContext) {
   const historyRepository = createHistoryRepository(db);
   const snapshotsRepository = createSnapshotsRepository(db);
   const snapshots = createSnapshotsService(snapshotsRepository);
+  const notificationsRepository = createNotificationsRepository(db);
+  const sharingRepository = createSharingRepository(db);
 
   const mail = config.mail ?? DEFAULT_MAIL;
   const auth = createAuthService(createAuthRepository(db), ctx.tokens, config.bcryptCost, {
@@ -101,7 +110,12 @@ export function createModules(ctx: AppContext) {
     snapshots,
     assertCanCreateQuote: (userId, tx) => limits.assertCanCreate(userId, 'quotes', tx),
   });
-  const payments = createPaymentsService(createPaymentsRepository(db), { invoices: invoicesRepository, history: historyRepository, clock });
+  const payments = createPaymentsService(createPaymentsRepository(db), {
+    invoices: invoicesRepository,
+    history: historyRepository,
+    notifications: notificationsRepository,
+    clock,
+  });
   const invoices = createInvoicesService(invoicesRepository, {
     payInFull: payments.payInFull,
     settings,
@@ -119,10 +133,25 @@ export function createModules(ctx: AppContext) {
       clients: clientsRepository,
       creditNotes: creditNotesRepository,
       snapshots: snapshotsRepository,
+      acceptance: sharingRepository.acceptance,
     },
     clock,
     company.logoForPdf,
   );
+  const sharing = createSharingService(sharingRepository, {
+    clock,
+    linkDays: config.shareLinkDays,
+    history: historyRepository,
+    notifications: notificationsRepository,
+    quote: quotes.get,
+    invoice: invoices.get,
+    sendQuote: (userId, id) => quotes.transition(userId, id, 'send'),
+    sendInvoice: (userId, id) => invoices.transition(userId, id, 'send'),
+    parties: previews.issuedParties,
+    quotePdf: previews.quote,
+    invoicePdf: previews.invoice,
+  });
+  const notifications = createNotificationsService(notificationsRepository);
   const creditNotes = createCreditNotesService(creditNotesRepository, {
     invoices: invoicesRepository,
     settings,
@@ -219,6 +248,8 @@ export function createModules(ctx: AppContext) {
     email,
     emailTemplates,
     reminders,
+    sharing,
+    notifications,
   };
 }
 export type Modules = ReturnType<typeof createModules>;
@@ -247,6 +278,16 @@ function startWorkers(
 export interface MountOptions {
   requireUser: RequestHandler;
   authLimiter: RequestHandler;
+  /** the origin client links point at */
+  publicOrigin: (req: Request) => string;
+}
+
+/**
+ * /api/public (client links): before the API's own limiter and body parser, with their own per-IP
+ * limit, a body large enough for a drawn signature, and a 404 of their own at the end.
+ */
+export function mountPublic(api: Router, m: Modules, guards: RequestHandler[]) {
+  api.use('/public', ...guards, publicRoutes(m.sharing), apiNotFound);
 }
 
 /** Every module's routes under /api (health before the rate limiter, which app.ts adds after it). */
@@ -255,7 +296,7 @@ export function mountHealth(api: Router, ctx: AppContext) {
 }
 
 /** The rest, in this order: previews before quotes and invoices, which only match exact paths. */
-export function mountModules(api: Router, m: Modules, { requireUser, authLimiter }: MountOptions) {
+export function mountModules(api: Router, m: Modules, { requireUser, authLimiter, publicOrigin }: MountOptions) {
   api.use('/auth', authRoutes(m.auth, { authLimiter, authenticate: requireUser }));
   api.use(emailRoutes(m.email, m.emailTemplates, requireUser));
   api.use(remindersRoutes(m.reminders, requireUser));
@@ -263,6 +304,8 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use('/items', requireUser, itemsRoutes(m.items));
   api.use('/company', requireUser, companyRoutes(m.company));
   api.use(previewsRoutes(m.previews, requireUser));
+  api.use(sharingRoutes(m.sharing, requireUser, publicOrigin));
+  api.use('/notifications', requireUser, notificationsRoutes(m.notifications));
   api.use(historyRoutes(m.history.repository, m.history.ownership, requireUser));
   api.use('/quotes', requireUser, quotesRoutes(m.quotes));
   api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));

@@ -19,6 +19,12 @@ export interface AppContext {
     rateLimitWindowMs: number;
     rateLimitPerMinute: number;
     authRateLimitPerMinute: number;
+    /** per IP on /api/public (client links); default 60 */
+    publicRateLimitPerMinute?: number;
+    /** how long a client link lives; default 90 days */
+    shareLinkDays?: number;
+    /** origin client links point at; absent = the request's own origin */
+    publicAppUrl?: string;
     /** distinct per deployment/test run so shared Redis counts never mix */
     rateLimitPrefix: string;
     /** built web app to serve from the same origin; absent = API only */

@@ -19,6 +19,7 @@ import { ZAvailableTemplates, ZCanResult, ZSubscriptionInfo, ZUsage } from '@doc
 import { ZPayment } from '@docket/schemas/payment';
 import { ZAgedDebtors } from '@docket/schemas/reports';
 import { ZClientAccount } from '@docket/schemas/client-account';
+import { ZAcceptance, ZNotificationList, ZNotificationsReadAnswer, ZPublicDocument, ZShareLink } from '@docket/schemas/share';
 const ID = '[^/]+';
 const ZDeleted = z.strictObject({ id: z.string() });
 const ZHealth = z.strictObject({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
@@ -81,6 +82,13 @@ const ROUTES: [string, RegExp, z.ZodType][] = [
   ['POST', /^\/email\/outbox\/send$/, ZOutboxSent],
   ['GET|PUT', /^\/company\/email-templates$/, ZEmailTemplates],
   ['POST', /^\/company\/email-templates\/preview$/, ZTemplatePreview],
+  ['POST', new RegExp(`^/(quotes|invoices)/${ID}/share$`), ZShareLink],
+  ['DELETE', new RegExp(`^/(quotes|invoices)/${ID}/share$`), z.strictObject({ revoked: z.boolean() })],
+  ['GET', new RegExp(`^/quotes/${ID}/acceptance$`), ZAcceptance.nullable()],
+  ['GET', /^\/notifications$/, ZNotificationList],
+  ['POST', /^\/notifications\/read$/, ZNotificationsReadAnswer],
+  ['GET', new RegExp(`^/public/documents/${ID}$`), ZPublicDocument],
+  ['POST', new RegExp(`^/public/quotes/${ID}/(accept|decline)$`), ZPublicDocument],
 ];
 
 /** The schema an answer to `method path` must satisfy (every JSON route is listed; PDFs are not JSON). */

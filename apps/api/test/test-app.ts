@@ -74,6 +74,7 @@ export async function createTestApp(overrides: Partial<AppContext['config']> = {
       rateLimitWindowMs: 60_000,
       rateLimitPerMinute: 100_000,
       authRateLimitPerMinute: 100_000,
+      publicRateLimitPerMinute: 100_000,
       rateLimitPrefix: `test-${randomBytes(6).toString('hex')}`,
       bcryptCost: 4,
       ...overrides,

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKey = 'index.html';
 const routes = { '/login': 'src/app/routes/login.tsx', '/dashboard': 'src/app/routes/dashboard.tsx' };
 
 function closure(key, seen = new Set()) {

@@ -68,3 +68,6 @@ export const EVENT_COLOR_BY_TYPE: Record<TEventType, string> = {
   INVOICE_FOLLOW_UP: '#ef4444',
   MEETING: '#3b82f6',
 };
+
+/** a signature drawn on a client link, as PNG bytes */
+export const SIGNATURE_MAX_BYTES = 200 * 1024;

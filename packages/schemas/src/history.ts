@@ -20,6 +20,10 @@ export const HISTORY_ACTIONS = [
   'payment removed',
   'emailed',
   'reminded',
+  'shared',
+  'link revoked',
+  'viewed',
+  'accepted',
 ] as const;
 export type THistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -41,4 +45,8 @@ export const HISTORY_LABELS: Record<THistoryAction, string> = {
   'payment removed': 'Payment removed',
   emailed: 'Emailed',
   reminded: 'Reminder',
+  shared: 'Link shared',
+  'link revoked': 'Link revoked',
+  viewed: 'Viewed by the client',
+  accepted: 'Accepted by the client',
 };

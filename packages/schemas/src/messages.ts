@@ -48,3 +48,16 @@ export const MSG = {
   invisibleOrBidi: (field: string) => `${field} cannot contain invisible or text-direction characters`,
   tooLong: (field: string, max: number) => `${field} must be ${max.toLocaleString('en-GB')} characters or less`,
 } as const;
+
+/** The client's link (docs/product.md, "Client links"): the customer's page and its public routes. */
+export const SHARE_MESSAGES = {
+  linkInvalid: 'This link is no longer valid',
+  nameRequired: 'Name is required',
+  agreeTerms: 'Please accept the terms',
+  alreadyAccepted: 'This quote has already been accepted',
+  alreadyDeclined: 'This quote has already been declined',
+  notOpen: 'This quote is no longer open',
+  signatureType: 'Signature must be a PNG image',
+  signatureSize: 'Signature must be 200 KB or smaller',
+  notShareable: 'A void invoice cannot be shared',
+} as const;

@@ -86,6 +86,8 @@ const ZEnv = z
       .string()
       .optional()
       .refine((v) => v === undefined || isOrigin(v), { message: 'must be an origin like https://docket.example.com' }),
+    PUBLIC_RATE_LIMIT_PER_MINUTE: intFromEnv(60),
+    SHARE_LINK_DAYS: intFromEnv(90),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z

@@ -516,3 +516,72 @@ export const reminderSends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.step] }), uniqueIndex('reminder_sends_invoice_day_unique').on(t.invoiceId, t.sentOn)],
 );
+
+/**
+ * A quote's or invoice's client link (docs/product.md, "Client links"). Only the SHA-256 of the
+ * token is kept; one link per document is live at a time (a new share revokes the old).
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    firstViewedAt: timestamp('first_viewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('share_links_token_hash_unique').on(t.tokenHash),
+    uniqueIndex('share_links_live_quote_unique').on(t.quoteId).where(sql`${t.revokedAt} is null and ${t.quoteId} is not null`),
+    uniqueIndex('share_links_live_invoice_unique').on(t.invoiceId).where(sql`${t.revokedAt} is null and ${t.invoiceId} is not null`),
+    index('share_links_user_idx').on(t.userId),
+    check('share_links_one_document', sql`num_nonnulls(${t.quoteId}, ${t.invoiceId}) = 1`),
+  ],
+);
+
+/** The customer's answer to a quote through its link: accepted (name, signature) or declined (reason). */
+export const quoteResponses = pgTable(
+  'quote_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    /** 'accepted' | 'declined' */
+    decision: text('decision').notNull(),
+    name: text('name'),
+    reason: text('reason'),
+    /** normalised PNG bytes of the drawn signature */
+    signature: bytea('signature'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quote_responses_quote_idx').on(t.quoteId, t.at), index('quote_responses_user_idx').on(t.userId)],
+);
+
+/** What the business is told: a link viewed, a quote accepted or declined, a payment recorded. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    kind: text('kind').notNull(),
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    documentNumber: text('document_number').notNull(),
+    summary: text('summary').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    check('notifications_one_document', sql`num_nonnulls(${t.quoteId}, ${t.invoiceId}) = 1`),
+  ],
+);

@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
-import { LOGO_MAX_BYTES, LOGO_MAX_DIMENSION, LOGO_STORED_MAX_HEIGHT, LOGO_STORED_MAX_WIDTH } from '@docket/schemas/constants';
+import { SIGNATURE_MAX_BYTES, LOGO_MAX_BYTES, LOGO_MAX_DIMENSION, LOGO_STORED_MAX_HEIGHT, LOGO_STORED_MAX_WIDTH } from '@docket/schemas/constants';
+import { SHARE_MESSAGES } from '@docket/schemas/messages';
 import { AppError } from './app-error.ts';
 
 export type ImageMime = 'image/png' | 'image/jpeg';
@@ -37,19 +38,20 @@ function sniff(data: Buffer): 'png' | 'jpeg' | null {
  * no metadata, nothing after the image. Anything that does not fully decode is refused, so the PDF
  * renderer only ever reads bytes this function wrote.
  */
-export async function normaliseImage(data: Buffer): Promise<NormalisedImage> {
+export async function normaliseImage(data: Buffer, refusals: { badType: () => AppError; tooBig: () => AppError } = { badType, tooBig }): Promise<NormalisedImage> {
+  const { badType: refuseType, tooBig: refuseSize } = refusals;
   const format = sniff(data);
-  if (!format) throw badType();
+  if (!format) throw refuseType();
   const options = { failOn: 'error', limitInputPixels: LOGO_MAX_DIMENSION * LOGO_MAX_DIMENSION, sequentialRead: true } as const;
   let meta: Metadata;
   try {
     // Reading the header only: the size check below gives the clearer message for huge images.
     meta = await sharp(data, { ...options, limitInputPixels: false }).metadata();
   } catch {
-    throw badType();
+    throw refuseType();
   }
-  if (meta.format !== format || !meta.width || !meta.height) throw badType();
-  if (meta.width > LOGO_MAX_DIMENSION || meta.height > LOGO_MAX_DIMENSION) throw tooBig();
+  if (meta.format !== format || !meta.width || !meta.height) throw refuseType();
+  if (meta.width > LOGO_MAX_DIMENSION || meta.height > LOGO_MAX_DIMENSION) throw refuseSize();
   try {
     const pipeline = sharp(data, options)
       .rotate()
@@ -63,7 +65,7 @@ export async function normaliseImage(data: Buffer): Promise<NormalisedImage> {
     ).toBuffer({ resolveWithObject: true });
     return { data: out, mimeType: asPng ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
   } catch {
-    throw badType();
+    throw refuseType();
   }
 }
 
@@ -79,3 +81,22 @@ export async function normaliseLogoDataUrl(dataUrl: string): Promise<NormalisedI
 }
 
 export const toDataUrl = (data: Buffer, mimeType: string) => `data:${mimeType};base64,${data.toString('base64')}`;
+
+/**
+ * A signature drawn on the client's link: a PNG data URL of at most SIGNATURE_MAX_BYTES,
+ * decoded and re-encoded like a logo so the PDF only ever embeds bytes written here.
+ */
+export async function normaliseSignatureDataUrl(dataUrl: string): Promise<Buffer> {
+  const refuseType = () => AppError.badRequest(SHARE_MESSAGES.signatureType, { signature: SHARE_MESSAGES.signatureType });
+  const refuseSize = () => AppError.badRequest(SHARE_MESSAGES.signatureSize, { signature: SHARE_MESSAGES.signatureSize });
+  const match = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);
+  if (!match) throw refuseType();
+  const base64 = match[1]!;
+  if (base64.length * 0.75 > SIGNATURE_MAX_BYTES + 3) throw refuseSize();
+  const data = Buffer.from(base64, 'base64');
+  if (data.length > SIGNATURE_MAX_BYTES) throw refuseSize();
+  if (sniff(data) !== 'png') throw refuseType();
+  const image = await normaliseImage(data, { badType: refuseType, tooBig: refuseSize });
+  if (image.mimeType !== 'image/png') throw refuseType();
+  return image.data;
+}

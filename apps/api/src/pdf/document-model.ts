@@ -80,6 +80,8 @@ export interface PdfDocumentModel {
   /** invoices only: 'Payment due by 22 December 2026' */
   paymentDue: string | null;
   terms: string | null;
+  /** accepted quotes: 'Accepted by {name} on {date}' and the drawn signature (PNG bytes) */
+  acceptance: { line: string; signature: Buffer | null } | null;
   footer: string;
 }
 
@@ -147,6 +149,8 @@ export interface PdfDocumentSource {
   invoiceNumber?: string;
   invoiceCreatedAt?: Date;
   reason?: string;
+  /** approved quotes accepted through the client link */
+  acceptance?: { name: string; signedAt: Date; signature: Buffer | null } | null;
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -265,6 +269,13 @@ export function buildDocumentModel(
     bank,
     paymentDue: isInvoice && doc.status !== 'VOID' ? `Payment due by ${formatDay(dueDay!)}` : null,
     terms: isCredit ? null : company.terms?.trim() || null,
+    acceptance:
+      doc.kind === 'quote' && doc.acceptance
+        ? {
+            line: `Accepted by ${doc.acceptance.name} on ${formatDay(londonDay(doc.acceptance.signedAt))}`,
+            signature: doc.acceptance.signature && doc.acceptance.signature.length > 0 ? doc.acceptance.signature : null,
+          }
+        : null,
     footer: [companyName, vatLine].filter(Boolean).join('  ·  '),
   };
 }

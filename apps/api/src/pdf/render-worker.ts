@@ -14,7 +14,8 @@ export type RenderTask =
 export default async function renderInWorker(task: RenderTask): Promise<Uint8Array> {
   if (task.kind === 'statement') return renderStatementPdf(task.statement);
   const { model, template } = task;
-  const logo = model.company.logo;
-  const company = { ...model.company, logo: logo ? Buffer.from(logo.buffer, logo.byteOffset, logo.byteLength) : null };
-  return renderDocument({ ...model, company }, template);
+  const asBuffer = (b: Uint8Array | null) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null);
+  const company = { ...model.company, logo: asBuffer(model.company.logo) };
+  const acceptance = model.acceptance && { ...model.acceptance, signature: asBuffer(model.acceptance.signature) };
+  return renderDocument({ ...model, company, acceptance }, template);
 }

@@ -398,6 +398,20 @@ export const ROUTES: RouteSpec[] = [
     path: '/auth/reset-password',
     body: { valid: () => ({ token: 'x'.repeat(43), password: 'correct-horse' }), fields: { token: fc.constantFrom<unknown>(null, 1, 'short', 'x'.repeat(201)), password: invalid.newPassword }, required: ['token', 'password'] },
   },
+  // Client links: sharing issues a draft, so it is never fuzzed with valid parts.
+  { method: 'post', path: '/quotes/:id/share', writesWithoutBody: true },
+  { method: 'delete', path: '/quotes/:id/share', writesWithoutBody: true },
+  { method: 'post', path: '/invoices/:id/share', writesWithoutBody: true },
+  { method: 'delete', path: '/invoices/:id/share', writesWithoutBody: true },
+  { method: 'get', path: '/quotes/:id/acceptance' },
+  { method: 'get', path: '/notifications' },
+  {
+    method: 'post',
+    path: '/notifications/read',
+    body: { valid: () => ({ ids: [] }), fields: { ids: fc.constantFrom<unknown>('all', 1, null, {}, ['not-an-id'], [1]) }, required: [] },
+  },
+  // The public routes (/public/...) take a link token, not a bearer token: their security tests
+  // (uniform 404s, rate limit, bearer tokens granting nothing) are in the sharing module's tests.
 ];
 
 for (const r of ROUTES) r.label = `${r.method.toUpperCase()} ${r.path}`;

@@ -75,6 +75,7 @@ export async function startApp(repoRoot: string, options: StartOptions = {}): Pr
       REDIS_URL: '',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
       JOBS_POLL_SECONDS: '0.5',

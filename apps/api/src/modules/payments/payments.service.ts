@@ -9,6 +9,7 @@ import type { Tx } from '../numbering/counters.repository.ts';
 import type { InvoicesRepository, LockedInvoice } from '../invoices/invoices.repository.ts';
 import type { HistoryRepository } from '../history/history.repository.ts';
 import type { LedgerRow, PaymentsRepository } from './payments.repository.ts';
+import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
 
 export interface PaymentInput {
   amount: number;
@@ -20,6 +21,7 @@ export interface PaymentInput {
 export interface PaymentsServiceDeps {
   invoices: InvoicesRepository;
   history: HistoryRepository;
+  notifications: NotificationsRepository;
   clock: Clock;
 }
 
@@ -59,6 +61,11 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
     await repo.insert(tx, userId, { invoiceId: inv.id, clientId: inv.clientId, amountPence, paidOn, method, reference });
     const how = PAYMENT_METHOD_LABELS[method].toLowerCase();
     await deps.history.append(tx, userId, 'invoice', inv.id, 'payment recorded', `Payment of ${formatPence(amountPence)} on ${paidOn} by ${how}${reference ? ` (${reference})` : ''}`);
+    await deps.notifications.add(tx, userId, {
+      kind: 'payment recorded',
+      document: { kind: 'invoice', id: inv.id, number: inv.invoiceNumber },
+      summary: `Payment of ${formatPence(amountPence)} recorded on ${inv.invoiceNumber}`,
+    });
     await deps.invoices.settleFromLedger(tx, inv.id);
   };
 

@@ -4,7 +4,7 @@ import { parse } from '../../middleware/validate.ts';
 import { currentUser } from '../../middleware/authenticate.ts';
 import type { PreviewsService, RenderedPdf } from './previews.service.ts';
 
-function sendPdf(res: Response, { fileName, pdf }: RenderedPdf) {
+export function sendPdf(res: Response, { fileName, pdf }: RenderedPdf) {
   res.status(200);
   res.setHeader('Content-Type', 'application/pdf');
   res.setHeader('Content-Disposition', `inline; filename="${fileName}"`);

@@ -25,6 +25,8 @@ export interface PreviewsSources {
   clients: Pick<ClientsRepository, 'get'>;
   creditNotes: Pick<CreditNotesRepository, 'get'>;
   snapshots: Pick<SnapshotsRepository, 'read' | 'parties' | 'store'>;
+  /** an approved quote's acceptance through its client link, printed on its PDF */
+  acceptance: (userId: string, quoteId: string) => Promise<PdfDocumentSource['acceptance']>;
 }
 
 /** Normalises a logo stored before uploads were normalised (company module); bytes safe to embed. */
@@ -57,7 +59,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
    * date, the one field an issued invoice may change) come from the live row. A document
    * issued before snapshots existed, or without a company profile then, is frozen now.
    */
-  async function renderIssued(userId: string, what: string, kind: SnapshotTable, id: string, live: PdfDocumentSource, clientId: string) {
+  async function frozen(userId: string, what: string, kind: SnapshotTable, id: string, live: PdfDocumentSource, clientId: string) {
     const stored = await repo.snapshots.read(userId, kind, id);
     if (!stored) throw AppError.notFound(what);
     let { snapshot, logo } = stored;
@@ -70,7 +72,16 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       ({ snapshot, logo } = makeSnapshot(parties, live));
       await repo.snapshots.store(kind, id, snapshot, logo);
     }
-    const source = { ...snapshotSource(live.kind, snapshot, { status: live.status, dueDate: live.dueDate, voidReason: live.voidReason }), latePaymentNotice: live.latePaymentNotice };
+    return { snapshot, logo };
+  }
+
+  async function renderIssued(userId: string, what: string, kind: SnapshotTable, id: string, live: PdfDocumentSource, clientId: string) {
+    const { snapshot, logo } = await frozen(userId, what, kind, id, live, clientId);
+    const source = {
+      ...snapshotSource(live.kind, snapshot, { status: live.status, dueDate: live.dueDate, voidReason: live.voidReason }),
+      latePaymentNotice: live.latePaymentNotice,
+      acceptance: live.acceptance,
+    };
     const model = buildDocumentModel({ ...snapshot.company, logo }, snapshot.client, source);
     return pdfOf(model, snapshot.template);
   }
@@ -96,43 +107,65 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       return renderIssued(userId, 'Credit note', 'credit_note', id, live, cn.clientId);
     },
     async quote(userId: string, id: string): Promise<RenderedPdf> {
-      const q = await repo.quotes.get(userId, id);
-      const source: PdfDocumentSource | null = q && {
-        kind: 'quote',
-        number: q.quoteNumber,
-        status: q.status,
-        createdAt: q.createdAt,
-        taxRateBp: q.taxRateBp,
-        subtotalPence: q.subtotalPence,
-        taxPence: q.taxPence,
-        totalPence: q.totalPence,
-        lines: q.lines,
-      };
+      const { q, source } = await quoteSource(userId, id);
       if (source && q && q.status !== 'DRAFT') return renderIssued(userId, 'Quote', 'quote', id, source, q.clientId);
       return render(userId, 'Quote', source, q?.clientId ?? null);
     },
     async invoice(userId: string, id: string): Promise<RenderedPdf> {
-      const inv = await repo.invoices.get(userId, id, londonDay(clock()));
-      // The late-payment statement follows the live setting: it is a notice of a right, not part of the record.
-      const notice = inv?.clientIsBusiness ? ((await repo.company.get(userId))?.latePaymentNotice ?? false) : false;
-      const source: PdfDocumentSource | null = inv && {
-        kind: 'invoice',
-        number: inv.invoiceNumber,
-        status: inv.status,
-        createdAt: inv.createdAt,
-        dueDate: inv.dueDate,
-        taxRateBp: inv.taxRateBp,
-        subtotalPence: inv.subtotalPence,
-        taxPence: inv.taxPence,
-        totalPence: inv.totalPence,
-        lines: inv.lines,
-        cisRateBp: inv.cisRateBp,
-        voidReason: inv.voidReason,
-        latePaymentNotice: notice,
-      };
+      const { inv, source } = await invoiceSource(userId, id);
       if (source && inv && inv.status !== 'DRAFT') return renderIssued(userId, 'Invoice', 'invoice', id, source, inv.clientId);
       return render(userId, 'Invoice', source, inv?.clientId ?? null);
     },
+    /** What an issued quote's or invoice's PDF prints of the company and client (made now if missing). */
+    async issuedParties(userId: string, kind: 'quote' | 'invoice', id: string) {
+      if (kind === 'quote') {
+        const { q, source } = await quoteSource(userId, id);
+        if (!q || !source) throw AppError.notFound('Quote');
+        return frozen(userId, 'Quote', 'quote', id, source, q.clientId);
+      }
+      const { inv, source } = await invoiceSource(userId, id);
+      if (!inv || !source) throw AppError.notFound('Invoice');
+      return frozen(userId, 'Invoice', 'invoice', id, source, inv.clientId);
+    },
   };
+
+  async function quoteSource(userId: string, id: string) {
+    const q = await repo.quotes.get(userId, id);
+    const source: PdfDocumentSource | null = q && {
+      kind: 'quote',
+      number: q.quoteNumber,
+      status: q.status,
+      createdAt: q.createdAt,
+      taxRateBp: q.taxRateBp,
+      subtotalPence: q.subtotalPence,
+      taxPence: q.taxPence,
+      totalPence: q.totalPence,
+      lines: q.lines,
+      acceptance: q.status === 'APPROVED' ? await repo.acceptance(userId, id) : null,
+    };
+    return { q, source };
+  }
+
+  async function invoiceSource(userId: string, id: string) {
+    const inv = await repo.invoices.get(userId, id, londonDay(clock()));
+    // The late-payment statement follows the live setting: it is a notice of a right, not part of the record.
+    const notice = inv?.clientIsBusiness ? ((await repo.company.get(userId))?.latePaymentNotice ?? false) : false;
+    const source: PdfDocumentSource | null = inv && {
+      kind: 'invoice',
+      number: inv.invoiceNumber,
+      status: inv.status,
+      createdAt: inv.createdAt,
+      dueDate: inv.dueDate,
+      taxRateBp: inv.taxRateBp,
+      subtotalPence: inv.subtotalPence,
+      taxPence: inv.taxPence,
+      totalPence: inv.totalPence,
+      lines: inv.lines,
+      cisRateBp: inv.cisRateBp,
+      voidReason: inv.voidReason,
+      latePaymentNotice: notice,
+    };
+    return { inv, source };
+  }
 }
 export type PreviewsService = ReturnType<typeof createPreviewsService>;

@@ -1,5 +1,6 @@
 import type { PdfDocumentModel, PdfLabelled } from '../document-model.ts';
 import type { Canvas, TextStyle } from './canvas.ts';
+import { drawLogo } from './logo.ts';
 
 const GAP = 24;
 
@@ -192,9 +193,25 @@ function drawNotice(c: Canvas, model: PdfDocumentModel): void {
   c.rule(c.left, c.right, c.y, c.theme.colors.rule, 0.75);
 }
 
-/** Terms, after the notice (every template calls this last). */
+/** An accepted quote: who accepted it and when, then the signature they drew. */
+function drawAcceptance(c: Canvas, model: PdfDocumentModel): void {
+  if (!model.acceptance) return;
+  const { line, signature } = model.acceptance;
+  const style: TextStyle = { font: c.theme.fonts.bold, color: c.theme.colors.text };
+  const sigH = signature ? 70 : 0;
+  c.y += 16;
+  c.ensure(c.measure(line, c.width, style) + sigH + 8);
+  c.flow(line, c.left, c.width, style);
+  if (!signature) return;
+  c.y += 4;
+  const drawn = drawLogo(c, signature, c.left, c.y, 220, sigH);
+  c.y += drawn.height;
+}
+
+/** Terms, after the notice and an accepted quote's signature (every template calls this last). */
 export function drawTerms(c: Canvas, model: PdfDocumentModel): void {
   drawNotice(c, model);
+  drawAcceptance(c, model);
   if (!model.terms) return;
   c.y += 16;
   const heading = labelText(c, 'Terms and conditions');

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Eye, History, ListCollapse, Mail, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import { Eye, History, Link2, ListCollapse, Mail, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { DeliveryStatus } from './email/delivery-status';
 import { EmailDialog, type TEmailTarget } from './email/email-dialog';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,8 @@ export interface TDocumentCardHandlers<A extends string> {
   onEdit: () => void;
   onDelete: () => void;
   onAction: (action: A) => void;
+  /** "Share link": the customer's private link (absent: no such button) */
+  onShare?: () => void;
   /** Wide screens: one compact row (same content and actions) instead of the card. */
   compact?: boolean;
 }
@@ -67,6 +69,7 @@ export function DocumentCard<A extends string>({
   onEdit,
   onDelete,
   onAction,
+  onShare,
 }: DocumentCardProps<A>) {
   const titleId = `${idPrefix}-title`;
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -111,6 +114,7 @@ export function DocumentCard<A extends string>({
           {editLabel !== null && iconButton(editLabel, Pencil, onEdit)}
           {email && iconButton('Email', Mail, () => setEmailing(true))}
           {actions.map((action) => iconButton(actionLabels[action], actionIcons[action], () => onAction(action), { disabled: busy }))}
+          {onShare && iconButton('Share link', Link2, onShare)}
           {/* The card's detail block (payments, credit notes, void reason) opens under the row. */}
           {children && iconButton('Details', ListCollapse, () => setDetailsOpen((o) => !o), { expanded: detailsOpen })}
           {renderHistory && iconButton('History', History, () => setHistoryOpen((o) => !o), { expanded: historyOpen })}
@@ -163,6 +167,12 @@ export function DocumentCard<A extends string>({
               </Button>
             );
           })}
+          {onShare && (
+            <Button variant="outline" size="sm" onClick={onShare}>
+              <Link2 aria-hidden="true" className="h-4 w-4" />
+              Share link
+            </Button>
+          )}
           {renderHistory && (
             <Button variant="outline" size="sm" aria-expanded={historyOpen} onClick={() => setHistoryOpen((o) => !o)}>
               <History aria-hidden="true" className="h-4 w-4" />

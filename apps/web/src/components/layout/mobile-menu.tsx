@@ -3,6 +3,7 @@ import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { overlayClass } from '@/components/ui/dialog';
 import { SidebarContent } from './sidebar';
+import { NotificationBell } from './notification-bell';
 
 /** Small screens: a top bar with a menu button opening the navigation as a focus-trapped slide-in dialog. */
 export function MobileMenu() {
@@ -10,6 +11,9 @@ export function MobileMenu() {
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4 lg:hidden">
       <span className="text-lg font-bold text-brand-700">Docket</span>
+      <div className="ml-auto mr-1">
+        <NotificationBell align="right" />
+      </div>
       <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
         <DialogPrimitive.Trigger className="rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Open menu">
           <Menu aria-hidden="true" className="h-6 w-6" />

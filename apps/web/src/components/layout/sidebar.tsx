@@ -5,13 +5,17 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { NAV_ITEMS } from './nav-items';
 import { SubscriptionPanel } from './subscription-panel';
+import { NotificationBell } from './notification-bell';
 
 /** Brand, navigation, the user's email, Sign Out and the subscription panel (used by both layouts). */
-export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+export function SidebarContent({ onNavigate, bell = false }: { onNavigate?: () => void; bell?: boolean }) {
   const { user, signOut } = useSession();
   return (
     <div className="flex h-full flex-col gap-4 overflow-y-auto p-4">
-      <div className="px-2 text-xl font-bold text-brand-700">Docket</div>
+      <div className="flex items-center justify-between px-2">
+        <span className="text-xl font-bold text-brand-700">Docket</span>
+        {bell && <NotificationBell />}
+      </div>
       <nav aria-label="Main">
         <ul className="space-y-1">
           {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
@@ -53,7 +57,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 export function Sidebar() {
   return (
     <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white lg:block">
-      <SidebarContent />
+      <SidebarContent bell />
     </aside>
   );
 }

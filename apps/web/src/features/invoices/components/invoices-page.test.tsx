@@ -56,7 +56,7 @@ const statusButtons = (el: HTMLElement) =>
   within(el)
     .getAllByRole('button')
     .map((b) => b.textContent)
-    .filter((name) => !['Preview PDF', 'Edit', 'Edit due date', 'History', 'Delete', 'Email'].includes(name ?? ''));
+    .filter((name) => !['Preview PDF', 'Edit', 'Edit due date', 'Share link', 'History', 'Delete', 'Email'].includes(name ?? ''));
 const offersEmail = (el: HTMLElement) => within(el).queryByRole('button', { name: 'Email' }) !== null;
 
 describe('InvoicesPage', () => {
@@ -104,6 +104,9 @@ describe('InvoicesPage', () => {
     expect(statusButtons(card('INV0006'))).toEqual([]);
     // Email everywhere but on a void invoice.
     expect(['INV0001', 'INV0002', 'INV0003', 'INV0004', 'INV0005', 'INV0006'].map((n) => offersEmail(card(n)))).toEqual([true, true, true, true, false, true]);
+    // A void invoice asks for nothing, so it has no client link to share.
+    expect(within(card('INV0005')).queryByRole('button', { name: 'Share link' })).toBeNull();
+    expect(within(card('INV0002')).getByRole('button', { name: 'Share link' })).toBeInTheDocument();
     const names = (n: string) => within(card(n)).getAllByRole('button').map((b) => b.textContent);
     expect(names('INV0001')).toEqual(expect.arrayContaining(['Edit', 'Delete']));
     for (const n of ['INV0002', 'INV0003', 'INV0004', 'INV0005', 'INV0006']) expect(names(n)).not.toContain('Delete');

@@ -19,6 +19,10 @@ import { errorMessage } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { VoidInvoiceDialog } from './void-invoice-dialog';
 import { InvoiceCard } from './invoice-card';
+import { ShareLinkDialog } from '@/components/documents/share-link-dialog';
+import { shareInvoice } from '../api/share-invoice';
+import { revokeInvoiceLink } from '../api/revoke-invoice-link';
+import { useInvalidateInvoiceData } from '../hooks/use-invalidate-invoice-data';
 
 /** The Invoices screen's words and toasts. */
 const TEXTS: TDocumentsPageTexts = {
@@ -67,6 +71,8 @@ export function InvoicesPage() {
   const [voiding, setVoiding] = useState<TInvoice | null>(null);
   const [paying, setPaying] = useState<TInvoice | null>(null);
   const [removing, setRemoving] = useState<{ invoice: TInvoice; paymentId: string } | null>(null);
+  const [sharing, setSharing] = useState<TInvoice | null>(null);
+  const invalidate = useInvalidateInvoiceData();
   const removePayment = useRemovePayment();
   const confirmRemove = async () => {
     if (!removing) return;
@@ -107,11 +113,26 @@ export function InvoicesPage() {
             else if (action === 'void') setVoiding(invoice);
             else void actions.run(action, invoice);
           }}
+          onShare={invoice.status === 'VOID' ? undefined : () => setSharing(invoice)}
         />
       )}
     />
     <CreditNoteDialog invoice={crediting} currencySymbol={currencySymbol} onClose={() => setCrediting(null)} />
     <VoidInvoiceDialog invoice={voiding} onClose={() => setVoiding(null)} />
+    <ShareLinkDialog
+      number={sharing?.invoiceNumber ?? null}
+      isDraft={sharing?.status === 'DRAFT'}
+      onClose={() => setSharing(null)}
+      create={async () => {
+        const link = await shareInvoice(sharing!.id);
+        void invalidate();
+        return link;
+      }}
+      revoke={async () => {
+        await revokeInvoiceLink(sharing!.id);
+        void invalidate();
+      }}
+    />
     <RecordPaymentDialog invoice={paying} currencySymbol={currencySymbol} onClose={() => setPaying(null)} />
     <ConfirmDialog
       open={removing !== null}

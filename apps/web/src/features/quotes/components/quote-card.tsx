@@ -8,6 +8,7 @@ import { QUOTE_LOCKED_STATUSES, quoteActionsFor } from '@docket/schemas/lifecycl
 import { HistoryTimeline } from '@/components/documents/history-timeline';
 import { getQuoteHistory, quoteHistoryKey } from '../api/get-quote-history';
 import { QUOTE_ACTION_LABELS, type TQuoteAction } from './quote-actions';
+import { QuoteAcceptance } from './quote-acceptance';
 
 const ACTION_ICONS: Record<TQuoteAction, LucideIcon> = {
   send: Send,
@@ -72,6 +73,8 @@ export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps
       renderHistory={() => <HistoryTimeline queryKey={quoteHistoryKey(quote.id)} load={() => getQuoteHistory(quote.id)} label={`History of ${quote.quoteNumber}`} />}
       email={{ kind: 'quote', id: quote.id, number: quote.quoteNumber }}
       {...handlers}
-    />
+    >
+      {quote.status === 'APPROVED' ? <QuoteAcceptance quoteId={quote.id} /> : undefined}
+    </DocumentCard>
   );
 }

@@ -86,11 +86,11 @@ describe('QuotesPage', () => {
     setup([makeQuote('DRAFT', 1), makeQuote('SENT', 2), makeQuote('APPROVED', 3), makeQuote('DECLINED', 4)]);
     await screen.findByRole('article', { name: 'Q0001' });
     const always = ['Preview PDF', 'Edit', 'Delete'];
-    expect(buttonNames(card('Q0001'))).toEqual([...always.slice(0, 2), 'Email', 'Mark as sent', 'History', 'Delete']);
-    expect(buttonNames(card('Q0002'))).toEqual([...always.slice(0, 2), 'Email', 'Approve', 'Decline', 'History', 'Delete']);
+    expect(buttonNames(card('Q0001'))).toEqual([...always.slice(0, 2), 'Email', 'Mark as sent', 'Share link', 'History', 'Delete']);
+    expect(buttonNames(card('Q0002'))).toEqual([...always.slice(0, 2), 'Email', 'Approve', 'Decline', 'Share link', 'History', 'Delete']);
     // An approved quote is what the client agreed to: no Edit (revert it to draft first).
-    expect(buttonNames(card('Q0003'))).toEqual(['Preview PDF', 'Email', 'Convert to Invoice', 'Schedule Follow-up', 'Revert to Draft', 'History', 'Delete']);
-    expect(buttonNames(card('Q0004'))).toEqual([...always.slice(0, 2), 'Email', 'Revert to Draft', 'History', 'Delete']);
+    expect(buttonNames(card('Q0003'))).toEqual(['Preview PDF', 'Email', 'Convert to Invoice', 'Schedule Follow-up', 'Revert to Draft', 'Share link', 'History', 'Delete']);
+    expect(buttonNames(card('Q0004'))).toEqual([...always.slice(0, 2), 'Email', 'Revert to Draft', 'Share link', 'History', 'Delete']);
   });
 
   it('when an approved quote has been converted, then its card says "Invoiced as INV0007" linking to that invoice and offers no Convert', async () => {

@@ -10,6 +10,11 @@ import { previewQuotePdf } from '../api/preview-quote-pdf';
 import { useUpdateQuote } from '../api/update-quote';
 import { useQuoteActions } from '../hooks/use-quote-actions';
 import { QuoteCard } from './quote-card';
+import { useState } from 'react';
+import { ShareLinkDialog } from '@/components/documents/share-link-dialog';
+import { shareQuote } from '../api/share-quote';
+import { revokeQuoteLink } from '../api/revoke-quote-link';
+import { useInvalidateQuoteData } from '../hooks/use-invalidate-quote-data';
 
 /** The Quotes screen's words and toasts. */
 const TEXTS: TDocumentsPageTexts = {
@@ -48,8 +53,11 @@ export function QuotesPage() {
   const updateQuote = useUpdateQuote();
   const deleteQuote = useDeleteQuote();
   const actions = useQuoteActions();
+  const invalidate = useInvalidateQuoteData();
+  const [sharing, setSharing] = useState<TQuote | null>(null);
 
   return (
+    <>
     <DocumentsPage<TQuote>
       kind="quote"
       texts={TEXTS}
@@ -70,8 +78,24 @@ export function QuotesPage() {
           busy={actions.pendingId === quote.id}
           onPreview={() => void previewQuotePdf(quote.id)}
           onAction={(action) => void actions.run(action, quote)}
+          onShare={() => setSharing(quote)}
         />
       )}
     />
+    <ShareLinkDialog
+      number={sharing?.quoteNumber ?? null}
+      isDraft={sharing?.status === 'DRAFT'}
+      onClose={() => setSharing(null)}
+      create={async () => {
+        const link = await shareQuote(sharing!.id);
+        void invalidate();
+        return link;
+      }}
+      revoke={async () => {
+        await revokeQuoteLink(sharing!.id);
+        void invalidate();
+      }}
+    />
+    </>
   );
 }

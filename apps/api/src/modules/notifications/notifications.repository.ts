@@ -1,0 +1,44 @@
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { TNotificationKind } from '@docket/schemas/share';
+import type { Database } from '../../db/client.ts';
+import { notifications } from '../../db/schema.ts';
+import { afterCursor, newestFirst } from '../../lib/list-query.ts';
+
+type Inserter = Pick<Database, 'insert'>;
+
+export interface NewNotification {
+  kind: TNotificationKind;
+  document: { kind: 'quote' | 'invoice'; id: string; number: string };
+  summary: string;
+}
+
+export function createNotificationsRepository(db: Database) {
+  return {
+    /** Inside the transaction of the change it tells about, so both commit (or fail) together. */
+    async add(x: Inserter, userId: string, n: NewNotification) {
+      const doc = n.document.kind === 'quote' ? { quoteId: n.document.id } : { invoiceId: n.document.id };
+      await x.insert(notifications).values({ userId, kind: n.kind, ...doc, documentNumber: n.document.number, summary: n.summary });
+    },
+    async list(userId: string, limit: number, cursor?: string) {
+      return db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), afterCursor(cursor, notifications.createdAt, notifications.id)))
+        .orderBy(...newestFirst(notifications.createdAt, notifications.id))
+        .limit(limit + 1);
+    },
+    async unread(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return Number(row?.n ?? 0);
+    },
+    /** Marks the given ids (only the user's own), or every unread one when ids is undefined. */
+    async markRead(userId: string, ids: string[] | undefined) {
+      if (ids && ids.length === 0) return;
+      await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined));
+    },
+  };
+}
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,13 @@
+import type { TPublicDocument } from '@docket/schemas/share';
+import { publicRequest } from '@/lib/public-fetch';
+
+export interface AcceptInput {
+  name: string;
+  /** PNG data URL drawn on the pad, or null */
+  signature: string | null;
+  agreeTerms: boolean;
+}
+
+/** POST /public/quotes/:token/accept: SENT -> APPROVED with the customer's name and signature. */
+export const acceptPublicQuote = (token: string, input: AcceptInput) =>
+  publicRequest<TPublicDocument>(`/quotes/${encodeURIComponent(token)}/accept`, { method: 'POST', body: input });

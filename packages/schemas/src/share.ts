@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { MSG, SHARE_MESSAGES } from './messages.ts';
+import { optionalText, requiredText, ZDay, ZTimestamp } from './common.ts';
+import { INVOICE_STATUSES, QUOTE_STATUSES } from './lifecycle.ts';
+
+/**
+ * The client's link (docs/product.md, "Client links"): a private URL per quote or invoice that
+ * needs no account. Only the SHA-256 of its token is stored.
+ */
+export const SHARE_TOKEN_BYTES = 32;
+export const SHARE_LINK_DEFAULT_DAYS = 90;
+
+
+/** base64url of 32 bytes: 43 characters. Anything else cannot be a token. */
+export const ZShareToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+export const ZShareTokenParams = z.object({ token: z.string() });
+
+export const ZShareLink = z.strictObject({ url: z.string(), expiresAt: ZTimestamp });
+export type TShareLink = z.infer<typeof ZShareLink>;
+
+export const ZAcceptRequest = z.object({
+  name: requiredText(SHARE_MESSAGES.nameRequired, 200, 'Name'),
+  signature: z.string({ error: SHARE_MESSAGES.signatureType }).max(400_000, SHARE_MESSAGES.signatureSize).optional().nullable(),
+  agreeTerms: z.literal(true, { error: SHARE_MESSAGES.agreeTerms }),
+});
+export type TAcceptRequest = z.infer<typeof ZAcceptRequest>;
+
+export const ZDeclineRequest = z.object({ reason: optionalText(1000, 'Reason').optional() });
+export type TDeclineRequest = z.infer<typeof ZDeclineRequest>;
+
+/** Who accepted a quote and when; the signature as a PNG data URL (null when none was drawn). */
+export const ZAcceptance = z.strictObject({ name: z.string(), signedAt: ZTimestamp, signature: z.string().nullable() });
+export type TAcceptance = z.infer<typeof ZAcceptance>;
+
+/** One VAT rate's share of a document: pounds. */
+export const ZVatBreakdownRow = z.strictObject({ rate: z.number(), net: z.number(), vat: z.number() });
+export type TVatBreakdownRow = z.infer<typeof ZVatBreakdownRow>;
+
+const ZPublicLine = z.strictObject({ description: z.string(), quantity: z.number(), unitPrice: z.number(), amount: z.number() });
+
+/** What the customer may see through the link and nothing more: no ids, no user email. */
+export const ZPublicDocument = z.strictObject({
+  kind: z.enum(['quote', 'invoice']),
+  number: z.string(),
+  status: z.union([z.enum(QUOTE_STATUSES), z.enum(INVOICE_STATUSES)]),
+  issueDate: ZDay,
+  /** quotes */
+  validUntil: ZDay.nullable(),
+  /** invoices */
+  dueDate: ZDay.nullable(),
+  currency: z.string(),
+  company: z.strictObject({
+    name: z.string(),
+    logo: z.string().nullable(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string(),
+    vatNumber: z.string().nullable(),
+  }),
+  customer: z.strictObject({ name: z.string(), address: z.string().nullable() }),
+  lines: z.array(ZPublicLine),
+  vatBreakdown: z.array(ZVatBreakdownRow),
+  subtotal: z.number(),
+  taxAmount: z.number(),
+  total: z.number(),
+  terms: z.string().nullable(),
+  /** invoices only */
+  balanceDue: z.number().nullable(),
+  bank: z
+    .strictObject({
+      bankName: z.string().nullable(),
+      accountName: z.string().nullable(),
+      accountNumber: z.string().nullable(),
+      sortCode: z.string().nullable(),
+      iban: z.string().nullable(),
+      swift: z.string().nullable(),
+    })
+    .nullable(),
+  paymentReference: z.string().nullable(),
+  /** accepted quotes only */
+  acceptance: ZAcceptance.nullable(),
+});
+export type TPublicDocument = z.infer<typeof ZPublicDocument>;
+
+export const NOTIFICATION_KINDS = ['viewed', 'accepted', 'declined', 'payment recorded', 'email failed', 'reminder sent'] as const;
+export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const ZNotification = z.strictObject({
+  id: z.uuid(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  documentKind: z.enum(['quote', 'invoice']),
+  documentId: z.uuid(),
+  documentNumber: z.string(),
+  summary: z.string(),
+  createdAt: ZTimestamp,
+  readAt: ZTimestamp.nullable(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+export const ZNotificationList = z.strictObject({ items: z.array(ZNotification), nextCursor: z.string().nullable(), unread: z.number().int() });
+export type TNotificationList = z.infer<typeof ZNotificationList>;
+
+export const ZNotificationsQuery = z.object({
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').optional(),
+  cursor: z.string().max(200, 'Cursor is not valid').optional(),
+});
+
+/** No ids: mark every notification read. */
+export const ZNotificationsRead = z.object({ ids: z.array(z.uuid({ error: MSG.invalidId }), { error: 'Ids must be a list' }).max(500, 'At most 500 ids').optional() });
+export const ZNotificationsReadAnswer = z.strictObject({ unread: z.number().int() });
