@@ -50,6 +50,9 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { invoicePaymentRoutes, paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createExportsRepository } from './modules/exports/exports.repository.ts';
+import { createExportsService } from './modules/exports/exports.service.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -137,7 +140,12 @@ export function createModules(ctx: AppContext) {
     clock,
   });
 
-  return { auth, company, clients, items, quotes, invoices, payments, reports, accounts, creditNotes, history, previews, calendar, subscription, dashboard };
+  // account.zip holds each issued document's PDF exactly as its preview renders it.
+  const exports = createExportsService(createExportsRepository(db), (userId, doc) =>
+    doc.kind === 'quote' ? previews.quote(userId, doc.id) : doc.kind === 'invoice' ? previews.invoice(userId, doc.id) : previews.creditNote(userId, doc.id),
+  );
+
+  return { auth, company, clients, items, quotes, invoices, payments, reports, accounts, creditNotes, history, previews, calendar, subscription, dashboard, exports };
 }
 export type Modules = ReturnType<typeof createModules>;
 
@@ -163,6 +171,7 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));
   api.use('/payments', requireUser, paymentsRoutes(m.payments));
   api.use('/reports', requireUser, reportsRoutes(m.reports));
+  api.use('/exports', requireUser, exportsRoutes(m.exports));
   api.use('/credit-notes', requireUser, creditNotesRoutes(m.creditNotes));
   api.use('/calendar', requireUser, calendarRoutes(m.calendar));
   api.use('/subscription', requireUser, subscriptionRoutes(m.subscription));
