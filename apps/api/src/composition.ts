@@ -53,6 +53,9 @@ import { invoicePaymentRoutes, paymentsRoutes } from './modules/payments/payment
 import { createExportsRepository } from './modules/exports/exports.repository.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { createImportsRepository } from './modules/imports/imports.repository.ts';
+import { createImportsService } from './modules/imports/imports.service.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -145,7 +148,10 @@ export function createModules(ctx: AppContext) {
     doc.kind === 'quote' ? previews.quote(userId, doc.id) : doc.kind === 'invoice' ? previews.invoice(userId, doc.id) : previews.creditNote(userId, doc.id),
   );
 
-  return { auth, company, clients, items, quotes, invoices, payments, reports, accounts, creditNotes, history, previews, calendar, subscription, dashboard, exports };
+  // Imports write clients and items under the same schemas as the forms, and the same plan limit.
+  const imports = createImportsService(createImportsRepository(db), { maxClients: (userId) => limits.limitsOf(userId).maxClients });
+
+  return { auth, company, clients, items, quotes, invoices, payments, reports, accounts, creditNotes, history, previews, calendar, subscription, dashboard, exports, imports };
 }
 export type Modules = ReturnType<typeof createModules>;
 
@@ -157,6 +163,11 @@ export interface MountOptions {
 /** Every module's routes under /api (health before the rate limiter, which app.ts adds after it). */
 export function mountHealth(api: Router, ctx: AppContext) {
   api.use(healthRoutes(createHealthRepository(ctx.db), ctx.dbKind));
+}
+
+/** CSV uploads: mounted before the JSON body parser, which refuses any other body. */
+export function mountImports(api: Router, m: Modules, requireUser: RequestHandler) {
+  api.use('/imports', requireUser, importsRoutes(m.imports));
 }
 
 /** The rest, in this order: previews before quotes and invoices, which only match exact paths. */

@@ -16,12 +16,16 @@ let sentId: string;
 let zeroRatedId: string;
 let draftId: string;
 
-const binary = (res: import('http').IncomingMessage, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-const download = (p: string, u: TestUser = user) => request(t.app).get(p).set(u.auth).buffer(true).parse(binary);
+const download = (p: string, u: TestUser = user) =>
+  request(t.app)
+    .get(p)
+    .set(u.auth)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
 /** The file's rows as objects keyed by header, after checking the BOM. */
 async function csvOf(p: string, u: TestUser = user) {
   const res = await download(p, u);
