@@ -277,6 +277,12 @@ export const ROUTES: RouteSpec[] = [
   { method: 'delete', path: '/invoices/:id/payments/:paymentId' },
   { method: 'get', path: '/payments', listQuery: true },
   { method: 'get', path: '/reports/aged-debtors' },
+  // CSV downloads: one account's files only; the list test checks none of another account's ids appear.
+  ...['invoices', 'invoice-lines', 'credit-notes', 'payments', 'quotes', 'clients', 'items'].map((f): RouteSpec => ({ method: 'get', path: `/exports/${f}.csv` })),
+  { method: 'get', path: '/exports/account.zip' },
+  // CSV bodies, not JSON: a JSON body is refused (400) and writes nothing; imports.http.test.ts covers the CSV.
+  { method: 'post', path: '/imports/clients' },
+  { method: 'post', path: '/imports/items' },
   { method: 'get', path: '/clients/:id/account' },
   { method: 'get', path: '/clients/:id/statement' },
   { method: 'get', path: '/credit-notes', listQuery: true },
