@@ -50,6 +50,3 @@ export function csvStream<R>(columns: readonly Column<R>[], rows: AsyncIterable<
   });
   return out;
 }
-
-/** Header names only: what tests pin. */
-export const headersOf = <R>(columns: readonly Column<R>[]) => columns.map((c) => c.header);
