@@ -53,6 +53,9 @@ import { invoicePaymentRoutes, paymentsRoutes } from './modules/payments/payment
 import { createExportsRepository } from './modules/exports/exports.repository.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { createEinvoicesRepository } from './modules/einvoices/einvoices.repository.ts';
+import { createEinvoicesService } from './modules/einvoices/einvoices.service.ts';
+import { einvoicesRoutes } from './modules/einvoices/einvoices.routes.ts';
 import { createImportsRepository } from './modules/imports/imports.repository.ts';
 import { createImportsService } from './modules/imports/imports.service.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
@@ -151,7 +154,12 @@ export function createModules(ctx: AppContext) {
   // Imports write clients and items under the same schemas as the forms, and the same plan limit.
   const imports = createImportsService(createImportsRepository(db), { maxClients: (userId) => limits.limitsOf(userId).maxClients });
 
-  return { auth, company, clients, items, quotes, invoices, payments, reports, accounts, creditNotes, history, previews, calendar, subscription, dashboard, exports, imports };
+  // A document issued before snapshots existed is frozen by rendering its PDF once.
+  const einvoices = createEinvoicesService(createEinvoicesRepository(db), (userId, kind, id) =>
+    kind === 'invoice' ? previews.invoice(userId, id) : previews.creditNote(userId, id),
+  );
+
+  return { auth, company, clients, items, quotes, invoices, payments, reports, accounts, creditNotes, history, previews, calendar, subscription, dashboard, exports, imports, einvoices };
 }
 export type Modules = ReturnType<typeof createModules>;
 
@@ -177,6 +185,7 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use('/items', requireUser, itemsRoutes(m.items));
   api.use('/company', requireUser, companyRoutes(m.company));
   api.use(previewsRoutes(m.previews, requireUser));
+  api.use(einvoicesRoutes(m.einvoices, requireUser));
   api.use(historyRoutes(m.history.repository, m.history.ownership, requireUser));
   api.use('/quotes', requireUser, quotesRoutes(m.quotes));
   api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));

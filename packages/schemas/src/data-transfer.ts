@@ -61,3 +61,7 @@ export const ZImportResult = z.strictObject({
   preview: z.array(z.strictObject({ row: z.number().int(), values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])) })),
 });
 export type TImportResult = z.infer<typeof ZImportResult>;
+
+export const EINVOICE_MESSAGES = {
+  draft: 'Only issued documents have an e-invoice. Send the invoice first.',
+} as const;

@@ -11,6 +11,8 @@ export interface VatTreatment {
   /** basis points charged on the line (0 for Z, E, O and AE: the customer accounts for reverse charge) */
   rateBp: number;
   reverseCharge: boolean;
+  /** BT-121 / BT-120: why no VAT is charged (E, O and AE only; VATEX code list) */
+  exemption?: { code: string; reason: string };
 }
 
 /** Category codes in the order CSV columns and VAT breakdowns list them. */
