@@ -157,6 +157,7 @@ export function createModules(ctx: AppContext) {
   // A document issued before snapshots existed is frozen by rendering its PDF once.
   const einvoices = createEinvoicesService(createEinvoicesRepository(db), (userId, kind, id) =>
     kind === 'invoice' ? previews.invoice(userId, id) : previews.creditNote(userId, id),
+    previews.invoice,
   );
 
   return { auth, company, clients, items, quotes, invoices, payments, reports, accounts, creditNotes, history, previews, calendar, subscription, dashboard, exports, imports, einvoices };
@@ -184,8 +185,8 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use('/clients', requireUser, accountsRoutes(m.accounts), clientsRoutes(m.clients));
   api.use('/items', requireUser, itemsRoutes(m.items));
   api.use('/company', requireUser, companyRoutes(m.company));
-  api.use(previewsRoutes(m.previews, requireUser));
   api.use(einvoicesRoutes(m.einvoices, requireUser));
+  api.use(previewsRoutes(m.previews, requireUser));
   api.use(historyRoutes(m.history.repository, m.history.ownership, requireUser));
   api.use('/quotes', requireUser, quotesRoutes(m.quotes));
   api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
@@ -110,5 +114,51 @@ describe('UBL e-invoices (Peppol BIS Billing 3.0)', () => {
     expect([res.status, res.body.error]).toEqual([404, 'Invoice not found']);
     const bad = await request(t.app).get('/api/invoices/not-an-id/ubl').set(user.auth);
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('Factur-X', () => {
+  const pdfOf = (p: string, u: TestUser = user) =>
+    request(t.app)
+      .get(p)
+      .set(u.auth)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+
+  it('when an issued invoice is fetched as Factur-X, then the PDF opens, carries factur-x.xml, and the CII figures equal the API’s and the visible PDF’s', async () => {
+    const inv = await issued();
+    const res = await pdfOf(`/api/invoices/${inv.id}/preview?format=facturx`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const dir = mkdtempSync(path.join(tmpdir(), 'docket-fx-'));
+    const file = path.join(dir, 'invoice.pdf');
+    writeFileSync(file, res.body as Buffer);
+    expect(execFileSync('pdfdetach', ['-list', file]).toString('utf8')).toContain('factur-x.xml');
+    const meta = execFileSync('pdfinfo', ['-meta', file]).toString('utf8');
+    expect(meta).toMatch(/pdfaid:part(>|=")3/);
+    execFileSync('pdfdetach', ['-saveall', '-o', dir, file]);
+    const cii = readFileSync(path.join(dir, 'factur-x.xml'), 'utf8');
+    expect(all(cii, 'ram:LineTotalAmount')).toContain(pounds(inv.subtotal)); // BT-106 (the header sum; lines carry their own)
+    expect(all(cii, 'ram:TaxTotalAmount')).toEqual([pounds(inv.taxAmount)]); // BT-110
+    expect(all(cii, 'ram:GrandTotalAmount')).toEqual([pounds(inv.total)]); // BT-112
+    expect(all(cii, 'ram:CategoryCode')).toContain('S');
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8');
+    expect(text).toContain(inv.invoiceNumber);
+    expect(text).toContain(inv.total.toFixed(2));
+    const plain = await pdfOf(`/api/invoices/${inv.id}/preview`);
+    expect(execFileSync('pdftotext', ['-layout', '-', '-'], { input: plain.body as Buffer }).toString('utf8')).toBe(text);
+  });
+
+  it('when the invoice is a draft or another account’s, or the format unknown, then 409, 404 or 400', async () => {
+    const draft = await createInvoice(t.app, user, clientId);
+    expect((await request(t.app).get(`/api/invoices/${draft.id}/preview?format=facturx`).set(user.auth)).status).toBe(409);
+    const inv = await issued();
+    expect((await request(t.app).get(`/api/invoices/${inv.id}/preview?format=facturx`).set(stranger.auth)).status).toBe(404);
+    const bad = await request(t.app).get(`/api/invoices/${inv.id}/preview?format=docx`).set(user.auth);
+    expect([bad.status, bad.body.error]).toEqual([400, 'format must be pdf or facturx']);
   });
 });

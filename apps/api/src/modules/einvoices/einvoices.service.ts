@@ -11,10 +11,13 @@ export type FreezeIssued = (userId: string, kind: 'invoice' | 'credit_note', id:
 // The library only logs; requests must not write to the console.
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
-export function createEinvoicesService(repo: EinvoicesRepository, freeze: FreezeIssued) {
+/** The issued invoice's PDF exactly as its preview renders it. */
+export type RenderInvoicePdf = (userId: string, id: string) => Promise<{ fileName: string; pdf: Buffer }>;
+
+export function createEinvoicesService(repo: EinvoicesRepository, freeze: FreezeIssued, renderInvoicePdf: RenderInvoicePdf) {
   const library = new InvoiceService(quiet);
 
-  async function ubl(userId: string, kind: 'invoice' | 'credit_note', id: string): Promise<{ fileName: string; xml: string }> {
+  async function issuedData(userId: string, kind: 'invoice' | 'credit_note', id: string) {
     const what = kind === 'invoice' ? 'Invoice' : 'Credit note';
     const read = () => (kind === 'invoice' ? repo.invoice(userId, id) : repo.creditNote(userId, id));
     let row: EinvoiceSource | null = await read();
@@ -26,13 +29,31 @@ export function createEinvoicesService(repo: EinvoicesRepository, freeze: Freeze
       if (!row?.snapshot) throw AppError.notFound(what);
     }
     const data = ublInvoice({ kind, snapshot: row.snapshot, clientVatNumber: row.client_vat_number });
+    return { data, baseName: row.snapshot.document.number.replace(/[^\p{L}\p{N}._-]+/gu, '_') };
+  }
+
+  async function ubl(userId: string, kind: 'invoice' | 'credit_note', id: string): Promise<{ fileName: string; xml: string }> {
+    const { data, baseName } = await issuedData(userId, kind, id);
     const xml = await library.generate(data, { format: 'UBL', lang: 'en-gb' });
-    return { fileName: `${row.snapshot.document.number.replace(/[^\p{L}\p{N}._-]+/gu, '_')}.xml`, xml: String(xml) };
+    return { fileName: `${baseName}.xml`, xml: String(xml) };
+  }
+
+  /** The visible PDF turned into PDF/A-3 with the EN 16931 CII XML attached as factur-x.xml (same figures: one snapshot). */
+  async function facturX(userId: string, id: string): Promise<{ fileName: string; pdf: Buffer }> {
+    const { data, baseName } = await issuedData(userId, 'invoice', id);
+    const visible = await renderInvoicePdf(userId, id);
+    const out = await library.generate(data, {
+      format: 'Factur-X-EN16931',
+      lang: 'en-gb',
+      pdf: { buffer: new Uint8Array(visible.pdf), filename: visible.fileName, mimetype: 'application/pdf' },
+    });
+    return { fileName: `${baseName}-factur-x.pdf`, pdf: Buffer.from(out as Uint8Array) };
   }
 
   return {
     invoiceUbl: (userId: string, id: string) => ubl(userId, 'invoice', id),
     creditNoteUbl: (userId: string, id: string) => ubl(userId, 'credit_note', id),
+    facturX,
   };
 }
 export type EinvoicesService = ReturnType<typeof createEinvoicesService>;
