@@ -2,7 +2,7 @@ import type { Invoice } from '@e-invoice-eu/core';
 import { BUSINESS_TIME_ZONE } from '@docket/schemas/constants';
 import { milliToQuantity } from '@docket/schemas/money';
 import type { DocumentSnapshot } from '../snapshots/document-snapshot.ts';
-import { VAT_CATEGORY_CODES, vatTreatment, type VatTreatment } from '../exports/vat-category.ts';
+import { VAT_CATEGORY_CODES, vatTreatment, type VatTreatment } from '../documents/vat-category.ts';
 
 /** Peppol BIS Billing 3.0 (EN 16931) identifiers. */
 const CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';

@@ -1,7 +1,7 @@
 import type { TExportFile } from '@docket/schemas/data-transfer';
 import { milliToQuantity } from '@docket/schemas/money';
 import { money, type Cell, type Column } from './csv.ts';
-import { VAT_CATEGORY_CODES, vatTreatment, type VatCategoryCode } from './vat-category.ts';
+import { VAT_CATEGORY_CODES, vatTreatment, type VatCategoryCode } from '../documents/vat-category.ts';
 import type {
   ClientExportRow,
   CreditNoteExportRow,

@@ -2,7 +2,10 @@
  * The one place a line's VAT treatment becomes a UNCL5305 category (UBL/CII) and a CSV column.
  * Today a document carries one rate: above 0 is standard-rated (S) at that rate, 0 is
  * zero-rated (Z). When lines carry their own VAT category, only this function changes:
- * EXEMPT -> E, OUTSIDE_SCOPE -> O, RC_STANDARD / RC_REDUCED -> AE (reverse charge).
+ * STANDARD / REDUCED -> S at the line's rate, ZERO -> Z, EXEMPT -> E with
+ * { code: 'VATEX-EU-132', reason: 'Exempt' }, OUTSIDE_SCOPE -> O with { code: 'VATEX-EU-O', reason:
+ * 'Not subject to VAT' }, RC_STANDARD / RC_REDUCED -> AE, rate 0, reverseCharge, with
+ * { code: 'VATEX-EU-AE', reason: 'Reverse charge' }. CSV columns and UBL/CII follow from here.
  */
 export type VatCategoryCode = 'S' | 'Z' | 'E' | 'O' | 'AE';
 
