@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
@@ -117,6 +120,17 @@ describe('UBL e-invoices (Peppol BIS Billing 3.0)', () => {
   });
 });
 
+/** The official Factur-X 1.07.3 EN 16931 XSDs (test/fixtures/xsd, SOURCE.md says where from). */
+const XSD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/xsd/factur-x-1.07.3-en16931');
+const xsdFiles = readdirSync(XSD_DIR).filter((f) => f.endsWith('.xsd'));
+const MAIN_XSD = 'Factur-X_1.07.3_EN16931.xsd';
+const validateCii = (xml: string) =>
+  validateXML({
+    xml: [{ fileName: 'factur-x.xml', contents: xml }],
+    schema: [{ fileName: MAIN_XSD, contents: readFileSync(path.join(XSD_DIR, MAIN_XSD), 'utf8') }],
+    preload: xsdFiles.filter((f) => f !== MAIN_XSD).map((f) => ({ fileName: f, contents: readFileSync(path.join(XSD_DIR, f), 'utf8') })),
+  });
+
 describe('Factur-X', () => {
   const pdfOf = (p: string, u: TestUser = user) =>
     request(t.app)
@@ -142,6 +156,11 @@ describe('Factur-X', () => {
     expect(meta).toMatch(/pdfaid:part(>|=")3/);
     execFileSync('pdfdetach', ['-saveall', '-o', dir, file]);
     const cii = readFileSync(path.join(dir, 'factur-x.xml'), 'utf8');
+    const check = await validateCii(cii);
+    expect(check.errors.map((e) => e.message)).toEqual([]);
+    expect(check.valid).toBe(true);
+    // The validation can fail: a misplaced element is refused.
+    expect((await validateCii(cii.replace('<ram:GrandTotalAmount', '<ram:Bogus>1</ram:Bogus><ram:GrandTotalAmount'))).valid).toBe(false);
     expect(all(cii, 'ram:LineTotalAmount')).toContain(pounds(inv.subtotal)); // BT-106 (the header sum; lines carry their own)
     expect(all(cii, 'ram:TaxTotalAmount')).toEqual([pounds(inv.taxAmount)]); // BT-110
     expect(all(cii, 'ram:GrandTotalAmount')).toEqual([pounds(inv.total)]); // BT-112

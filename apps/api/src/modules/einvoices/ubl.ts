@@ -110,6 +110,8 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
         'cac:Contact': { 'cbc:ElectronicMail': client.email },
       },
     },
+    // UK VAT: the time of supply is the issue date (also what CII's required delivery block carries).
+    'cac:Delivery': { 'cbc:ActualDeliveryDate': issueDay },
     ...(bankAccount
       ? {
           'cac:PaymentMeans': [
