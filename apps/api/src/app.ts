@@ -9,7 +9,7 @@ import { corsFor } from './middleware/cors.ts';
 import { serveWebApp } from './middleware/web-app.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { bindRequestContext } from './lib/request-context.ts';
-import { createModules, mountHealth, mountModules, mountPublic } from './composition.ts';
+import { createModules, mountHealth, mountImports, mountModules, mountPublic } from './composition.ts';
 import { logoBodyParser } from './modules/company/company.routes.ts';
 
 /** Build the Express app over a ready context. No listen: server.ts and tests do that. */
@@ -93,6 +93,7 @@ export function createApp(ctx: AppContext) {
   mountPublic(api, modules, [publicHeaders, publicLimiter, ...jsonBody('512kb')]);
   api.use(apiLimiter);
   api.use('/company/logo', logoBodyParser);
+  mountImports(api, modules, requireUser);
   api.use(jsonBody('256kb'));
 
   const publicOrigin = (req: Request) => config.publicAppUrl ?? `${req.protocol}://${req.get('host')}`;

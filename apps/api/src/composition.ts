@@ -67,6 +67,15 @@ import { createSharingRepository } from './modules/sharing/sharing.repository.ts
 import { createSharingService } from './modules/sharing/sharing.service.ts';
 import { publicRoutes, sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { apiNotFound } from './middleware/error-handler.ts';
+import { createExportsRepository } from './modules/exports/exports.repository.ts';
+import { createExportsService } from './modules/exports/exports.service.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { createEinvoicesRepository } from './modules/einvoices/einvoices.repository.ts';
+import { createEinvoicesService } from './modules/einvoices/einvoices.service.ts';
+import { einvoicesRoutes } from './modules/einvoices/einvoices.routes.ts';
+import { createImportsRepository } from './modules/imports/imports.repository.ts';
+import { createImportsService } from './modules/imports/imports.service.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -229,6 +238,20 @@ export function createModules(ctx: AppContext) {
   });
   if (ctx.jobs) startWorkers(ctx, { email, reminders });
 
+  // account.zip holds each issued document's PDF exactly as its preview renders it.
+  const exports = createExportsService(createExportsRepository(db), (userId, doc) =>
+    doc.kind === 'quote' ? previews.quote(userId, doc.id) : doc.kind === 'invoice' ? previews.invoice(userId, doc.id) : previews.creditNote(userId, doc.id),
+  );
+
+  // Imports write clients and items under the same schemas as the forms, and the same plan limit.
+  const imports = createImportsService(createImportsRepository(db), { maxClients: (userId) => limits.limitsOf(userId).maxClients });
+
+  // A document issued before snapshots existed is frozen by rendering its PDF once.
+  const einvoices = createEinvoicesService(createEinvoicesRepository(db), (userId, kind, id) =>
+    kind === 'invoice' ? previews.invoice(userId, id) : previews.creditNote(userId, id),
+    previews.invoice,
+  );
+
   return {
     auth,
     company,
@@ -250,6 +273,9 @@ export function createModules(ctx: AppContext) {
     reminders,
     sharing,
     notifications,
+    exports,
+    imports,
+    einvoices,
   };
 }
 export type Modules = ReturnType<typeof createModules>;
@@ -295,6 +321,11 @@ export function mountHealth(api: Router, ctx: AppContext) {
   api.use(healthRoutes(createHealthRepository(ctx.db), ctx.dbKind));
 }
 
+/** CSV uploads: mounted before the JSON body parser, which refuses any other body. */
+export function mountImports(api: Router, m: Modules, requireUser: RequestHandler) {
+  api.use('/imports', requireUser, importsRoutes(m.imports));
+}
+
 /** The rest, in this order: previews before quotes and invoices, which only match exact paths. */
 export function mountModules(api: Router, m: Modules, { requireUser, authLimiter, publicOrigin }: MountOptions) {
   api.use('/auth', authRoutes(m.auth, { authLimiter, authenticate: requireUser }));
@@ -303,6 +334,7 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use('/clients', requireUser, accountsRoutes(m.accounts), clientsRoutes(m.clients));
   api.use('/items', requireUser, itemsRoutes(m.items));
   api.use('/company', requireUser, companyRoutes(m.company));
+  api.use(einvoicesRoutes(m.einvoices, requireUser));
   api.use(previewsRoutes(m.previews, requireUser));
   api.use(sharingRoutes(m.sharing, requireUser, publicOrigin));
   api.use('/notifications', requireUser, notificationsRoutes(m.notifications));
@@ -311,6 +343,7 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));
   api.use('/payments', requireUser, paymentsRoutes(m.payments));
   api.use('/reports', requireUser, reportsRoutes(m.reports));
+  api.use('/exports', requireUser, exportsRoutes(m.exports));
   api.use('/credit-notes', requireUser, creditNotesRoutes(m.creditNotes));
   api.use('/calendar', requireUser, calendarRoutes(m.calendar));
   api.use('/subscription', requireUser, subscriptionRoutes(m.subscription));

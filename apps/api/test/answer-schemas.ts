@@ -20,6 +20,7 @@ import { ZPayment } from '@docket/schemas/payment';
 import { ZAgedDebtors } from '@docket/schemas/reports';
 import { ZClientAccount } from '@docket/schemas/client-account';
 import { ZAcceptance, ZNotificationList, ZNotificationsReadAnswer, ZPublicDocument, ZShareLink } from '@docket/schemas/share';
+import { ZImportResult } from '@docket/schemas/data-transfer';
 const ID = '[^/]+';
 const ZDeleted = z.strictObject({ id: z.string() });
 const ZHealth = z.strictObject({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
@@ -41,6 +42,7 @@ const ROUTES: [string, RegExp, z.ZodType][] = [
   ['DELETE', new RegExp(`^/invoices/${ID}/payments/${ID}$`), ZInvoice],
   ['GET', /^\/payments$/, ZListAnswer(ZPayment)],
   ['GET', /^\/reports\/aged-debtors$/, ZAgedDebtors],
+  ['POST', /^\/imports\/(clients|items)$/, ZImportResult],
   ['GET', new RegExp(`^/clients/${ID}/account$`), ZClientAccount],
   ['GET', /^\/credit-notes$/, ZListAnswer(ZCreditNote)],
   ['GET', new RegExp(`^/credit-notes/${ID}$`), ZCreditNote],

@@ -20,6 +20,7 @@ const CreditNotesRoute = lazy(() => import('./routes/credit-notes'));
 const CalendarRoute = lazy(() => import('./routes/calendar'));
 const ReportsRoute = lazy(() => import('./routes/reports'));
 const ClientAccountRoute = lazy(() => import('./routes/client-account'));
+const DataTransferRoute = lazy(() => import('./routes/data-transfer'));
 
 /** The route table (docs/product.md, "Screens"). */
 export function AppRoutes() {
@@ -41,6 +42,7 @@ export function AppRoutes() {
           <Route path="items" element={<ItemsRoute />} />
           <Route path="calendar" element={<CalendarRoute />} />
           <Route path="reports" element={<ReportsRoute />} />
+          <Route path="data" element={<DataTransferRoute />} />
           <Route path="settings" element={<SettingsRoute />} />
           <Route path="pricing" element={<PricingRoute />} />
         </Route>

@@ -1,4 +1,4 @@
-import { BarChart3, Calendar, CreditCard, FileText, LayoutDashboard, Package, ReceiptPoundSterling, ReceiptText, Settings, Users, type LucideIcon } from 'lucide-react';
+import { ArrowDownUp, BarChart3, Calendar, CreditCard, FileText, LayoutDashboard, Package, ReceiptPoundSterling, ReceiptText, Settings, Users, type LucideIcon } from 'lucide-react';
 
 export interface TNavItem {
   to: string;
@@ -14,6 +14,7 @@ export const NAV_ITEMS: TNavItem[] = [
   { to: '/invoices', label: 'Invoices', icon: ReceiptPoundSterling },
   { to: '/credit-notes', label: 'Credit notes', icon: ReceiptText },
   { to: '/reports', label: 'Reports', icon: BarChart3 },
+  { to: '/data', label: 'Import & export', icon: ArrowDownUp },
   { to: '/items', label: 'Items', icon: Package },
   { to: '/calendar', label: 'Calendar', icon: Calendar },
   { to: '/settings', label: 'Settings', icon: Settings },

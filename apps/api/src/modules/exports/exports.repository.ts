@@ -1,0 +1,265 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.ts';
+import { BUSINESS_TIME_ZONE } from '@docket/schemas/constants';
+import { INITIAL_STATUS } from '@docket/schemas/lifecycle';
+
+/** Rows per query while exporting: memory holds one page, whatever the account's size. */
+export const EXPORT_PAGE_SIZE = 1000;
+
+/** Inclusive London days, as instants: [start, end). */
+export interface InstantRange {
+  start?: Date;
+  end?: Date;
+}
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
+
+interface Keyed {
+  cursor_at: string;
+  id: string;
+}
+
+/**
+ * Every row of a keyset-ordered query, page by page: each page starts after the last row of the
+ * one before, at its exact (microsecond) created_at read back as text, so nothing repeats or is skipped.
+ */
+async function* keyset<T extends Keyed>(db: Database, page: (after: SQL) => SQL, column: string): AsyncGenerator<T> {
+  let after: SQL = sql`true`;
+  for (;;) {
+    const rows = await queryRows<T>(db, page(after));
+    yield* rows;
+    if (rows.length < EXPORT_PAGE_SIZE) return;
+    const last = rows[rows.length - 1]!;
+    after = sql`(${sql.raw(column)}, ${sql.raw(column.replace(/\.\w+$/, '.id'))}) > (${last.cursor_at}::timestamptz, ${last.id}::uuid)`;
+  }
+}
+
+const inRange = (column: string, r: InstantRange) =>
+  sql.join(
+    [
+      r.start ? sql`${sql.raw(column)} >= ${r.start.toISOString()}::timestamptz` : sql`true`,
+      r.end ? sql`${sql.raw(column)} < ${r.end.toISOString()}::timestamptz` : sql`true`,
+    ],
+    sql` and `,
+  );
+const issueDay = (column: string) => sql.raw(`to_char(${column} at time zone '${BUSINESS_TIME_ZONE}', 'YYYY-MM-DD')`);
+const LIMIT = sql.raw(String(EXPORT_PAGE_SIZE));
+
+export interface InvoiceExportRow extends Keyed {
+  invoice_number: string;
+  issue_day: string;
+  due_date: string;
+  status: string;
+  client_name: string;
+  client_email: string;
+  client_vat_number: string | null;
+  tax_rate_bp: number;
+  subtotal_pence: string | number;
+  tax_pence: string | number;
+  total_pence: string | number;
+  credited_pence: string | number;
+  paid_pence: string | number;
+  voided_day: string | null;
+  void_reason: string | null;
+}
+export interface LineExportRow {
+  document_number: string;
+  issue_day: string;
+  status: string;
+  client_name: string;
+  tax_rate_bp: number;
+  position: number;
+  description: string;
+  quantity_milli: number;
+  unit_price_pence: string | number;
+  amount_pence: string | number;
+}
+export interface CreditNoteExportRow extends Keyed {
+  credit_note_number: string;
+  issue_day: string;
+  invoice_number: string;
+  client_name: string;
+  client_email: string;
+  client_vat_number: string | null;
+  reason: string;
+  tax_rate_bp: number;
+  subtotal_pence: string | number;
+  tax_pence: string | number;
+  total_pence: string | number;
+}
+export interface PaymentExportRow {
+  id: string;
+  paid_on: string;
+  invoice_number: string;
+  client_name: string;
+  amount_pence: string | number;
+  method: string;
+  reference: string | null;
+}
+export interface QuoteExportRow extends Keyed {
+  quote_number: string;
+  issue_day: string;
+  status: string;
+  client_name: string;
+  client_email: string;
+  tax_rate_bp: number;
+  subtotal_pence: string | number;
+  tax_pence: string | number;
+  total_pence: string | number;
+}
+export interface ClientExportRow extends Keyed {
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  is_business: boolean;
+  vat_number: string | null;
+  created_day: string;
+}
+export interface ItemExportRow extends Keyed {
+  name: string;
+  description: string;
+  price_pence: string | number;
+  created_day: string;
+}
+export interface IssuedDocumentRef {
+  kind: 'quote' | 'invoice' | 'credit_note';
+  id: string;
+  number: string;
+}
+
+export function createExportsRepository(db: Database) {
+  function invoices(userId: string, r: InstantRange) {
+    return keyset<InvoiceExportRow>(
+      db,
+      (after) => sql`
+        select i.id, i.created_at::text as cursor_at, i.invoice_number, ${issueDay('i.created_at')} as issue_day,
+          i.due_date::text as due_date, i.status, c.name as client_name, c.email as client_email, c.vat_number as client_vat_number,
+          i.tax_rate_bp, i.subtotal_pence, i.tax_pence, i.total_pence,
+          (select coalesce(sum(cn.total_pence), 0)::bigint from credit_notes cn where cn.invoice_id = i.id) as credited_pence,
+          (select coalesce(sum(p.amount_pence), 0)::bigint from payments p where p.invoice_id = i.id) as paid_pence,
+          ${issueDay('i.voided_at')} as voided_day, i.void_reason
+        from invoices i join clients c on c.id = i.client_id
+        where i.user_id = ${userId} and ${inRange('i.created_at', r)} and ${after}
+        order by i.created_at, i.id limit ${LIMIT}`,
+      'i.created_at',
+    );
+  }
+
+  async function* invoiceLines(userId: string, r: InstantRange): AsyncGenerator<LineExportRow> {
+    // One page of invoices at a time, then their lines: memory is a page of invoices and their lines.
+    const page: InvoiceExportRow[] = [];
+    const flush = async () => {
+      if (!page.length) return [];
+      const byId = new Map(page.map((i) => [i.id, i]));
+      const ids = sql.join(
+        page.map((i) => sql`${i.id}::uuid`),
+        sql`, `,
+      );
+      const lines = await queryRows<{ invoice_id: string; position: number; description: string; quantity_milli: number; unit_price_pence: string; amount_pence: string }>(
+        db,
+        sql`select invoice_id, position, description, quantity_milli, unit_price_pence, amount_pence from invoice_lines
+            where user_id = ${userId} and invoice_id in (${ids})`,
+      );
+      const order = new Map(page.map((i, n) => [i.id, n]));
+      lines.sort((a, b) => order.get(a.invoice_id)! - order.get(b.invoice_id)! || a.position - b.position);
+      page.length = 0;
+      return lines.map((l) => {
+        const inv = byId.get(l.invoice_id)!;
+        return { document_number: inv.invoice_number, issue_day: inv.issue_day, status: inv.status, client_name: inv.client_name, tax_rate_bp: inv.tax_rate_bp, ...l };
+      });
+    };
+    for await (const inv of invoices(userId, r)) {
+      page.push(inv);
+      if (page.length >= EXPORT_PAGE_SIZE) yield* await flush();
+    }
+    yield* await flush();
+  }
+
+  function creditNotes(userId: string, r: InstantRange) {
+    return keyset<CreditNoteExportRow>(
+      db,
+      (after) => sql`
+        select n.id, n.created_at::text as cursor_at, n.credit_note_number, ${issueDay('n.created_at')} as issue_day,
+          i.invoice_number, c.name as client_name, c.email as client_email, c.vat_number as client_vat_number, n.reason,
+          n.tax_rate_bp, n.subtotal_pence, n.tax_pence, n.total_pence
+        from credit_notes n join invoices i on i.id = n.invoice_id join clients c on c.id = n.client_id
+        where n.user_id = ${userId} and ${inRange('n.created_at', r)} and ${after}
+        order by n.created_at, n.id limit ${LIMIT}`,
+      'n.created_at',
+    );
+  }
+
+  async function* payments(userId: string, days: DayRange): AsyncGenerator<PaymentExportRow> {
+    let after: SQL = sql`true`;
+    for (;;) {
+      const rows = await queryRows<PaymentExportRow>(
+        db,
+        sql`select p.id, p.paid_on::text as paid_on, i.invoice_number, c.name as client_name, p.amount_pence, p.method, p.reference
+          from payments p join invoices i on i.id = p.invoice_id join clients c on c.id = p.client_id
+          where p.user_id = ${userId}
+            and ${days.from ? sql`p.paid_on >= ${days.from}::date` : sql`true`}
+            and ${days.to ? sql`p.paid_on <= ${days.to}::date` : sql`true`}
+            and ${after}
+          order by p.paid_on, p.id limit ${LIMIT}`,
+      );
+      yield* rows;
+      if (rows.length < EXPORT_PAGE_SIZE) return;
+      const last = rows[rows.length - 1]!;
+      after = sql`(p.paid_on, p.id) > (${last.paid_on}::date, ${last.id}::uuid)`;
+    }
+  }
+
+  function quotes(userId: string, r: InstantRange) {
+    return keyset<QuoteExportRow>(
+      db,
+      (after) => sql`
+        select q.id, q.created_at::text as cursor_at, q.quote_number, ${issueDay('q.created_at')} as issue_day, q.status,
+          c.name as client_name, c.email as client_email, q.tax_rate_bp, q.subtotal_pence, q.tax_pence, q.total_pence
+        from quotes q join clients c on c.id = q.client_id
+        where q.user_id = ${userId} and ${inRange('q.created_at', r)} and ${after}
+        order by q.created_at, q.id limit ${LIMIT}`,
+      'q.created_at',
+    );
+  }
+
+  function clients(userId: string) {
+    return keyset<ClientExportRow>(
+      db,
+      (after) => sql`
+        select c.id, c.created_at::text as cursor_at, c.name, c.email, c.phone, c.address, c.is_business, c.vat_number,
+          ${issueDay('c.created_at')} as created_day
+        from clients c where c.user_id = ${userId} and ${after}
+        order by c.created_at, c.id limit ${LIMIT}`,
+      'c.created_at',
+    );
+  }
+
+  function items(userId: string) {
+    return keyset<ItemExportRow>(
+      db,
+      (after) => sql`
+        select t.id, t.created_at::text as cursor_at, t.name, t.description, t.price_pence, ${issueDay('t.created_at')} as created_day
+        from items t where t.user_id = ${userId} and ${after}
+        order by t.created_at, t.id limit ${LIMIT}`,
+      't.created_at',
+    );
+  }
+
+  /** Every issued document (not drafts), oldest first: the PDFs account.zip holds. */
+  async function issuedDocuments(userId: string): Promise<IssuedDocumentRef[]> {
+    return queryRows<IssuedDocumentRef>(
+      db,
+      sql`select * from (
+          select 'quote' as kind, id, quote_number as number, created_at from quotes where user_id = ${userId} and status <> ${INITIAL_STATUS}
+          union all select 'invoice', id, invoice_number, created_at from invoices where user_id = ${userId} and status <> ${INITIAL_STATUS}
+          union all select 'credit_note', id, credit_note_number, created_at from credit_notes where user_id = ${userId}
+        ) d order by d.created_at, d.id`,
+    );
+  }
+
+  return { invoices, invoiceLines, creditNotes, payments, quotes, clients, items, issuedDocuments };
+}
+export type ExportsRepository = ReturnType<typeof createExportsRepository>;

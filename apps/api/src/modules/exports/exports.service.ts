@@ -1,0 +1,70 @@
+import { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import { EXPORT_FILES, type TExportFile, type TExportQuery } from '@docket/schemas/data-transfer';
+import { addDays, londonWallTimeToInstant } from '../../lib/clock.ts';
+import { csvStream, type Column } from './csv.ts';
+import { EXPORT_COLUMNS } from './exports.columns.ts';
+import type { ExportsRepository, InstantRange, IssuedDocumentRef } from './exports.repository.ts';
+
+/** Renders one issued document's PDF as issued (the previews module, from its frozen snapshot). */
+export type RenderIssuedPdf = (userId: string, doc: IssuedDocumentRef) => Promise<{ pdf: Buffer }>;
+
+const FOLDERS: Record<IssuedDocumentRef['kind'], string> = { quote: 'quotes', invoice: 'invoices', credit_note: 'credit-notes' };
+const safeName = (text: string) => text.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 120) || 'document';
+
+/** London days as the instants that bound them: from 00:00 on `from` to 00:00 the day after `to`. */
+function instants(q: TExportQuery): InstantRange {
+  return {
+    start: q.from ? londonWallTimeToInstant(q.from, 0, 0) : undefined,
+    end: q.to ? londonWallTimeToInstant(addDays(q.to, 1), 0, 0) : undefined,
+  };
+}
+
+export function createExportsService(repo: ExportsRepository, renderIssuedPdf: RenderIssuedPdf) {
+  function rowsOf(userId: string, file: TExportFile, q: TExportQuery): AsyncIterable<unknown> {
+    const range = instants(q);
+    switch (file) {
+      case 'invoices':
+        return repo.invoices(userId, range);
+      case 'invoice-lines':
+        return repo.invoiceLines(userId, range);
+      case 'credit-notes':
+        return repo.creditNotes(userId, range);
+      case 'payments':
+        return repo.payments(userId, q);
+      case 'quotes':
+        return repo.quotes(userId, range);
+      case 'clients':
+        return repo.clients(userId);
+      case 'items':
+        return repo.items(userId);
+    }
+  }
+
+  /** One CSV, streamed from the database a page at a time. */
+  function csv(userId: string, file: TExportFile, q: TExportQuery): Readable {
+    return csvStream(EXPORT_COLUMNS[file] as Column<unknown>[], rowsOf(userId, file, q));
+  }
+
+  /**
+   * Every CSV (all dates) and every issued document's PDF as issued, as a zip written while it is
+   * read: each entry is produced only when the zip reaches it, so memory holds one PDF at a time.
+   */
+  async function accountZip(userId: string): Promise<Readable> {
+    const zip = new ZipFile();
+    for (const file of EXPORT_FILES) zip.addReadStreamLazy(`${file}.csv`, (cb) => cb(null, csv(userId, file, {})));
+    for (const doc of await repo.issuedDocuments(userId)) {
+      zip.addReadStreamLazy(`${FOLDERS[doc.kind]}/${safeName(doc.number)}.pdf`, { compress: false }, (cb) => {
+        renderIssuedPdf(userId, doc).then(
+          ({ pdf }) => cb(null, Readable.from([pdf])),
+          (err: unknown) => cb(err as Error, undefined as never),
+        );
+      });
+    }
+    zip.end();
+    return zip.outputStream as Readable;
+  }
+
+  return { csv, accountZip };
+}
+export type ExportsService = ReturnType<typeof createExportsService>;

@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createTestApp, registerUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { fingerprint } from '../../../test/adversarial/support.ts';
+import { MSG } from '@docket/schemas/messages';
+import { planLimitMessage } from '@docket/schemas/plans';
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/imports');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ planLimitOverrides: { maxClients: -1 } });
+  user = await registerUser(t.app);
+});
+afterAll(() => t.close());
+
+const post = (kind: string, body: Buffer | string, u: TestUser, dryRun = true, type = 'text/csv') =>
+  request(t.app).post(`/api/imports/${kind}?dryRun=${dryRun}`).set(u.auth).set('Content-Type', type).send(typeof body === 'string' ? body : body.toString('latin1'));
+const postBytes = (kind: string, body: Buffer, u: TestUser, dryRun = true) =>
+  request(t.app).post(`/api/imports/${kind}?dryRun=${dryRun}`).set(u.auth).set('Content-Type', 'text/csv').send(body);
+const clientsOf = async (u: TestUser) => (await request(t.app).get('/api/clients').set(u.auth)).body.data as Record<string, unknown>[];
+
+describe('client imports, one per recognised header dialect', () => {
+  const expected: Record<string, Record<string, unknown>[]> = {
+    'xero-contacts.csv': [
+      { name: 'Harbour Lights Ltd', email: 'accounts@harbourlights.example', phone: '0117 496 0000', address: '1 Quay Street\nBristol\nBS1 4DJ\nUnited Kingdom', vatNumber: 'GB123456789' },
+      { name: 'Penny Lane Bakery', email: 'orders@pennylane.example', phone: '0151 496 0001', address: '22 Penny Lane\nUnit 3\nLiverpool\nMerseyside\nL18 1DE', vatNumber: null },
+    ],
+    'quickbooks-customers.csv': [
+      { name: 'Oak & Ash Joinery', email: 'hello@oakash.example', phone: '01632 960001', address: '5 Timber Yard\nLeeds\nWest Yorkshire\nLS1 1AA\nUK', vatNumber: 'GB987654321' },
+      { name: 'Sam Patel', email: 'sam.patel@example.com', phone: '07700 900456', address: '9 Elm Road\nLeicester\nLE1 2AB\nUK', vatNumber: null },
+    ],
+    'freeagent-contacts.csv': [
+      { name: 'Northern Roofing', email: 'ali@northernroofing.example', phone: '0191 496 0002', address: '14 Slate Row\nNewcastle\nTyne and Wear\nNE1 4XF\nUnited Kingdom', vatNumber: 'GB111222333' },
+      { name: 'Maria Garcia', email: 'maria.garcia@example.com', phone: null, address: '3 Church Walk\nYork\nYO1 7HH\nUnited Kingdom', vatNumber: null },
+    ],
+    'invoice-ninja-clients.csv': [
+      { name: 'Greenfield Garden Care', email: 'tom@greenfield.example', phone: '01865 496003', address: '8 Meadow Lane\nOxford\nOX1 1AA\nUnited Kingdom', vatNumber: 'GB444555666' },
+      { name: 'Blue Door Lettings', email: 'anna@bluedoor.example', phone: null, address: '42 Harbour Road\nFlat 2\nBrighton\nEast Sussex\nBN1 1AA\nUnited Kingdom', vatNumber: null },
+    ],
+  };
+
+  it.each(Object.keys(expected))('when %s is dry-run, then every row maps to the right fields and nothing is written', async (file) => {
+    const u = await registerUser(t.app);
+    const before = await fingerprint(t.ctx.db);
+    const res = await postBytes('clients', fixture(file), u, true);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ dryRun: true, rows: 2, created: 0, skipped: 0, errors: [], duplicates: [] });
+    expect(res.body.data.preview.map((p: { values: Record<string, unknown> }) => p.values)).toMatchObject(expected[file]!);
+    expect(await fingerprint(t.ctx.db)).toEqual(before);
+  });
+
+  it.each(Object.keys(expected))('when %s is imported for real, then the clients exist as the form would create them', async (file) => {
+    const u = await registerUser(t.app);
+    const res = await postBytes('clients', fixture(file), u, false);
+    expect(res.body.data).toMatchObject({ dryRun: false, rows: 2, created: 2, errors: [] });
+    const stored = await clientsOf(u);
+    expect(stored).toHaveLength(2);
+    expect(stored).toEqual(expect.arrayContaining(expected[file]!.map((c) => expect.objectContaining({ ...c, isBusiness: false }))));
+  });
+
+  it('when Docket’s own clients export is imported into another account, then it round-trips', async () => {
+    const u = await registerUser(t.app);
+    await postBytes('clients', fixture('xero-contacts.csv'), u, false);
+    await request(t.app).put(`/api/clients/${(await clientsOf(u))[0]!.id}`).set(u.auth).send({ name: 'Harbour Lights Ltd', email: 'accounts@harbourlights.example', isBusiness: true });
+    const csv = await request(t.app).get('/api/exports/clients.csv').set(u.auth);
+    const other = await registerUser(t.app);
+    const res = await post('clients', csv.text, other, false);
+    expect(res.body.data.errors).toEqual([]);
+    expect(res.body.data).toMatchObject({ rows: 2, created: 2, errors: [] });
+    const strip = (list: Record<string, unknown>[]) => list.map(({ id: _i, createdAt: _c, updatedAt: _u, ...rest }) => rest).sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    expect(strip(await clientsOf(other))).toEqual(strip(await clientsOf(u)));
+  });
+});
+
+describe('client import errors, duplicates and limits', () => {
+  const bad = [
+    'Name,Email,Phone,Business',
+    'Good Co,good@example.com,,yes',
+    ',noname@example.com,,',
+    'Bad Email,not-an-email,,',
+    `Long Phone,long@example.com,${'1'.repeat(51)},`,
+    'Odd Flag,odd@example.com,,perhaps',
+  ].join('\n');
+
+  it('when rows are invalid, then each is reported by row and column with the form’s message, and a real run writes nothing', async () => {
+    const u = await registerUser(t.app);
+    const before = await fingerprint(t.ctx.db);
+    const res = await post('clients', bad, u, false);
+    expect(res.status).toBe(200);
+    expect(res.body.data.errors).toEqual([
+      { row: 3, column: 'Name', message: MSG.nameRequired },
+      { row: 4, column: 'Email', message: MSG.invalidEmail },
+      { row: 5, column: 'Phone', message: MSG.tooLong('Phone', 50) },
+      { row: 6, column: 'Business', message: 'isBusiness must be true or false' },
+    ]);
+    expect(res.body.data.created).toBe(0);
+    expect(await fingerprint(t.ctx.db)).toEqual(before);
+  });
+
+  it('when emails repeat an existing client or an earlier row, then those rows are skipped and reported, the rest created', async () => {
+    const u = await registerUser(t.app);
+    await request(t.app).post('/api/clients').set(u.auth).send({ name: 'Existing', email: 'Taken@Example.com' }).expect(201);
+    const csv = ['Name,Email', 'Again,taken@example.com', 'New One,new@example.com', 'New Twice,NEW@example.com'].join('\r\n');
+    const res = await post('clients', csv, u, false);
+    expect(res.body.data).toMatchObject({ rows: 3, created: 1, skipped: 2, errors: [] });
+    expect(res.body.data.duplicates).toEqual([
+      { row: 2, column: 'Email', message: 'Already exists with the same email' },
+      { row: 4, column: 'Email', message: 'Duplicate of an earlier row with the same email' },
+    ]);
+    expect((await clientsOf(u)).map((c) => c.name).sort()).toEqual(['Existing', 'New One']);
+  });
+
+  it('when an import would pass the plan’s client limit, then the row that passes it is reported and nothing is written', async () => {
+    const limited = await createTestApp({ planLimitOverrides: { maxClients: 3 } });
+    try {
+      const u = await registerUser(limited.app);
+      await request(limited.app).post('/api/clients').set(u.auth).send({ name: 'One', email: 'one@example.com' }).expect(201);
+      const csv = ['Name,Email', 'Two,two@example.com', 'Three,three@example.com', 'Four,four@example.com'].join('\n');
+      const res = await request(limited.app).post('/api/imports/clients?dryRun=false').set(u.auth).set('Content-Type', 'text/csv').send(csv);
+      expect(res.body.data.errors).toEqual([{ row: 4, column: 'Name', message: planLimitMessage('clients') }]);
+      expect(res.body.data.created).toBe(0);
+      expect((await request(limited.app).get('/api/clients').set(u.auth)).body.data).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('when the request is malformed, then it is refused with a clear 4xx and nothing is written', async () => {
+    const before = await fingerprint(t.ctx.db);
+    const cases: [request.Test, number, string][] = [
+      [post('clients', 'Phone\n0123', user), 400, 'Required column "Name" is missing (accepted headers: name, contactname, customer, customername)'],
+      [post('clients', 'Name,Email\n', user), 400, 'The file has no rows to import'],
+      [post('clients', 'Name,Email\n"unclosed,a@b.example', user), 400, 'The file could not be read as CSV'],
+      [request(t.app).post('/api/imports/clients?dryRun=perhaps').set(user.auth).set('Content-Type', 'text/csv').send('Name,Email\nA,a@example.com'), 400, 'dryRun must be true or false'],
+      [request(t.app).post('/api/imports/clients').set(user.auth).send({ name: 'A' }), 400, 'Send the file as text/csv or as multipart/form-data with a file field'],
+      [post('clients', `Name,Email\n${'x'.repeat(5 * 1024 * 1024)},a@example.com`, user), 413, 'The file must be 5 MB or smaller'],
+      [post('invoices', 'Name\nA', user), 404, 'Import not found'],
+    ];
+    for (const [req, status, error] of cases) {
+      const res = await req;
+      expect([res.status, res.body.error]).toEqual([status, error]);
+    }
+    expect(await fingerprint(t.ctx.db)).toEqual(before);
+  });
+
+  it('when the file comes as multipart/form-data, then it is read like a text/csv body', async () => {
+    const u = await registerUser(t.app);
+    const res = await request(t.app).post('/api/imports/clients?dryRun=false').set(u.auth).attach('file', fixture('invoice-ninja-clients.csv'), 'clients.csv');
+    expect(res.body.data).toMatchObject({ rows: 2, created: 2 });
+  });
+
+  it('when an account imports a client another account has, then it is created there and the other account is untouched', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    await request(t.app).post('/api/clients').set(a.auth).send({ name: 'Shared', email: 'shared@example.com' }).expect(201);
+    const res = await post('clients', 'Name,Email\nShared,shared@example.com', b, false);
+    expect(res.body.data).toMatchObject({ created: 1, skipped: 0 });
+    expect(await clientsOf(a)).toHaveLength(1);
+  });
+});
+
+describe('item imports', () => {
+  it.each([
+    ['xero-items.csv', [{ name: 'Copper pipe 15 mm', description: 'Copper pipe, 15 mm, per metre', price: 4.2 }, { name: 'Labour (hour)', description: 'Skilled labour per hour', price: 45 }]],
+    ['quickbooks-products.csv', [{ name: 'Boiler service', description: 'Annual boiler service and safety check', price: 85 }, { name: 'Radiator valve', description: 'Thermostatic radiator valve, 15 mm', price: 1234.5 }]],
+    ['invoice-ninja-products.csv', [{ name: 'Call-out', description: 'First hour on site', price: 65 }, { name: 'Fuse box', description: 'Consumer unit replacement', price: 420 }]],
+  ])('when %s is imported, then the items have the right name, description and price', async (file, items) => {
+    const u = await registerUser(t.app);
+    const res = await postBytes('items', fixture(file), u, false);
+    expect(res.body.data).toMatchObject({ rows: 2, created: 2, errors: [] });
+    const stored = (await request(t.app).get('/api/items').set(u.auth)).body.data;
+    expect(stored).toEqual(expect.arrayContaining(items.map((i) => expect.objectContaining(i))));
+  });
+
+  it('when prices are not numbers or names repeat, then the form’s messages are reported and duplicates skipped', async () => {
+    const u = await registerUser(t.app);
+    const res = await post('items', ['Name,Description,Price', 'Pipe,Copper,abc', 'Valve,Brass,-1', 'Tap,Chrome,1.00', 'Tap,Again,2', 'Hose,,3', 'Nut,Steel,1.005'].join('\n'), u, true);
+    expect(res.body.data.errors).toEqual([
+      { row: 2, column: 'Price', message: MSG.priceNonNegative },
+      { row: 3, column: 'Price', message: MSG.priceNonNegative },
+      { row: 6, column: 'Description', message: MSG.descriptionRequired },
+      { row: 7, column: 'Price', message: MSG.priceDecimals },
+    ]);
+    expect(res.body.data.duplicates).toEqual([{ row: 5, column: 'Name', message: 'Duplicate of an earlier row with the same name' }]);
+  });
+
+  it('when 10,000 items are imported, then it finishes in a stated time and writes them all in one go', { timeout: 120_000 }, async () => {
+    const u = await registerUser(t.app);
+    const csv = ['Name,Description,Price', ...Array.from({ length: 10_000 }, (_, i) => `Item ${i},Description of item ${i},${(i % 997) + 0.99}`)].join('\n');
+    const started = Date.now();
+    const res = await post('items', csv, u, false);
+    const ms = Date.now() - started;
+    console.info(`imported 10,000 items in ${ms} ms`);
+    expect(res.body.data).toMatchObject({ rows: 10_000, created: 10_000, errors: [] });
+    expect(ms).toBeLessThan(30_000);
+  });
+});
