@@ -213,6 +213,7 @@ export function createModules(ctx: AppContext) {
     pdf: (userId, kind, id) => (kind === 'quote' ? previews.quote(userId, id) : previews.invoice(userId, id)),
     company: (userId) => companyRepository.get(userId),
     clientEmail: async (userId, clientId) => (await clientsRepository.get(userId, clientId))?.email ?? null,
+    shareLink: async (userId, kind, id, origin) => (await sharing.share(userId, kind, id, origin)).url,
     mailer: createMailer(mail.smtpUrl),
     // Statutory interest and compensation in reminders (docs/product.md, "Reminders"): the invoice's
     // own latePayment figures (business clients, overdue), shown only while the company's notice is on.
@@ -329,7 +330,7 @@ export function mountImports(api: Router, m: Modules, requireUser: RequestHandle
 /** The rest, in this order: previews before quotes and invoices, which only match exact paths. */
 export function mountModules(api: Router, m: Modules, { requireUser, authLimiter, publicOrigin }: MountOptions) {
   api.use('/auth', authRoutes(m.auth, { authLimiter, authenticate: requireUser }));
-  api.use(emailRoutes(m.email, m.emailTemplates, requireUser));
+  api.use(emailRoutes(m.email, m.emailTemplates, requireUser, publicOrigin));
   api.use(remindersRoutes(m.reminders, requireUser));
   api.use('/clients', requireUser, accountsRoutes(m.accounts), clientsRoutes(m.clients));
   api.use('/items', requireUser, itemsRoutes(m.items));

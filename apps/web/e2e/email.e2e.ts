@@ -50,6 +50,8 @@ describe('journey: email an invoice', () => {
       await expect.poll(() => dialog.getByLabel('Subject').inputValue()).toBe('Invoice INV0001 from Bright Sparks Electrical');
       await expectText(dialog, 'Attachment: INV0001.pdf');
       expect(await dialog.getByLabel('Message').inputValue()).toContain('Dear Oakwood Joinery');
+      expect(await dialog.getByLabel('Message').inputValue()).toContain('{{link}}');
+      expect(await dialog.getByLabel('Include a link where the client can view the invoice and how to pay').isChecked()).toBe(true);
       await saveScreenshot(page, 'email-dialog');
       await dialog.getByRole('button', { name: 'Send email' }).click();
       await expectToast(page, 'INV0001 is in the outbox: no mail server is configured');
@@ -62,6 +64,8 @@ describe('journey: email an invoice', () => {
       await expectText(outbox, 'Invoice INV0001 from Bright Sparks Electrical');
       await expectText(outbox, 'Not sent: no mail server configured');
       await expectText(outbox, 'Attachment: INV0001.pdf');
+      // The dialog's message kept the {{link}} placeholder; the send filled it with a client link.
+      await expectText(outbox, /\/p\/[A-Za-z0-9_-]{43}/);
       await saveScreenshot(page, 'settings-outbox', { fullPage: true });
 
       // Restart on the same data with a mail server configured, then send the outbox.

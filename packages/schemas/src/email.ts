@@ -54,6 +54,8 @@ export const ZEmailDocumentRequest = z.strictObject({
   cc: ZAddressList.optional(),
   subject: ZHeaderText('Subject').optional().superRefine(knownPlaceholdersOnly),
   message: z.string({ error: 'Message must be text' }).max(20_000, 'Message is too long').optional().superRefine(knownPlaceholdersOnly),
+  /** put a fresh client link in {{link}} (default true); it replaces the document's earlier link */
+  includeLink: z.boolean({ error: 'includeLink must be true or false' }).optional(),
 });
 export type TEmailDocumentRequest = z.input<typeof ZEmailDocumentRequest>;
 
@@ -133,7 +135,7 @@ export const ZTemplatePreviewRequest = z.strictObject({
 export const ZTemplatePreview = z.strictObject({ subject: z.string(), text: z.string(), html: z.string() });
 export type TTemplatePreview = z.infer<typeof ZTemplatePreview>;
 
-/** UK-English wording a new account starts with; {{link}} is empty until documents have a client link. */
+/** UK-English wording a new account starts with; {{link}} is the document's client link (empty when not included). */
 export const DEFAULT_EMAIL_TEMPLATES: TEmailTemplates = {
   quote: {
     subject: 'Quote {{documentNumber}} from {{companyName}}',

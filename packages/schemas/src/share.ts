@@ -33,7 +33,8 @@ export const ZAcceptance = z.strictObject({ name: z.string(), signedAt: ZTimesta
 export type TAcceptance = z.infer<typeof ZAcceptance>;
 
 /** One VAT rate's share of a document: pounds. */
-export const ZVatBreakdownRow = z.strictObject({ rate: z.number(), net: z.number(), vat: z.number() });
+/** One VAT treatment's figures as the customer sees them; reverse-charge VAT is not in the total. */
+export const ZVatBreakdownRow = z.strictObject({ label: z.string(), rate: z.number(), net: z.number(), vat: z.number(), reverseCharge: z.boolean() });
 export type TVatBreakdownRow = z.infer<typeof ZVatBreakdownRow>;
 
 const ZPublicLine = z.strictObject({ description: z.string(), quantity: z.number(), unitPrice: z.number(), amount: z.number() });
@@ -60,9 +61,14 @@ export const ZPublicDocument = z.strictObject({
   customer: z.strictObject({ name: z.string(), address: z.string().nullable() }),
   lines: z.array(ZPublicLine),
   vatBreakdown: z.array(ZVatBreakdownRow),
+  /** the legend printed when any line is reverse charged (the company's chosen HMRC wording), else null */
+  reverseChargeLegend: z.string().nullable(),
   subtotal: z.number(),
   taxAmount: z.number(),
   total: z.number(),
+  /** invoices from a CIS subcontractor: what the contractor deducts, and what is then due */
+  cis: z.strictObject({ rate: z.number(), labourNet: z.number(), deduction: z.number() }).nullable(),
+  amountDue: z.number().nullable(),
   terms: z.string().nullable(),
   /** invoices only */
   balanceDue: z.number().nullable(),

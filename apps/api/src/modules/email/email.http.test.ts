@@ -89,6 +89,24 @@ describe('emailing documents over SMTP', () => {
     expect(history.some((h) => h.summary.startsWith('Email delivered to accounts@acme.example'))).toBe(true);
   });
 
+  it("when a quote is emailed, then the message carries a client link that opens it; asked not to, the next one carries none and the old link still works", async () => {
+    const quote = await createQuote(t.app, user, clientId);
+    const before = peer.received.length;
+    await request(t.app).post(`/api/quotes/${quote.id}/email`).set(user.auth).send({}).expect(202);
+    const mail = (await peer.waitFor(before + 1))[before]!;
+    const match = /\/p\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '');
+    expect(match, mail.text).not.toBeNull();
+    expect(mail.html).toContain(`/p/${match![1]}`);
+    const page = await request(t.app).get(`/api/public/documents/${match![1]}`).expect(200);
+    expect(page.body.data).toMatchObject({ kind: 'quote', status: 'SENT' });
+
+    await request(t.app).post(`/api/quotes/${quote.id}/email`).set(user.auth).send({ includeLink: false }).expect(202);
+    const second = (await peer.waitFor(before + 2))[before + 1]!;
+    expect(second.text).not.toMatch(/\/p\//);
+    await request(t.app).get(`/api/public/documents/${match![1]}`).expect(200);
+    expect((await request(t.app).post(`/api/quotes/${quote.id}/email`).set(user.auth).send({ includeLink: 'yes' })).status).toBe(400);
+  });
+
   it('when a quote is emailed with an own subject and message, then those are what arrive, placeholders filled', async () => {
     const quote = await createQuote(t.app, user, clientId);
     const before = peer.received.length;

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { ZIdParams } from '@docket/schemas/common';
 import {
   ZDeliveryQuery,
@@ -16,13 +16,13 @@ import type { TemplatesService } from './templates.service.ts';
 const ZSendOutbox = z.object({ id: z.uuid({ error: 'Invalid id' }).optional() }).default({});
 
 /** Mounted at /api before the quotes and invoices routers (they match exact paths only). */
-export function emailRoutes(email: EmailService, templates: TemplatesService, requireUser: RequestHandler) {
+export function emailRoutes(email: EmailService, templates: TemplatesService, requireUser: RequestHandler, publicOrigin: (req: Request) => string) {
   const router = Router();
   for (const kind of ['quote', 'invoice'] as const) {
     router.post(`/${kind}s/:id/email`, requireUser, async (req, res) => {
       const { id } = parse(ZIdParams, req.params);
       const input = parse(ZEmailDocumentRequest, req.body ?? {});
-      sendData(res, await email.emailDocument(currentUser(req).id, kind, id, input), 202);
+      sendData(res, await email.emailDocument(currentUser(req).id, kind, id, input, publicOrigin(req)), 202);
     });
   }
   router.get('/deliveries', requireUser, async (req, res) => {

@@ -51,6 +51,8 @@ export interface EmailServiceDeps {
    */
   lateFigures?: (userId: string, invoiceId: string) => Promise<{ interest: number; compensation: number } | null>;
   clientEmail: (userId: string, clientId: string) => Promise<string | null>;
+  /** a new client link for the document (docs/product.md, "Client links"); its URL */
+  shareLink?: (userId: string, kind: EmailDocumentKind, id: string, origin: string) => Promise<string>;
   mailer: Mailer;
   jobs?: JobQueue;
   clock: Clock;
@@ -122,7 +124,7 @@ function outgoing(r: DeliveryRow, from: string): OutgoingMessage {
   };
 }
 
-export function placeholderValues(doc: DocumentFacts, companyName: string): Partial<Record<TEmailPlaceholder, string>> {
+export function placeholderValues(doc: DocumentFacts, companyName: string, link = ''): Partial<Record<TEmailPlaceholder, string>> {
   return {
     clientName: doc.clientName,
     documentNumber: doc.number,
@@ -130,8 +132,8 @@ export function placeholderValues(doc: DocumentFacts, companyName: string): Part
     balanceDue: formatMoney(doc.balanceDue ?? doc.total),
     dueDate: doc.dueDate ? longDate(doc.dueDate) : '',
     companyName,
-    // No client link feature yet: the placeholder is accepted and renders empty.
-    link: '',
+    // A reminder or a preview has no fresh link: the placeholder renders empty there.
+    link,
   };
 }
 
@@ -157,7 +159,13 @@ export function createEmailService(deps: EmailServiceDeps) {
 
 
   return {
-    async emailDocument(userId: string, kind: EmailDocumentKind, id: string, input: TEmailDocumentRequest & { to?: string[]; cc?: string[] }): Promise<TEmailQueued> {
+    async emailDocument(
+      userId: string,
+      kind: EmailDocumentKind,
+      id: string,
+      input: TEmailDocumentRequest & { to?: string[]; cc?: string[] },
+      origin?: string,
+    ): Promise<TEmailQueued> {
       let doc = await deps.document(userId, kind, id);
       const company = await deps.company(userId);
       if (!company) throw AppError.conflict('Set up your company profile before emailing documents');
@@ -170,10 +178,12 @@ export function createEmailService(deps: EmailServiceDeps) {
       }
       const { fileName, pdf } = await deps.pdf(userId, kind, id);
       const templates = await deps.templates.all(userId);
+      // One live link per document: a new email's link replaces the one an earlier email carried.
+      const link = input.includeLink !== false && deps.shareLink && origin ? await deps.shareLink(userId, kind, id, origin) : '';
       // The dialog prefills from the template and may edit; what it sends is filled the same way.
       const rendered = renderEmail(
         { subject: input.subject?.trim() || templates[kind].subject, body: input.message?.trim() || templates[kind].body },
-        placeholderValues(doc, company.name),
+        placeholderValues(doc, company.name, link),
       );
       const subject = rendered.subject;
       const status = deps.mailer.configured ? 'queued' : 'outbox';

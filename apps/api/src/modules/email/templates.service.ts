@@ -52,6 +52,9 @@ export function createTemplatesService(repo: TemplatesRepository, deps: Template
       const doc = q.documentId ? await deps.document(userId, docKind, q.documentId) : { ...SAMPLE, number: docKind === 'quote' ? 'Q0001' : 'INV0001' };
       const values = placeholderValues(doc, await deps.companyName(userId));
       if (q.kind === 'password_reset') values.link = 'https://docket.example/reset-password?token=…';
+      // The email dialog edits this text and sends it: the link stays a placeholder the send fills
+      // with a fresh client link. Without a document (Settings) a sample shows where it goes.
+      if (q.kind === 'quote' || q.kind === 'invoice') values.link = q.documentId ? '{{link}}' : 'https://docket.example/p/…';
       return renderEmail(template, values);
     },
   };

@@ -1,17 +1,29 @@
 import { QUOTE_VALID_DAYS } from '@docket/schemas/constants';
 import type { TInvoice, TQuote } from '@docket/schemas/document';
 import { milliToQuantity, penceToPounds } from '@docket/schemas/money';
+import { DEFAULT_REVERSE_CHARGE_WORDING, REVERSE_CHARGE_WORDINGS, VAT_RATES, type TReverseChargeWording } from '@docket/schemas/vat';
 import type { TAcceptance, TPublicDocument, TVatBreakdownRow } from '@docket/schemas/share';
 import { addDays, londonDay } from '../../lib/clock.ts';
 import { toDataUrl } from '../../lib/image.ts';
 import type { DocumentSnapshot } from '../snapshots/document-snapshot.ts';
 
 /**
- * The VAT breakdown the client's page shows, from the document answer. Today a document has one
- * rate, so one row; when answers carry their own per-rate breakdown, this is the one place to follow it.
+ * The VAT breakdown the client's page shows, from the document answer (docs/product.md, "VAT per
+ * line"): one row per VAT treatment when lines carry their own, else one row at the document rate.
  */
-export function vatBreakdownOf(doc: Pick<TQuote, 'tax' | 'subtotal' | 'taxAmount'>): TVatBreakdownRow[] {
-  return [{ rate: doc.tax, net: doc.subtotal, vat: doc.taxAmount }];
+export function vatBreakdownOf(doc: Pick<TQuote, 'tax' | 'subtotal' | 'taxAmount' | 'vatBreakdown'>): TVatBreakdownRow[] {
+  if (!doc.vatBreakdown?.length) return [{ label: `VAT at ${doc.tax}%`, rate: doc.tax, net: doc.subtotal, vat: doc.taxAmount, reverseCharge: false }];
+  return doc.vatBreakdown.map((g) => ({
+    label: g.vat ? VAT_RATES[g.vat].name : `VAT at ${g.rate}%`,
+    rate: g.rate,
+    net: g.net,
+    vat: g.vatAmount,
+    reverseCharge: g.reverseCharge,
+  }));
+}
+
+function reverseChargeLegend(wording: string | null | undefined): string {
+  return REVERSE_CHARGE_WORDINGS[(wording ?? DEFAULT_REVERSE_CHARGE_WORDING) as TReverseChargeWording] ?? REVERSE_CHARGE_WORDINGS[DEFAULT_REVERSE_CHARGE_WORDING];
 }
 
 const imageDataUrl = (bytes: Buffer | null) => (bytes && bytes.length > 0 ? toDataUrl(bytes, bytes[0] === 0x89 ? 'image/png' : 'image/jpeg') : null);
@@ -37,6 +49,7 @@ export function toPublicDocument(
   const doc = shared.doc;
   const issueDate = londonDay(new Date(doc.createdAt));
   const invoice = shared.kind === 'invoice' ? shared.doc : null;
+  const vatBreakdown = vatBreakdownOf(doc);
   return {
     kind: shared.kind,
     number: shared.kind === 'quote' ? shared.doc.quoteNumber : shared.doc.invoiceNumber,
@@ -53,10 +66,13 @@ export function toPublicDocument(
       unitPrice: penceToPounds(l.unitPricePence),
       amount: penceToPounds(l.amountPence),
     })),
-    vatBreakdown: vatBreakdownOf(doc),
+    vatBreakdown,
+    reverseChargeLegend: vatBreakdown.some((r) => r.reverseCharge) ? reverseChargeLegend(c.reverseChargeWording) : null,
     subtotal: doc.subtotal,
     taxAmount: doc.taxAmount,
     total: doc.total,
+    cis: invoice?.cis ?? null,
+    amountDue: invoice ? (invoice.amountDue ?? invoice.total) : null,
     terms: c.terms,
     balanceDue: invoice ? invoice.balanceDue : null,
     bank: invoice

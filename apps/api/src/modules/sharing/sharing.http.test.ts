@@ -54,6 +54,28 @@ const notes = async (u: TestUser = a) => (await request(t.app).get('/api/notific
 const randomToken = () => randomBytes(32).toString('base64url');
 
 describe('sharing a document', () => {
+  it('when a reverse-charge invoice with mixed rates is shared, then the page has one VAT row per treatment, the legend, and the reverse-charge VAT outside the total', async () => {
+    const builder = (await createClient(t.app, a, { name: 'Tower Builders Ltd', vatNumber: 'GB987654321', isBusiness: true })).id;
+    const lines = [
+      { description: 'Rewire (reverse charge)', quantity: 1, unitPrice: 1000, vat: 'RC_STANDARD' },
+      { description: 'Insulation', quantity: 2, unitPrice: 50, vat: 'REDUCED', kind: 'MATERIALS' },
+      { description: 'Safety certificate', quantity: 1, unitPrice: 40, vat: 'EXEMPT' },
+    ];
+    const invoice = (await createInvoice(t.app, a, builder, { lineItems: lines })) as { id: string };
+    const { token } = await share('invoices', invoice.id);
+    const doc = (await view(token).expect(200)).body.data;
+    expect(doc.vatBreakdown).toEqual(
+      expect.arrayContaining([
+        { label: 'Domestic reverse charge at the standard rate', rate: 20, net: 1000, vat: 200, reverseCharge: true },
+        { label: 'Reduced rate', rate: 5, net: 100, vat: 5, reverseCharge: false },
+        { label: 'Exempt', rate: 0, net: 40, vat: 0, reverseCharge: false },
+      ]),
+    );
+    expect(doc.reverseChargeLegend).toBe('Reverse charge: Customer to pay the VAT to HMRC');
+    // The customer pays only the VAT charged: £5 on the insulation, not the £200 they account for.
+    expect(doc).toMatchObject({ subtotal: 1140, taxAmount: 5, total: 1145, amountDue: 1145, balanceDue: 1145, cis: null });
+  });
+
   it('when a draft quote is shared, then it is issued (SENT), the link lives 90 days and only the token hash is stored', async () => {
     const { quote, url, expiresAt, token } = await sharedQuote();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/p\/[A-Za-z0-9_-]{43}$/);
@@ -132,7 +154,8 @@ describe('the public document', () => {
       bank: null,
       acceptance: null,
     });
-    expect(doc.vatBreakdown).toEqual([{ rate: expect.any(Number), net: doc.subtotal, vat: doc.taxAmount }]);
+    expect(doc.vatBreakdown).toEqual([{ label: `VAT at ${doc.vatBreakdown[0].rate}%`, rate: expect.any(Number), net: doc.subtotal, vat: doc.taxAmount, reverseCharge: false }]);
+    expect(doc).toMatchObject({ reverseChargeLegend: null, cis: null, amountDue: null });
     expect(doc.validUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // No ids of any record, no user email.
     expect(res.text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);

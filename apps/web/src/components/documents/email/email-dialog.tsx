@@ -47,6 +47,7 @@ function EmailForm(props: { target: TEmailTarget; subject: string; message: stri
   const [cc, setCc] = useState('');
   const [subject, setSubject] = useState(props.subject);
   const [message, setMessage] = useState(props.message);
+  const [includeLink, setIncludeLink] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -59,6 +60,7 @@ function EmailForm(props: { target: TEmailTarget; subject: string; message: stri
         ...(cc.trim() ? { cc: cc.trim() } : {}),
         subject,
         message,
+        includeLink,
       });
       toastSuccess(res.status === 'outbox' ? `${target.number} is in the outbox: no mail server is configured` : `${target.number} is being emailed`);
       await queryClient.invalidateQueries({ queryKey: queryKeys.email });
@@ -98,6 +100,10 @@ function EmailForm(props: { target: TEmailTarget; subject: string; message: stri
         <Label htmlFor={`${id}-message`}>Message</Label>
         <Textarea id={`${id}-message`} rows={8} value={message} onChange={(e) => setMessage(e.target.value)} />
       </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="h-4 w-4" checked={includeLink} onChange={(e) => setIncludeLink(e.target.checked)} />
+        {target.kind === 'quote' ? 'Include a link where the client can view, accept and sign the quote' : 'Include a link where the client can view the invoice and how to pay'}
+      </label>
       <p className="text-sm text-slate-600">Attachment: {target.number}.pdf</p>
       {error && (
         <p role="alert" className="text-sm text-red-700">

@@ -101,19 +101,47 @@ export function PublicDocumentView({ doc }: { doc: TPublicDocument }) {
             <dt>Subtotal (excl. VAT)</dt>
             <dd>{money(doc.subtotal)}</dd>
           </div>
-          {doc.vatBreakdown.map((row) => (
-            <div key={row.rate} className="flex justify-between">
-              <dt>
-                VAT at {rateFormat.format(row.rate)}% on {money(row.net)}
-              </dt>
-              <dd>{money(row.vat)}</dd>
-            </div>
-          ))}
+          {doc.vatBreakdown
+            .filter((row) => !row.reverseCharge)
+            .map((row) => (
+              <div key={row.label} className="flex justify-between gap-3">
+                <dt>
+                  {row.label === `VAT at ${row.rate}%` || row.rate === 0 ? row.label : `${row.label} (${rateFormat.format(row.rate)}%)`} on {money(row.net)}
+                </dt>
+                <dd>{money(row.vat)}</dd>
+              </div>
+            ))}
           <div className="flex justify-between border-t border-slate-300 pt-1 text-base font-semibold">
             <dt>Total</dt>
             <dd>{money(doc.total)}</dd>
           </div>
+          {doc.cis && (
+            <>
+              <div className="flex justify-between gap-3">
+                <dt>
+                  CIS deduction ({rateFormat.format(doc.cis.rate)}% of labour {money(doc.cis.labourNet)})
+                </dt>
+                <dd>−{money(doc.cis.deduction)}</dd>
+              </div>
+              <div className="flex justify-between font-semibold">
+                <dt>Amount due</dt>
+                <dd>{money(doc.amountDue ?? doc.total)}</dd>
+              </div>
+            </>
+          )}
         </dl>
+        {doc.reverseChargeLegend && (
+          <div className="mt-3 rounded border border-slate-300 p-2 text-sm">
+            <p className="font-semibold">{doc.reverseChargeLegend}</p>
+            {doc.vatBreakdown
+              .filter((row) => row.reverseCharge)
+              .map((row) => (
+                <p key={row.label}>
+                  {row.label}: VAT of {money(row.vat)} on {money(row.net)}, for the customer to account for (not included in the total)
+                </p>
+              ))}
+          </div>
+        )}
       </section>
 
       {doc.kind === 'invoice' && <PaymentDetails doc={doc} money={money} />}
