@@ -22,6 +22,9 @@ export const BACKUP_TABLES = [
   'payments',
   'document_history',
   'calendar_events',
+  'share_links',
+  'quote_responses',
+  'notifications',
 ] as const;
 
 export const BACKUP_FORMAT = 'docket-backup';
