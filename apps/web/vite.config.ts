@@ -1,12 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+/** In development, /p/{token} opens the client's page as the API server does in production. */
+const clientLinkInDev: Plugin = {
+  name: 'client-link-dev',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/p\/[^/?]+\/?(\?.*)?$/.test(req.url)) req.url = '/client-link.html';
+      next();
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), clientLinkInDev],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { createApp } from '../../app.ts';
 import { SHARE_MESSAGES } from '@docket/schemas/messages';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, createInvoice, createQuote } from '../../../test/document-fixtures.ts';
@@ -359,6 +361,22 @@ describe('notifications', () => {
     expect((await request(t.app).post('/api/notifications/read').set(u.auth).send({ ids: [list.items[0].id] }).expect(200)).body.data).toEqual({ unread: 1 });
     expect((await request(t.app).post('/api/notifications/read').set(u.auth).send({}).expect(200)).body.data).toEqual({ unread: 0 });
     expect((await request(t.app).post('/api/notifications/read').set(u.auth).send({ ids: ['nope'] })).status).toBe(400);
+  });
+});
+
+describe('logs', () => {
+  it('when a link is used, then the request log prints :token in its place, never the token', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const app = createApp({ ...t.ctx, logger });
+    const { token } = await sharedQuote();
+    await request(app).get(`/api/public/documents/${token}`).expect(200);
+    await request(app).post(`/api/public/quotes/${token}/decline`).send({ reason: 'Too dear' }).expect(200);
+    const text = lines.join('');
+    expect(text).toContain('/api/public/documents/:token');
+    expect(text).toContain('/api/public/quotes/:token/decline');
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('Too dear');
   });
 });
 

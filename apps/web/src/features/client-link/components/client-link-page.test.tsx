@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TPublicDocument } from '@docket/schemas/share';
+import { ClientLinkPage } from './client-link-page';
+
+// jsdom has no canvas: the pad stands in as an empty one.
+vi.mock('signature_pad', () => ({
+  default: class {
+    addEventListener() {}
+    removeEventListener() {}
+    off() {}
+    clear() {}
+    isEmpty() {
+      return true;
+    }
+    toData() {
+      return [];
+    }
+    fromData() {}
+    toDataURL() {
+      return '';
+    }
+  },
+}));
+
+const TOKEN = 'A'.repeat(43);
+const QUOTE: TPublicDocument = {
+  kind: 'quote',
+  number: 'Q0007',
+  status: 'SENT',
+  issueDate: '2026-11-23',
+  validUntil: '2026-12-23',
+  dueDate: null,
+  currency: 'GBP',
+  company: { name: 'Acme Plumbing', logo: null, address: '1 Mill Lane', phone: null, email: 'office@acme.example', vatNumber: 'GB123' },
+  customer: { name: 'Pat Customer', address: null },
+  lines: [{ description: 'Replace boiler', quantity: 1, unitPrice: 1500, amount: 1500 }],
+  vatBreakdown: [{ rate: 20, net: 1500, vat: 300 }],
+  subtotal: 1500,
+  taxAmount: 300,
+  total: 1800,
+  terms: 'Work starts in two weeks.',
+  balanceDue: null,
+  bank: null,
+  paymentReference: null,
+  acceptance: null,
+};
+
+const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const fetchMock = vi.fn<typeof fetch>();
+vi.stubGlobal('fetch', fetchMock);
+afterEach(() => fetchMock.mockReset());
+beforeEach(() => {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+describe('the client page', () => {
+  it('when the link is unknown, then it says the link is no longer valid', async () => {
+    fetchMock.mockReturnValueOnce(answer(404, { success: false, error: 'This link is no longer valid', code: 'NOT_FOUND' }));
+    render(<ClientLinkPage token={TOKEN} />);
+    expect(await screen.findByRole('heading', { name: 'This link is no longer valid' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]![0]).toBe(`/api/public/documents/${TOKEN}`);
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'omit' });
+  });
+
+  it('when a sent quote is accepted without name or terms, then both messages show and nothing is sent; then it is accepted', async () => {
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: QUOTE }));
+    render(<ClientLinkPage token={TOKEN} />);
+    expect(await screen.findByRole('heading', { name: 'Quote Q0007' })).toBeInTheDocument();
+    expect(screen.getByText('VAT at 20% on £1,500.00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', `/api/public/documents/${TOKEN}/pdf`);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept and sign' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Accept quote' }));
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Please accept the terms')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const signedAt = '2026-11-23T19:05:00.000Z';
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...QUOTE, status: 'APPROVED', acceptance: { name: 'Pat Customer', signedAt, signature: null } } }));
+    await userEvent.type(screen.getByLabelText('Your full name'), 'Pat Customer');
+    await userEvent.click(screen.getByLabelText('I accept this quote and its terms and conditions'));
+    await userEvent.click(screen.getByRole('button', { name: 'Accept quote' }));
+    expect(await screen.findByRole('status', { name: 'Quote accepted' })).toHaveTextContent('Accepted by Pat Customer on 23/11/2026, 19:05');
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe(`/api/public/quotes/${TOKEN}/accept`);
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Pat Customer', signature: null, agreeTerms: true });
+    expect(screen.queryByRole('button', { name: 'Accept and sign' })).toBeNull();
+  });
+
+  it('when accepting is refused (declined meanwhile), then the server message shows', async () => {
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: QUOTE }));
+    render(<ClientLinkPage token={TOKEN} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept and sign' }));
+    await userEvent.type(screen.getByLabelText('Your full name'), 'Pat');
+    await userEvent.click(screen.getByLabelText('I accept this quote and its terms and conditions'));
+    fetchMock.mockReturnValueOnce(answer(409, { success: false, error: 'This quote has already been declined', code: 'CONFLICT' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Accept quote' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This quote has already been declined');
+  });
+
+  it('when an invoice is shared, then the amount due, bank details and reference show and no accept button', async () => {
+    const invoice: TPublicDocument = {
+      ...QUOTE,
+      kind: 'invoice',
+      number: 'INV0003',
+      validUntil: null,
+      dueDate: '2026-12-23',
+      balanceDue: 1200,
+      bank: { bankName: 'Barclays', accountName: 'Acme', accountNumber: '12345678', sortCode: '12-34-56', iban: null, swift: null },
+      paymentReference: 'INV0003',
+    };
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: invoice }));
+    render(<ClientLinkPage token={TOKEN} />);
+    expect(await screen.findByTestId('balance-due')).toHaveTextContent('£1,200.00');
+    expect(screen.getByText('12-34-56')).toBeInTheDocument();
+    expect(screen.getByText('Reference').nextSibling).toHaveTextContent('INV0003');
+    expect(screen.queryByRole('button', { name: 'Accept and sign' })).toBeNull();
+  });
+});
