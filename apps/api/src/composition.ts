@@ -214,6 +214,7 @@ export function createModules(ctx: AppContext) {
     company: (userId) => companyRepository.get(userId),
     clientEmail: async (userId, clientId) => (await clientsRepository.get(userId, clientId))?.email ?? null,
     shareLink: async (userId, kind, id, origin) => (await sharing.share(userId, kind, id, origin)).url,
+    notify: (userId, n) => notificationsRepository.add(db, userId, n),
     mailer: createMailer(mail.smtpUrl),
     // Statutory interest and compensation in reminders (docs/product.md, "Reminders"): the invoice's
     // own latePayment figures (business clients, overdue), shown only while the company's notice is on.

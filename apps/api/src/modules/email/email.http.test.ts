@@ -148,6 +148,9 @@ describe('emailing documents over SMTP', () => {
     expect(peer.tries - triesBefore).toBe(1);
     const history = (await request(t.app).get(`/api/invoices/${invoice.id}/history`).set(user.auth)).body.data as { summary: string }[];
     expect(history.some((h) => /failed: 550/.test(h.summary))).toBe(true);
+    // The bell says so too.
+    const notes = (await request(t.app).get('/api/notifications').set(user.auth).expect(200)).body.data.items as { kind: string; summary: string }[];
+    expect(notes.some((n) => n.kind === 'email failed' && /failed: 550/.test(n.summary))).toBe(true);
   });
 
   it('when no mail server is configured, then the message waits in the outbox, downloads as .eml, and is sent once a server is configured', async () => {

@@ -53,6 +53,8 @@ export interface EmailServiceDeps {
   clientEmail: (userId: string, clientId: string) => Promise<string | null>;
   /** a new client link for the document (docs/product.md, "Client links"); its URL */
   shareLink?: (userId: string, kind: EmailDocumentKind, id: string, origin: string) => Promise<string>;
+  /** tell the business (the bell): a send that failed for good, a reminder that went out */
+  notify?: (userId: string, n: { kind: 'email failed' | 'reminder sent'; document: { kind: EmailDocumentKind; id: string; number: string }; summary: string }) => Promise<void>;
   mailer: Mailer;
   jobs?: JobQueue;
   clock: Clock;
@@ -265,6 +267,14 @@ export function createEmailService(deps: EmailServiceDeps) {
       if (outcome.permanent || attempt >= SEND_ATTEMPTS) {
         await deliveries.settle(deliveryId, { status: 'failed', lastError: outcome.reason });
         await note(`Email to ${row.toAddresses.join(', ')} failed: ${outcome.reason}`);
+        if (documentKind && documentId && deps.notify) {
+          const doc = await deps.document(row.userId, documentKind, documentId);
+          await deps.notify(row.userId, {
+            kind: 'email failed',
+            document: { kind: documentKind, id: documentId, number: doc.number },
+            summary: `Email of ${doc.number} to ${row.toAddresses.join(', ')} failed: ${outcome.reason}`,
+          });
+        }
         deps.logger.warn({ deliveryId, attempt, permanent: outcome.permanent }, 'email failed');
         return;
       }
@@ -338,6 +348,11 @@ export function createEmailService(deps: EmailServiceDeps) {
       });
       const label = step < 0 ? `${-step} days before due` : step === 0 ? 'on the due date' : `${step} days after due`;
       await deps.history.appendNow(userId, 'invoice', invoiceId, 'reminded', `Reminder (${label}) to ${to} ${status === 'outbox' ? 'kept in the outbox' : 'queued'}`);
+      await deps.notify?.(userId, {
+        kind: 'reminder sent',
+        document: { kind: 'invoice', id: invoiceId, number: doc.number },
+        summary: `Reminder for ${doc.number} (${label}) to ${to}${status === 'outbox' ? ', kept in the outbox' : ''}`,
+      });
       if (status === 'queued') await enqueue(row.id);
       return row.id;
     },

@@ -79,6 +79,8 @@ describe('reminders', () => {
     expect(last.attachmentName).toMatch(/^INV.*\.pdf$/);
     const history = (await request(t.app).get(`/api/invoices/${id}/history`).set(user.auth)).body.data as { action: string }[];
     expect(history.filter((h) => h.action === 'reminded')).toHaveLength(5);
+    const notes = (await request(t.app).get('/api/notifications').query({ limit: 100 }).set(user.auth).expect(200)).body.data.items as { kind: string; summary: string }[];
+    expect(notes.filter((n) => n.kind === 'reminder sent' && n.summary.includes(last.subject.replace(/^Reminder: invoice (\S+).*$/, '$1')))).toHaveLength(5);
   });
 
   it('when the sweep was down for 10 days, then one catch-up reminder goes out, not a burst', async () => {
