@@ -16,7 +16,7 @@ import { ZPlanLimits, ZPlans } from '@docket/schemas/plans';
 import { ZAvailableTemplates, ZCanResult, ZSubscriptionInfo, ZUsage } from '@docket/schemas/subscription';
 
 import { ZPayment } from '@docket/schemas/payment';
-import { ZAgedDebtors } from '@docket/schemas/reports';
+import { ZAgedDebtors, ZVatReport } from '@docket/schemas/reports';
 import { ZClientAccount } from '@docket/schemas/client-account';
 const ID = '[^/]+';
 const ZDeleted = z.strictObject({ id: z.string() });
@@ -39,6 +39,7 @@ const ROUTES: [string, RegExp, z.ZodType][] = [
   ['DELETE', new RegExp(`^/invoices/${ID}/payments/${ID}$`), ZInvoice],
   ['GET', /^\/payments$/, ZListAnswer(ZPayment)],
   ['GET', /^\/reports\/aged-debtors$/, ZAgedDebtors],
+  ['GET', /^\/reports\/vat$/, ZVatReport],
   ['GET', new RegExp(`^/clients/${ID}/account$`), ZClientAccount],
   ['GET', /^\/credit-notes$/, ZListAnswer(ZCreditNote)],
   ['GET', new RegExp(`^/credit-notes/${ID}$`), ZCreditNote],

@@ -277,6 +277,8 @@ export const ROUTES: RouteSpec[] = [
   { method: 'delete', path: '/invoices/:id/payments/:paymentId' },
   { method: 'get', path: '/payments', listQuery: true },
   { method: 'get', path: '/reports/aged-debtors' },
+  { method: 'get', path: '/reports/vat' },
+  { method: 'get', path: '/reports/vat.csv' },
   { method: 'get', path: '/clients/:id/account' },
   { method: 'get', path: '/clients/:id/statement' },
   { method: 'get', path: '/credit-notes', listQuery: true },
