@@ -37,6 +37,8 @@ export const ZLineItem = z.object({
   ...lineVatFields,
 });
 export type TLineItem = z.output<typeof ZLineItem>;
+/** A line as a form or a caller writes it (optional fields may be absent). */
+export type TLineItemInput = z.input<typeof ZLineItem>;
 
 export const ZTaxPercent = z
   .number({ error: MSG.taxNonNegative })
