@@ -1,20 +1,20 @@
 import { DEFAULT_DUE_DAYS, DEFAULT_TAX_RATE } from '@docket/schemas/constants';
 import type { z } from 'zod';
-import type { TLineItem, ZInvoiceRequest } from '@docket/schemas/document';
+import type { TLineItemInput, ZInvoiceRequest } from '@docket/schemas/document';
 
 /** What the quote and invoice forms edit (a quote simply has no due date). */
 export interface TDocumentFormValues {
   clientId: string;
   tax: number;
   dueDate?: string;
-  lineItems: TLineItem[];
+  lineItems: TLineItemInput[];
 }
 
 /** What a valid form submits: the parsed request (trimmed text, due date as 'YYYY-MM-DD'). */
 export type TDocumentSubmit = z.output<typeof ZInvoiceRequest>;
 
 /** 'Add Item' appends this line. */
-export const emptyLine = (): TLineItem => ({ description: '', quantity: 1, unitPrice: 0 });
+export const emptyLine = (): TLineItemInput => ({ description: '', quantity: 1, unitPrice: 0 });
 
 /** Today plus `days` as 'YYYY-MM-DD' in the browser's calendar (what <input type="date"> shows). */
 export function localIsoDateIn(days: number, from = new Date()): string {

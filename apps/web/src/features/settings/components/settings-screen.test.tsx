@@ -30,6 +30,9 @@ const company: TCompany = {
   latePaymentNotice: false,
   baseRatePercent: 0,
   baseRateSetOn: null,
+  vatScheme: 'invoice',
+  reverseChargeWording: 'CUSTOMER_TO_PAY',
+  cisSubcontractor: false,
   nextQuoteNumber: 12,
   nextInvoiceNumber: 4,
   nextCreditNoteNumber: 1,
@@ -93,6 +96,9 @@ describe('SettingsScreen', () => {
       defaultTaxRate: 20,
       latePaymentNotice: false,
       baseRatePercent: 0,
+      vatScheme: 'invoice',
+      reverseChargeWording: 'CUSTOMER_TO_PAY',
+      cisSubcontractor: false,
     });
     // Now the full form.
     expect(await screen.findByRole('heading', { name: 'Bank Details' })).toBeInTheDocument();
