@@ -36,10 +36,13 @@ const QUOTE: TPublicDocument = {
   company: { name: 'Acme Plumbing', logo: null, address: '1 Mill Lane', phone: null, email: 'office@acme.example', vatNumber: 'GB123' },
   customer: { name: 'Pat Customer', address: null },
   lines: [{ description: 'Replace boiler', quantity: 1, unitPrice: 1500, amount: 1500 }],
-  vatBreakdown: [{ rate: 20, net: 1500, vat: 300 }],
+  vatBreakdown: [{ label: 'Standard rate', rate: 20, net: 1500, vat: 300, reverseCharge: false }],
+  reverseChargeLegend: null,
   subtotal: 1500,
   taxAmount: 300,
   total: 1800,
+  cis: null,
+  amountDue: null,
   terms: 'Work starts in two weeks.',
   balanceDue: null,
   bank: null,
@@ -68,7 +71,7 @@ describe('the client page', () => {
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: QUOTE }));
     render(<ClientLinkPage token={TOKEN} />);
     expect(await screen.findByRole('heading', { name: 'Quote Q0007' })).toBeInTheDocument();
-    expect(screen.getByText('VAT at 20% on £1,500.00')).toBeInTheDocument();
+    expect(screen.getByText('Standard rate (20%) on £1,500.00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', `/api/public/documents/${TOKEN}/pdf`);
     await userEvent.click(screen.getByRole('button', { name: 'Accept and sign' }));
     await userEvent.click(screen.getByRole('button', { name: 'Accept quote' }));
