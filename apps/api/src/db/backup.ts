@@ -26,6 +26,8 @@ export const BACKUP_TABLES = [
   'email_templates',
   'password_reset_tokens',
   'reminder_sends',
+  // Rendered issued PDFs: derivable, but restored with the rest so a restore serves the same bytes.
+  'issued_pdfs',
 ] as const;
 
 export const BACKUP_FORMAT = 'docket-backup';

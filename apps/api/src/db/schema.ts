@@ -490,3 +490,23 @@ export const reminderSends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.step] }), uniqueIndex('reminder_sends_invoice_day_unique').on(t.invoiceId, t.sentOn)],
 );
+
+/**
+ * Issued documents' PDFs, rendered once and served as stored (docs/product.md, "Issued PDFs are
+ * kept"). model_hash is the SHA-256 of everything the renderer receives plus its version, so any
+ * change to what would be printed (a PAID mark, a void) is a new key; a document keeps only its
+ * latest row. Drafts are never stored. document_id names a quote, invoice or credit note by kind.
+ */
+export const issuedPdfs = pgTable(
+  'issued_pdfs',
+  {
+    userId: owner(),
+    /** quote | invoice | credit_note */
+    kind: text('kind').notNull(),
+    documentId: uuid('document_id').notNull(),
+    modelHash: text('model_hash').notNull(),
+    pdf: bytea('pdf').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.documentId, t.modelHash] })],
+);
