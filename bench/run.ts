@@ -9,6 +9,7 @@ import { measure, startBareExpress, type LoadResult, type LoadSettings, type Loa
 import { FULL_SIZES, SMOKE_SIZES, seedAccount } from './seed.ts';
 import { benchJwtVerify } from './jwt.ts';
 import { runPdfBench } from './pdf.ts';
+import { runIssuedPdfBench } from './pdf-issued.ts';
 import { measureWebDist } from './web-size.ts';
 import { summariseProfile, withCpuProfile } from './cpu-profile.ts';
 import { ENDPOINT, checkTargets, keptNotes, renderReport, type BenchReport, type DbRun } from './report.ts';
@@ -157,7 +158,10 @@ async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
       log(`${kind}: ${t.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`);
       load.push(r);
     }
-    return { kind, databaseLabel: app.databaseLabel, seed, load, loadAvgAfter: os.loadavg() };
+    // Chromium once per bench (first database), only in the full run: it takes seconds to start.
+    const issuedPdf = await runIssuedPdfBench(app.url, token, seed.clientIds[0]!, !smoke && kind === databasesToRun()[0]);
+    log(`${kind}: issued invoice preview ${issuedPdf.servedMedianMs.toFixed(2)} ms; draft first render ${issuedPdf.draftFirstRenderMs.toFixed(2)} ms; Chromium ${'skipped' in issuedPdf.chromium ? issuedPdf.chromium.skipped : `${issuedPdf.chromium.medianMs.toFixed(1)} ms`}`);
+    return { kind, databaseLabel: app.databaseLabel, seed, load, issuedPdf, loadAvgAfter: os.loadavg() };
   } finally {
     await app.close();
   }

@@ -27,6 +27,7 @@ import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createPreviewsService } from './modules/previews/previews.service.ts';
 import { previewsRoutes } from './modules/previews/previews.routes.ts';
+import { createPreviewsRepository } from './modules/previews/previews.repository.ts';
 import { createCalendarRepository } from './modules/calendar/calendar.repository.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -145,6 +146,7 @@ export function createModules(ctx: AppContext) {
       creditNotes: creditNotesRepository,
       snapshots: snapshotsRepository,
       acceptance: sharingRepository.acceptance,
+      issuedPdfs: createPreviewsRepository(db),
     },
     clock,
     company.logoForPdf,

@@ -29,6 +29,8 @@ export const BACKUP_TABLES = [
   'share_links',
   'quote_responses',
   'notifications',
+  // Rendered issued PDFs: derivable, but restored with the rest so a restore serves the same bytes.
+  'issued_pdfs',
 ] as const;
 
 export const BACKUP_FORMAT = 'docket-backup';

@@ -585,3 +585,23 @@ export const notifications = pgTable(
     check('notifications_one_document', sql`num_nonnulls(${t.quoteId}, ${t.invoiceId}) = 1`),
   ],
 );
+
+/**
+ * Issued documents' PDFs, rendered once and served as stored (docs/product.md, "Issued PDFs are
+ * kept"). model_hash is the SHA-256 of everything the renderer receives plus its version, so any
+ * change to what would be printed (a PAID mark, a void) is a new key; a document keeps only its
+ * latest row. Drafts are never stored. document_id names a quote, invoice or credit note by kind.
+ */
+export const issuedPdfs = pgTable(
+  'issued_pdfs',
+  {
+    userId: owner(),
+    /** quote | invoice | credit_note */
+    kind: text('kind').notNull(),
+    documentId: uuid('document_id').notNull(),
+    modelHash: text('model_hash').notNull(),
+    pdf: bytea('pdf').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.documentId, t.modelHash] })],
+);

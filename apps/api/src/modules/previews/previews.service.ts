@@ -11,6 +11,8 @@ import { PdfRenderFailed } from '../../pdf/render-pool.ts';
 import type { CreditNotesRepository } from '../credit-notes/credit-notes.repository.ts';
 import type { SnapshotTable, SnapshotsRepository } from '../snapshots/snapshots.repository.ts';
 import { makeSnapshot, snapshotSource } from '../snapshots/document-snapshot.ts';
+import { pdfModelHash } from '../../pdf/model-hash.ts';
+import type { PreviewsRepository } from './previews.repository.ts';
 
 export interface RenderedPdf {
   fileName: string;
@@ -27,6 +29,7 @@ export interface PreviewsSources {
   snapshots: Pick<SnapshotsRepository, 'read' | 'parties' | 'store'>;
   /** an approved quote's acceptance through its client link, printed on its PDF */
   acceptance: (userId: string, quoteId: string) => Promise<PdfDocumentSource['acceptance']>;
+  issuedPdfs: Pick<PreviewsRepository, 'stored' | 'keep'>;
 }
 
 /** Normalises a logo stored before uploads were normalised (company module); bytes safe to embed. */
@@ -83,7 +86,13 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       acceptance: live.acceptance,
     };
     const model = buildDocumentModel({ ...snapshot.company, logo }, snapshot.client, source);
-    return pdfOf(model, snapshot.template);
+    // Rendered once per distinct model: the key changes whenever anything printed would change.
+    const modelHash = pdfModelHash(model, snapshot.template);
+    const kept = await repo.issuedPdfs.stored(userId, kind, id, modelHash);
+    if (kept) return { fileName: model.fileName, pdf: kept };
+    const rendered = await pdfOf(model, snapshot.template);
+    await repo.issuedPdfs.keep(userId, kind, id, modelHash, rendered.pdf);
+    return rendered;
   }
 
   return {

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { and, eq } from 'drizzle-orm';
+import { issuedPdfs } from '../../db/schema.ts';
+import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { act, createClient, createInvoice } from '../../../test/document-fixtures.ts';
+import { readPdf } from '../../pdf/testing/read-pdf.ts';
+
+let t: TestApp;
+let user: TestUser;
+let clientId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ planLimitOverrides: { invoicesPerMonth: -1, quotesPerMonth: -1, maxClients: -1 } });
+  user = await registerUser(t.app);
+  await request(t.app).post('/api/company').set(user.auth).send(sampleCompany()).expect(201);
+  clientId = (await createClient(t.app, user)).id;
+});
+afterAll(() => t.close());
+
+const pdf = async (path: string, u: TestUser = user) => {
+  const res = await request(t.app)
+    .get(path)
+    .set(u.auth)
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+  return res;
+};
+const invoicePdf = async (id: string) => {
+  const res = await pdf(`/api/invoices/${id}/preview`);
+  expect(res.status).toBe(200);
+  return res.body as Buffer;
+};
+const kept = (documentId: string) => t.ctx.db.select().from(issuedPdfs).where(eq(issuedPdfs.documentId, documentId));
+async function sentInvoice() {
+  const inv = await createInvoice(t.app, user, clientId, { lineItems: [{ description: 'Work', quantity: 1, unitPrice: 120 }], tax: 0 });
+  expect((await act(t.app, user, 'invoices', inv.id, 'send')).status).toBe(200);
+  return inv.id as string;
+}
+
+describe('issued PDFs are rendered once and kept', () => {
+  it('when an issued invoice is previewed twice, then the second answer is the stored bytes', async () => {
+    const id = await sentInvoice();
+    const first = await invoicePdf(id);
+    const rows = await kept(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: user.id, kind: 'invoice' });
+    expect(Buffer.compare(rows[0]!.pdf, first)).toBe(0);
+    // Marked bytes in the store come back as they are: the second preview did not render.
+    const marker = Buffer.concat([first, Buffer.from('%kept')]);
+    await t.ctx.db.update(issuedPdfs).set({ pdf: marker }).where(eq(issuedPdfs.documentId, id));
+    expect(Buffer.compare(await invoicePdf(id), marker)).toBe(0);
+  });
+
+  it('when an issued invoice is paid in full, then the served bytes change to a PAID mark and only the latest are kept', async () => {
+    const id = await sentInvoice();
+    const before = await invoicePdf(id);
+    expect((await readPdf(before)).text).not.toContain('PAID');
+    expect((await request(t.app).post(`/api/invoices/${id}/payments`).set(user.auth).send({ amount: 120 })).status).toBe(201);
+    const after = await invoicePdf(id);
+    expect(Buffer.compare(before, after)).not.toBe(0);
+    expect((await readPdf(after)).text).toContain('PAID');
+    const rows = await kept(id);
+    expect(rows).toHaveLength(1);
+    expect(Buffer.compare(rows[0]!.pdf, after)).toBe(0);
+  });
+
+  it('when an issued invoice is voided, then the served bytes change and show VOID with the reason', async () => {
+    const id = await sentInvoice();
+    const before = await invoicePdf(id);
+    expect((await request(t.app).patch(`/api/invoices/${id}/void`).set(user.auth).send({ reason: 'Billed the wrong client' })).status).toBe(200);
+    const after = await invoicePdf(id);
+    expect(Buffer.compare(before, after)).not.toBe(0);
+    const text = (await readPdf(after)).text;
+    expect(text).toContain('VOID');
+    expect(text).toContain('Billed the wrong client');
+    expect(await kept(id)).toHaveLength(1);
+  });
+
+  it('when the company profile changes after issue, then the issued invoice serves the same bytes under the same key', async () => {
+    const id = await sentInvoice();
+    const before = await invoicePdf(id);
+    const [row] = await kept(id);
+    const res = await request(t.app).put('/api/company').set(user.auth).send(sampleCompany({ name: 'Renamed Trading Ltd', template: 'classic' }));
+    expect(res.status).toBe(200);
+    const after = await invoicePdf(id);
+    expect(Buffer.compare(before, after)).toBe(0);
+    expect((await kept(id)).map((r) => r.modelHash)).toEqual([row!.modelHash]);
+    // A draft made now does show the new name: the change took effect.
+    const draft = await createInvoice(t.app, user, clientId);
+    expect((await readPdf(await invoicePdf(draft.id))).text).toContain('Renamed Trading Ltd');
+  });
+
+  it('when a draft is previewed, then nothing is kept and an edit shows at once', async () => {
+    const draft = await createInvoice(t.app, user, clientId, { lineItems: [{ description: 'First wording', quantity: 1, unitPrice: 5 }], tax: 0 });
+    expect((await readPdf(await invoicePdf(draft.id))).text).toContain('First wording');
+    expect(await kept(draft.id)).toHaveLength(0);
+    const edit = await request(t.app)
+      .put(`/api/invoices/${draft.id}`)
+      .set(user.auth)
+      .send({ clientId, lineItems: [{ description: 'Second wording', quantity: 1, unitPrice: 5 }], tax: 0, dueDate: draft.dueDate });
+    expect(edit.status).toBe(200);
+    expect((await readPdf(await invoicePdf(draft.id))).text).toContain('Second wording');
+    expect(await kept(draft.id)).toHaveLength(0);
+  });
+
+  it('when a credit note is previewed, then its PDF is kept under its own kind', async () => {
+    const id = await sentInvoice();
+    const cn = await request(t.app).post(`/api/invoices/${id}/credit-notes`).set(user.auth).send({ reason: 'Overcharged' });
+    expect(cn.status).toBe(201);
+    const res = await pdf(`/api/credit-notes/${cn.body.data.id}/preview`);
+    expect(res.status).toBe(200);
+    const rows = await kept(cn.body.data.id);
+    expect(rows.map((r) => r.kind)).toEqual(['credit_note']);
+    expect(Buffer.compare(rows[0]!.pdf, res.body as Buffer)).toBe(0);
+  });
+
+  it("when another account asks for an issued invoice whose PDF is kept, then 404 and none of the owner's bytes", async () => {
+    const id = await sentInvoice();
+    await invoicePdf(id);
+    const stranger = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(stranger.auth).send(sampleCompany()).expect(201);
+    const res = await request(t.app).get(`/api/invoices/${id}/preview`).set(stranger.auth);
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(await t.ctx.db.select().from(issuedPdfs).where(and(eq(issuedPdfs.userId, stranger.id)))).toHaveLength(0);
+  });
+
+  it('when several first requests for one issued invoice arrive at once, then all succeed with the same bytes and one row is kept', async () => {
+    const id = await sentInvoice();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => pdf(`/api/invoices/${id}/preview`)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    for (const a of answers) expect(Buffer.compare(a.body as Buffer, answers[0]!.body as Buffer)).toBe(0);
+    expect(await kept(id)).toHaveLength(1);
+  });
+});
