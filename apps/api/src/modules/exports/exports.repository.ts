@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { BUSINESS_TIME_ZONE } from '@docket/schemas/constants';
 import { INITIAL_STATUS } from '@docket/schemas/lifecycle';
+import type { TLineKind, TVatCode } from '@docket/schemas/vat';
 
 /** Rows per query while exporting: memory holds one page, whatever the account's size. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -20,6 +21,23 @@ interface Keyed {
   cursor_at: string;
   id: string;
 }
+
+/** A stored line as the totals function reads it (docs/product.md, "VAT per line"). */
+export interface PricedLine {
+  quantityMilli: number;
+  unitPricePence: number;
+  vat: TVatCode | null;
+  kind: TLineKind | null;
+  discountBp: number;
+}
+/** A document row with its lines, so the service can total it by VAT rate like the API does. */
+export type WithLines<R> = R & { lines: PricedLine[] };
+
+const LINE_TABLES = {
+  quote: { table: 'quote_lines', key: 'quote_id' },
+  invoice: { table: 'invoice_lines', key: 'invoice_id' },
+  credit_note: { table: 'credit_note_lines', key: 'credit_note_id' },
+} as const;
 
 /**
  * Every row of a keyset-ordered query, page by page: each page starts after the last row of the
@@ -56,6 +74,7 @@ export interface InvoiceExportRow extends Keyed {
   client_email: string;
   client_vat_number: string | null;
   tax_rate_bp: number;
+  cis_rate_bp: number | null;
   subtotal_pence: string | number;
   tax_pence: string | number;
   total_pence: string | number;
@@ -75,6 +94,10 @@ export interface LineExportRow {
   quantity_milli: number;
   unit_price_pence: string | number;
   amount_pence: string | number;
+  vat: TVatCode | null;
+  kind: TLineKind | null;
+  discount_bp: number;
+  unit: string | null;
 }
 export interface CreditNoteExportRow extends Keyed {
   credit_note_number: string;
@@ -122,6 +145,9 @@ export interface ItemExportRow extends Keyed {
   name: string;
   description: string;
   price_pence: string | number;
+  vat: TVatCode | null;
+  kind: TLineKind | null;
+  unit: string | null;
   created_day: string;
 }
 export interface IssuedDocumentRef {
@@ -131,13 +157,45 @@ export interface IssuedDocumentRef {
 }
 
 export function createExportsRepository(db: Database) {
+  /** Each row with its lines, a page of rows at a time (one query for a page's lines). */
+  async function* withLines<R extends Keyed>(userId: string, kind: keyof typeof LINE_TABLES, rows: AsyncIterable<R>): AsyncGenerator<WithLines<R>> {
+    const { table, key } = LINE_TABLES[kind];
+    const page: R[] = [];
+    const flush = async () => {
+      if (!page.length) return [];
+      const ids = sql.join(
+        page.map((r) => sql`${r.id}::uuid`),
+        sql`, `,
+      );
+      const lines = await queryRows<{ doc_id: string; quantity_milli: number; unit_price_pence: string | number; vat: TVatCode | null; kind: TLineKind | null; discount_bp: number }>(
+        db,
+        sql`select ${sql.raw(key)} as doc_id, quantity_milli, unit_price_pence, vat, kind, discount_bp from ${sql.raw(table)}
+            where user_id = ${userId} and ${sql.raw(key)} in (${ids}) order by ${sql.raw(key)}, position`,
+      );
+      const byDoc = new Map<string, PricedLine[]>();
+      for (const l of lines) {
+        const list = byDoc.get(l.doc_id) ?? [];
+        list.push({ quantityMilli: l.quantity_milli, unitPricePence: Number(l.unit_price_pence), vat: l.vat, kind: l.kind, discountBp: l.discount_bp });
+        byDoc.set(l.doc_id, list);
+      }
+      const out = page.map((r) => ({ ...r, lines: byDoc.get(r.id) ?? [] }));
+      page.length = 0;
+      return out;
+    };
+    for await (const r of rows) {
+      page.push(r);
+      if (page.length >= EXPORT_PAGE_SIZE) yield* await flush();
+    }
+    yield* await flush();
+  }
+
   function invoices(userId: string, r: InstantRange) {
     return keyset<InvoiceExportRow>(
       db,
       (after) => sql`
         select i.id, i.created_at::text as cursor_at, i.invoice_number, ${issueDay('i.created_at')} as issue_day,
           i.due_date::text as due_date, i.status, c.name as client_name, c.email as client_email, c.vat_number as client_vat_number,
-          i.tax_rate_bp, i.subtotal_pence, i.tax_pence, i.total_pence,
+          i.tax_rate_bp, i.cis_rate_bp, i.subtotal_pence, i.tax_pence, i.total_pence,
           (select coalesce(sum(cn.total_pence), 0)::bigint from credit_notes cn where cn.invoice_id = i.id) as credited_pence,
           (select coalesce(sum(p.amount_pence), 0)::bigint from payments p where p.invoice_id = i.id) as paid_pence,
           ${issueDay('i.voided_at')} as voided_day, i.void_reason
@@ -158,9 +216,14 @@ export function createExportsRepository(db: Database) {
         page.map((i) => sql`${i.id}::uuid`),
         sql`, `,
       );
-      const lines = await queryRows<{ invoice_id: string; position: number; description: string; quantity_milli: number; unit_price_pence: string; amount_pence: string }>(
+      const lines = await queryRows<
+        { invoice_id: string; position: number; description: string; quantity_milli: number; unit_price_pence: string; amount_pence: string } & Pick<
+          LineExportRow,
+          'vat' | 'kind' | 'discount_bp' | 'unit'
+        >
+      >(
         db,
-        sql`select invoice_id, position, description, quantity_milli, unit_price_pence, amount_pence from invoice_lines
+        sql`select invoice_id, position, description, quantity_milli, unit_price_pence, amount_pence, vat, kind, discount_bp, unit from invoice_lines
             where user_id = ${userId} and invoice_id in (${ids})`,
       );
       const order = new Map(page.map((i, n) => [i.id, n]));
@@ -241,7 +304,7 @@ export function createExportsRepository(db: Database) {
     return keyset<ItemExportRow>(
       db,
       (after) => sql`
-        select t.id, t.created_at::text as cursor_at, t.name, t.description, t.price_pence, ${issueDay('t.created_at')} as created_day
+        select t.id, t.created_at::text as cursor_at, t.name, t.description, t.price_pence, t.vat, t.kind, t.unit, ${issueDay('t.created_at')} as created_day
         from items t where t.user_id = ${userId} and ${after}
         order by t.created_at, t.id limit ${LIMIT}`,
       't.created_at',
@@ -260,6 +323,15 @@ export function createExportsRepository(db: Database) {
     );
   }
 
-  return { invoices, invoiceLines, creditNotes, payments, quotes, clients, items, issuedDocuments };
+  return {
+    invoices: (userId: string, r: InstantRange) => withLines(userId, 'invoice', invoices(userId, r)),
+    invoiceLines,
+    creditNotes: (userId: string, r: InstantRange) => withLines(userId, 'credit_note', creditNotes(userId, r)),
+    payments,
+    quotes: (userId: string, r: InstantRange) => withLines(userId, 'quote', quotes(userId, r)),
+    clients,
+    items,
+    issuedDocuments,
+  };
 }
 export type ExportsRepository = ReturnType<typeof createExportsRepository>;
