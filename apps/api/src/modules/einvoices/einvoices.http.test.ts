@@ -265,6 +265,32 @@ describe('E-invoices with VAT per line, reverse charge and CIS', () => {
     expect(all(cii, 'ram:BilledQuantity')).toEqual(['2', '1.5', '1', '1']);
   });
 
+  it('when lines are outside the scope of VAT, then an all-outside invoice is O with no rate and no VAT numbers, and outside lines beside others are E “Outside the scope of VAT”', async () => {
+    const only = await issued({ lineItems: [{ description: 'Disbursement', quantity: 1, unitPrice: 12.34, vat: 'OUTSIDE_SCOPE' }] });
+    const { xml } = await xmlOf(`/api/invoices/${only.id}/ubl`);
+    const subs = ublSubtotals(xml);
+    expect(subs.map((s) => [all(s, 'cbc:ID')[0], all(s, 'cbc:Percent'), all(s, 'cbc:TaxableAmount')[0], all(s, 'cbc:TaxExemptionReasonCode')[0]])).toEqual([
+      ['O', [], pounds(only.subtotal), 'VATEX-EU-O'],
+    ]);
+    expect(all(xml, 'cbc:CompanyID')).toEqual([]); // BR-O-02
+    expect(all(await ciiOf(only.id), 'ram:CategoryCode')).toEqual(['O', 'O']);
+
+    const mixed = await issued({
+      lineItems: [
+        { description: 'Labour', quantity: 1, unitPrice: 100, vat: 'STANDARD' },
+        { description: 'Disbursement', quantity: 1, unitPrice: 12.34, vat: 'OUTSIDE_SCOPE' },
+      ],
+    });
+    const m = await xmlOf(`/api/invoices/${mixed.id}/ubl`);
+    const mixedSubs = ublSubtotals(m.xml);
+    expect(mixedSubs.map((s) => [all(s, 'cbc:ID')[0], all(s, 'cbc:TaxableAmount')[0], all(s, 'cbc:TaxAmount')[0], all(s, 'cbc:TaxExemptionReason')[0]])).toEqual([
+      ['S', '100.00', '20.00', undefined],
+      ['E', '12.34', '0.00', 'Outside the scope of VAT'],
+    ]);
+    expect(all(block(m.xml, 'cac:LegalMonetaryTotal'), 'cbc:TaxInclusiveAmount')).toEqual([pounds(mixed.total)]);
+    await ciiOf(mixed.id);
+  });
+
   it('when an invoice is reverse charge, then its lines are AE at 0% with the reason, no VAT is charged, and the legend is the note', async () => {
     const inv = await issued({
       lineItems: [
