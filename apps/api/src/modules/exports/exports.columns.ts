@@ -59,8 +59,9 @@ const invoices: Column<Totalled<InvoiceExportRow>>[] = [
   { header: 'VAT', value: (r) => money(r.tax_pence) },
   { header: 'Total', value: (r) => money(r.total_pence) },
   { header: 'Reverse-charge VAT', value: (r) => money(r.totals.reverseChargeVat) },
-  { header: 'CIS deduction', value: (r) => money(r.totals.cis?.deduction) },
-  { header: 'Amount due', value: (r) => money(r.totals.amountDue) },
+  // As stored at issue, like the API's `cis.deduction` and `amountDue`.
+  { header: 'CIS deduction', value: (r) => (r.cis_rate_bp === null ? null : money(r.cis_deduction_pence)) },
+  { header: 'Amount due', value: (r) => money(Number(r.total_pence) - Number(r.cis_deduction_pence)) },
   ...perCode<InvoiceExportRow>(),
   { header: 'Credited', value: (r) => money(r.credited_pence) },
   { header: 'Paid', value: (r) => money(r.paid_pence) },

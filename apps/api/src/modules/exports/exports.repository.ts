@@ -22,22 +22,18 @@ interface Keyed {
   id: string;
 }
 
-/** A stored line as the totals function reads it (docs/product.md, "VAT per line"). */
-export interface PricedLine {
-  quantityMilli: number;
-  unitPricePence: number;
-  vat: TVatCode | null;
-  kind: TLineKind | null;
-  discountBp: number;
-}
+/**
+ * A document's stored lines as the totals function reads them (docs/product.md, "VAT per line"):
+ * [quantity_milli, unit_price_pence, vat, kind, discount_bp], in position order. Read in the
+ * document's own row, so a page of documents carries its lines and nothing else is buffered.
+ */
+type PricedLineCells = [number, number | string, TVatCode | null, TLineKind | null, number];
 /** A document row with its lines, so the service can total it by VAT rate like the API does. */
-export type WithLines<R> = R & { lines: PricedLine[] };
+export type WithLines<R> = R & { lines: PricedLineCells[] };
 
-const LINE_TABLES = {
-  quote: { table: 'quote_lines', key: 'quote_id' },
-  invoice: { table: 'invoice_lines', key: 'invoice_id' },
-  credit_note: { table: 'credit_note_lines', key: 'credit_note_id' },
-} as const;
+const linesOf = (table: string, key: string, id: string) =>
+  sql.raw(`(select coalesce(json_agg(json_build_array(l.quantity_milli, l.unit_price_pence, l.vat, l.kind, l.discount_bp) order by l.position), '[]'::json)
+    from ${table} l where l.${key} = ${id}) as lines`);
 
 /**
  * Every row of a keyset-ordered query, page by page: each page starts after the last row of the
@@ -75,6 +71,7 @@ export interface InvoiceExportRow extends Keyed {
   client_vat_number: string | null;
   tax_rate_bp: number;
   cis_rate_bp: number | null;
+  cis_deduction_pence: string | number;
   subtotal_pence: string | number;
   tax_pence: string | number;
   total_pence: string | number;
@@ -157,48 +154,16 @@ export interface IssuedDocumentRef {
 }
 
 export function createExportsRepository(db: Database) {
-  /** Each row with its lines, a page of rows at a time (one query for a page's lines). */
-  async function* withLines<R extends Keyed>(userId: string, kind: keyof typeof LINE_TABLES, rows: AsyncIterable<R>): AsyncGenerator<WithLines<R>> {
-    const { table, key } = LINE_TABLES[kind];
-    const page: R[] = [];
-    const flush = async () => {
-      if (!page.length) return [];
-      const ids = sql.join(
-        page.map((r) => sql`${r.id}::uuid`),
-        sql`, `,
-      );
-      const lines = await queryRows<{ doc_id: string; quantity_milli: number; unit_price_pence: string | number; vat: TVatCode | null; kind: TLineKind | null; discount_bp: number }>(
-        db,
-        sql`select ${sql.raw(key)} as doc_id, quantity_milli, unit_price_pence, vat, kind, discount_bp from ${sql.raw(table)}
-            where user_id = ${userId} and ${sql.raw(key)} in (${ids}) order by ${sql.raw(key)}, position`,
-      );
-      const byDoc = new Map<string, PricedLine[]>();
-      for (const l of lines) {
-        const list = byDoc.get(l.doc_id) ?? [];
-        list.push({ quantityMilli: l.quantity_milli, unitPricePence: Number(l.unit_price_pence), vat: l.vat, kind: l.kind, discountBp: l.discount_bp });
-        byDoc.set(l.doc_id, list);
-      }
-      const out = page.map((r) => ({ ...r, lines: byDoc.get(r.id) ?? [] }));
-      page.length = 0;
-      return out;
-    };
-    for await (const r of rows) {
-      page.push(r);
-      if (page.length >= EXPORT_PAGE_SIZE) yield* await flush();
-    }
-    yield* await flush();
-  }
-
   function invoices(userId: string, r: InstantRange) {
-    return keyset<InvoiceExportRow>(
+    return keyset<WithLines<InvoiceExportRow>>(
       db,
       (after) => sql`
         select i.id, i.created_at::text as cursor_at, i.invoice_number, ${issueDay('i.created_at')} as issue_day,
           i.due_date::text as due_date, i.status, c.name as client_name, c.email as client_email, c.vat_number as client_vat_number,
-          i.tax_rate_bp, i.cis_rate_bp, i.subtotal_pence, i.tax_pence, i.total_pence,
+          i.tax_rate_bp, i.cis_rate_bp, i.cis_deduction_pence, i.subtotal_pence, i.tax_pence, i.total_pence,
           (select coalesce(sum(cn.total_pence), 0)::bigint from credit_notes cn where cn.invoice_id = i.id) as credited_pence,
           (select coalesce(sum(p.amount_pence), 0)::bigint from payments p where p.invoice_id = i.id) as paid_pence,
-          ${issueDay('i.voided_at')} as voided_day, i.void_reason
+          ${issueDay('i.voided_at')} as voided_day, i.void_reason, ${linesOf('invoice_lines', 'invoice_id', 'i.id')}
         from invoices i join clients c on c.id = i.client_id
         where i.user_id = ${userId} and ${inRange('i.created_at', r)} and ${after}
         order by i.created_at, i.id limit ${LIMIT}`,
@@ -242,12 +207,12 @@ export function createExportsRepository(db: Database) {
   }
 
   function creditNotes(userId: string, r: InstantRange) {
-    return keyset<CreditNoteExportRow>(
+    return keyset<WithLines<CreditNoteExportRow>>(
       db,
       (after) => sql`
         select n.id, n.created_at::text as cursor_at, n.credit_note_number, ${issueDay('n.created_at')} as issue_day,
           i.invoice_number, c.name as client_name, c.email as client_email, c.vat_number as client_vat_number, n.reason,
-          n.tax_rate_bp, n.subtotal_pence, n.tax_pence, n.total_pence
+          n.tax_rate_bp, n.subtotal_pence, n.tax_pence, n.total_pence, ${linesOf('credit_note_lines', 'credit_note_id', 'n.id')}
         from credit_notes n join invoices i on i.id = n.invoice_id join clients c on c.id = n.client_id
         where n.user_id = ${userId} and ${inRange('n.created_at', r)} and ${after}
         order by n.created_at, n.id limit ${LIMIT}`,
@@ -276,11 +241,12 @@ export function createExportsRepository(db: Database) {
   }
 
   function quotes(userId: string, r: InstantRange) {
-    return keyset<QuoteExportRow>(
+    return keyset<WithLines<QuoteExportRow>>(
       db,
       (after) => sql`
         select q.id, q.created_at::text as cursor_at, q.quote_number, ${issueDay('q.created_at')} as issue_day, q.status,
-          c.name as client_name, c.email as client_email, q.tax_rate_bp, q.subtotal_pence, q.tax_pence, q.total_pence
+          c.name as client_name, c.email as client_email, q.tax_rate_bp, q.subtotal_pence, q.tax_pence, q.total_pence,
+          ${linesOf('quote_lines', 'quote_id', 'q.id')}
         from quotes q join clients c on c.id = q.client_id
         where q.user_id = ${userId} and ${inRange('q.created_at', r)} and ${after}
         order by q.created_at, q.id limit ${LIMIT}`,
@@ -323,15 +289,6 @@ export function createExportsRepository(db: Database) {
     );
   }
 
-  return {
-    invoices: (userId: string, r: InstantRange) => withLines(userId, 'invoice', invoices(userId, r)),
-    invoiceLines,
-    creditNotes: (userId: string, r: InstantRange) => withLines(userId, 'credit_note', creditNotes(userId, r)),
-    payments,
-    quotes: (userId: string, r: InstantRange) => withLines(userId, 'quote', quotes(userId, r)),
-    clients,
-    items,
-    issuedDocuments,
-  };
+  return { invoices, invoiceLines, creditNotes, payments, quotes, clients, items, issuedDocuments };
 }
 export type ExportsRepository = ReturnType<typeof createExportsRepository>;

@@ -26,8 +26,9 @@ function instants(q: TExportQuery): InstantRange {
  * function, so every CSV figure is the API's and the PDF's (CIS is an invoice's only).
  */
 async function* totalled<R extends { tax_rate_bp: number; cis_rate_bp?: number | null }>(rows: AsyncIterable<WithLines<R>>): AsyncGenerator<Totalled<R>> {
-  for await (const { lines, ...row } of rows) {
-    yield { ...(row as unknown as R), totals: computeTotals(lines, row.tax_rate_bp, { cisRateBp: row.cis_rate_bp ?? null }) };
+  for await (const row of rows) {
+    const lines = row.lines.map(([quantityMilli, unitPricePence, vat, kind, discountBp]) => ({ quantityMilli, unitPricePence: Number(unitPricePence), vat, kind, discountBp }));
+    yield Object.assign(row, { totals: computeTotals(lines, row.tax_rate_bp, { cisRateBp: row.cis_rate_bp ?? null }) });
   }
 }
 
