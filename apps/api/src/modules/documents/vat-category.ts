@@ -1,11 +1,11 @@
+import { VAT_RATES, vatCodeForRate, type TVatCode } from '@docket/schemas/vat';
+
 /**
- * The one place a line's VAT treatment becomes a UNCL5305 category (UBL/CII) and a CSV column.
- * Today a document carries one rate: above 0 is standard-rated (S) at that rate, 0 is
- * zero-rated (Z). When lines carry their own VAT category, only this function changes:
- * STANDARD / REDUCED -> S at the line's rate, ZERO -> Z, EXEMPT -> E with
- * { code: 'VATEX-EU-132', reason: 'Exempt' }, OUTSIDE_SCOPE -> O with { code: 'VATEX-EU-O', reason:
- * 'Not subject to VAT' }, RC_STANDARD / RC_REDUCED -> AE, rate 0, reverseCharge, with
- * { code: 'VATEX-EU-AE', reason: 'Reverse charge' }. CSV columns and UBL/CII follow from here.
+ * The one place a line's VAT code (docs/product.md, "VAT per line") becomes a UNCL5305 category
+ * for UBL and CII and the category the CSV exports print. STANDARD / REDUCED -> S at 20 / 5,
+ * ZERO -> Z, EXEMPT -> E, OUTSIDE_SCOPE -> O, RC_STANDARD / RC_REDUCED -> AE at 0% (the customer
+ * accounts for the VAT). A line without a code counts at the document's rate: above 0 is S at
+ * that rate (a custom rate such as 17.5% included), 0 is Z.
  */
 export type VatCategoryCode = 'S' | 'Z' | 'E' | 'O' | 'AE';
 
@@ -18,10 +18,29 @@ export interface VatTreatment {
   exemption?: { code: string; reason: string };
 }
 
-/** Category codes in the order CSV columns and VAT breakdowns list them. */
+/** Category codes in the order VAT breakdowns list them. */
 export const VAT_CATEGORY_CODES: readonly VatCategoryCode[] = ['S', 'Z', 'E', 'O', 'AE'];
 
-export function vatTreatment(line: { taxRateBp: number }): VatTreatment {
-  if (line.taxRateBp > 0) return { code: 'S', rateBp: line.taxRateBp, reverseCharge: false };
-  return { code: 'Z', rateBp: 0, reverseCharge: false };
+const EXEMPT = { code: 'VATEX-EU-132', reason: 'Exempt' };
+const OUTSIDE_SCOPE = { code: 'VATEX-EU-O', reason: 'Not subject to VAT' };
+const REVERSE_CHARGE = { code: 'VATEX-EU-AE', reason: 'Reverse charge' };
+
+export function vatTreatment(line: { vat?: TVatCode | null; taxRateBp: number }): VatTreatment {
+  const code = line.vat ?? vatCodeForRate(line.taxRateBp);
+  switch (code) {
+    case null:
+      return line.taxRateBp > 0 ? { code: 'S', rateBp: line.taxRateBp, reverseCharge: false } : { code: 'Z', rateBp: 0, reverseCharge: false };
+    case 'STANDARD':
+    case 'REDUCED':
+      return { code: 'S', rateBp: VAT_RATES[code].rateBp, reverseCharge: false };
+    case 'ZERO':
+      return { code: 'Z', rateBp: 0, reverseCharge: false };
+    case 'EXEMPT':
+      return { code: 'E', rateBp: 0, reverseCharge: false, exemption: EXEMPT };
+    case 'OUTSIDE_SCOPE':
+      return { code: 'O', rateBp: 0, reverseCharge: false, exemption: OUTSIDE_SCOPE };
+    case 'RC_STANDARD':
+    case 'RC_REDUCED':
+      return { code: 'AE', rateBp: 0, reverseCharge: true, exemption: REVERSE_CHARGE };
+  }
 }

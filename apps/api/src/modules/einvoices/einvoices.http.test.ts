@@ -181,3 +181,176 @@ describe('Factur-X', () => {
     expect([bad.status, bad.body.error]).toEqual([400, 'format must be pdf or facturx']);
   });
 });
+
+/** The CII inside an issued invoice's Factur-X PDF, checked against the XSDs. */
+async function ciiOf(id: string, u: TestUser = user) {
+  const res = await request(t.app)
+    .get(`/api/invoices/${id}/preview?format=facturx`)
+    .set(u.auth)
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+  expect(res.status).toBe(200);
+  const dir = mkdtempSync(path.join(tmpdir(), 'docket-fx-'));
+  const file = path.join(dir, 'invoice.pdf');
+  writeFileSync(file, res.body as Buffer);
+  execFileSync('pdfdetach', ['-saveall', '-o', dir, file]);
+  const cii = readFileSync(path.join(dir, 'factur-x.xml'), 'utf8');
+  const check = await validateCii(cii);
+  expect(check.errors.map((e) => e.message)).toEqual([]);
+  expect(check.valid).toBe(true);
+  return cii;
+}
+/** Each <tag> block's text, in document order. */
+const blocks = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
+const ciiHeaderTax = (cii: string) => blocks(block(cii, 'ram:ApplicableHeaderTradeSettlement'), 'ram:ApplicableTradeTax');
+const ublSubtotals = (xml: string) => blocks(block(xml, 'cac:TaxTotal'), 'cac:TaxSubtotal');
+
+describe('E-invoices with VAT per line, reverse charge and CIS', () => {
+  it('when an invoice mixes 20%, 5%, zero-rated and exempt lines with a discount, then UBL and CII carry the API’s breakdown, the discount as a line allowance and the units', async () => {
+    const inv = await issued({
+      lineItems: [
+        { description: 'Rewire kitchen', quantity: 2, unitPrice: 150.5, vat: 'STANDARD', discountPercent: 10, unit: 'hour' },
+        { description: 'Loft insulation', quantity: 1.5, unitPrice: 10.01, vat: 'REDUCED', unit: 'm' },
+        { description: 'Safety boots (child)', quantity: 1, unitPrice: 20, vat: 'ZERO', unit: 'each' },
+        { description: 'Warranty insurance', quantity: 1, unitPrice: 50, vat: 'EXEMPT' },
+      ],
+    });
+    // The API's own figures: 270.90 at 20% (VAT 54.18), 15.02 at 5% (VAT 0.751 -> 0.75), 20 at 0%, 50 exempt.
+    expect(inv.vatBreakdown.map((g: { vat: string; net: number; vatAmount: number }) => [g.vat, g.net, g.vatAmount])).toEqual([
+      ['STANDARD', 270.9, 54.18],
+      ['REDUCED', 15.02, 0.75],
+      ['ZERO', 20, 0],
+      ['EXEMPT', 50, 0],
+    ]);
+    expect([inv.subtotal, inv.taxAmount, inv.total]).toEqual([355.92, 54.93, 410.85]);
+
+    const { xml } = await xmlOf(`/api/invoices/${inv.id}/ubl`);
+    expect(all(block(xml, 'cac:TaxTotal'), 'cbc:TaxAmount')[0]).toBe(pounds(inv.taxAmount)); // BT-110
+    const subs = ublSubtotals(xml);
+    expect(subs.map((s) => [all(s, 'cbc:ID')[0], all(s, 'cbc:Percent')[0], all(s, 'cbc:TaxableAmount')[0], all(s, 'cbc:TaxAmount')[0]])).toEqual(
+      inv.vatBreakdown.map((g: { rate: number; net: number; vatAmount: number }, i: number) => [['S', 'S', 'Z', 'E'][i], String(g.rate), pounds(g.net), pounds(g.vatAmount)]),
+    );
+    expect(all(subs[3]!, 'cbc:TaxExemptionReasonCode')).toEqual(['VATEX-EU-132']);
+    expect(all(subs[3]!, 'cbc:TaxExemptionReason')).toEqual(['Exempt']);
+    const totals = block(xml, 'cac:LegalMonetaryTotal');
+    expect(all(totals, 'cbc:TaxExclusiveAmount')).toEqual([pounds(inv.subtotal)]);
+    expect(all(totals, 'cbc:TaxInclusiveAmount')).toEqual([pounds(inv.total)]); // BT-112
+    expect(all(totals, 'cbc:PayableAmount')).toEqual([pounds(inv.total)]);
+    expect(xml).not.toContain('PrepaidAmount');
+    const lines = blocks(xml, 'cac:InvoiceLine');
+    expect(lines.map((l) => l.match(/unitCode="([^"]+)"/)![1])).toEqual(['HUR', 'MTR', 'C62', 'C62']);
+    expect(all(xml, 'cbc:InvoicedQuantity')).toEqual(['2', '1.5', '1', '1']);
+    expect(lines.map((l) => all(l, 'cbc:LineExtensionAmount')[0])).toEqual(['270.90', '15.02', '20.00', '50.00']);
+    // 2 x 150.50 = 301.00, less the 10% allowance 30.10, is the line net 270.90 (BR-rules on line net).
+    expect(all(lines[0]!, 'cbc:ChargeIndicator')).toEqual(['false']);
+    expect(all(lines[0]!, 'cbc:Amount')).toEqual(['30.10']);
+    expect(lines.slice(1).some((l) => l.includes('AllowanceCharge'))).toBe(false);
+    expect(lines.map((l) => all(block(l, 'cac:ClassifiedTaxCategory'), 'cbc:ID')[0])).toEqual(['S', 'S', 'Z', 'E']);
+
+    const cii = await ciiOf(inv.id);
+    expect(all(cii, 'ram:TaxTotalAmount')).toEqual([pounds(inv.taxAmount)]); // BT-110
+    expect(all(cii, 'ram:GrandTotalAmount')).toEqual([pounds(inv.total)]); // BT-112
+    expect(all(cii, 'ram:DuePayableAmount')).toEqual([pounds(inv.total)]);
+    expect(all(cii, 'ram:TaxBasisTotalAmount')).toEqual([pounds(inv.subtotal)]);
+    const taxes = ciiHeaderTax(cii);
+    expect(taxes.map((x) => [all(x, 'ram:CategoryCode')[0], all(x, 'ram:BasisAmount')[0], all(x, 'ram:CalculatedAmount')[0]])).toEqual(
+      inv.vatBreakdown.map((g: { net: number; vatAmount: number }, i: number) => [['S', 'S', 'Z', 'E'][i], pounds(g.net), pounds(g.vatAmount)]),
+    );
+    expect(all(taxes[3]!, 'ram:ExemptionReasonCode')).toEqual(['VATEX-EU-132']);
+    expect(all(cii, 'ram:ActualAmount')).toEqual(['30.10']);
+    expect(all(cii, 'ram:BilledQuantity')).toEqual(['2', '1.5', '1', '1']);
+  });
+
+  it('when lines are outside the scope of VAT, then an all-outside invoice is O with no rate and no VAT numbers, and outside lines beside others are E “Outside the scope of VAT”', async () => {
+    const only = await issued({ lineItems: [{ description: 'Disbursement', quantity: 1, unitPrice: 12.34, vat: 'OUTSIDE_SCOPE' }] });
+    const { xml } = await xmlOf(`/api/invoices/${only.id}/ubl`);
+    const subs = ublSubtotals(xml);
+    expect(subs.map((s) => [all(s, 'cbc:ID')[0], all(s, 'cbc:Percent'), all(s, 'cbc:TaxableAmount')[0], all(s, 'cbc:TaxExemptionReasonCode')[0]])).toEqual([
+      ['O', [], pounds(only.subtotal), 'VATEX-EU-O'],
+    ]);
+    expect(all(xml, 'cbc:CompanyID')).toEqual([]); // BR-O-02
+    expect(all(await ciiOf(only.id), 'ram:CategoryCode')).toEqual(['O', 'O']);
+
+    const mixed = await issued({
+      lineItems: [
+        { description: 'Labour', quantity: 1, unitPrice: 100, vat: 'STANDARD' },
+        { description: 'Disbursement', quantity: 1, unitPrice: 12.34, vat: 'OUTSIDE_SCOPE' },
+      ],
+    });
+    const m = await xmlOf(`/api/invoices/${mixed.id}/ubl`);
+    const mixedSubs = ublSubtotals(m.xml);
+    expect(mixedSubs.map((s) => [all(s, 'cbc:ID')[0], all(s, 'cbc:TaxableAmount')[0], all(s, 'cbc:TaxAmount')[0], all(s, 'cbc:TaxExemptionReason')[0]])).toEqual([
+      ['S', '100.00', '20.00', undefined],
+      ['E', '12.34', '0.00', 'Outside the scope of VAT'],
+    ]);
+    expect(all(block(m.xml, 'cac:LegalMonetaryTotal'), 'cbc:TaxInclusiveAmount')).toEqual([pounds(mixed.total)]);
+    await ciiOf(mixed.id);
+  });
+
+  it('when an invoice is reverse charge, then its lines are AE at 0% with the reason, no VAT is charged, and the legend is the note', async () => {
+    const inv = await issued({
+      lineItems: [
+        { description: 'Second fix', quantity: 1, unitPrice: 1000, vat: 'RC_STANDARD' },
+        { description: 'Energy-saving install', quantity: 1, unitPrice: 100, vat: 'RC_REDUCED' },
+      ],
+    });
+    expect([inv.subtotal, inv.taxAmount, inv.total, inv.reverseChargeVat]).toEqual([1100, 0, 1100, 205]);
+
+    const { xml } = await xmlOf(`/api/invoices/${inv.id}/ubl`);
+    const subs = ublSubtotals(xml);
+    expect(subs).toHaveLength(1);
+    expect([all(subs[0]!, 'cbc:ID')[0], all(subs[0]!, 'cbc:Percent')[0], all(subs[0]!, 'cbc:TaxableAmount')[0], all(subs[0]!, 'cbc:TaxAmount')[0]]).toEqual([
+      'AE',
+      '0',
+      pounds(inv.subtotal),
+      '0.00',
+    ]);
+    expect(all(subs[0]!, 'cbc:TaxExemptionReasonCode')).toEqual(['VATEX-EU-AE']);
+    expect(all(subs[0]!, 'cbc:TaxExemptionReason')).toEqual(['Reverse charge']);
+    expect(all(block(xml, 'cac:TaxTotal'), 'cbc:TaxAmount')[0]).toBe('0.00');
+    expect(all(block(xml, 'cac:LegalMonetaryTotal'), 'cbc:PayableAmount')).toEqual([pounds(inv.total)]);
+    expect(all(xml, 'cbc:Note')).toEqual(['Reverse charge: Customer to pay the VAT to HMRC']);
+    expect(all(xml, 'cbc:CompanyID')).toEqual(['GB123456789', 'GB999999973']); // BR-AE-02: both VAT numbers
+
+    const cii = await ciiOf(inv.id);
+    const taxes = ciiHeaderTax(cii);
+    expect(taxes.map((x) => [all(x, 'ram:CategoryCode')[0], all(x, 'ram:BasisAmount')[0], all(x, 'ram:CalculatedAmount')[0], all(x, 'ram:ExemptionReasonCode')[0]])).toEqual([
+      ['AE', pounds(inv.subtotal), '0.00', 'VATEX-EU-AE'],
+    ]);
+    expect(all(cii, 'ram:TaxTotalAmount')).toEqual(['0.00']);
+    expect(all(cii, 'ram:GrandTotalAmount')).toEqual([pounds(inv.total)]);
+  });
+
+  it('when an invoice carries a CIS deduction, then the VAT is untouched and the deduction is prepaid, so the amount payable is the API’s amount due', async () => {
+    const cisUser = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(cisUser.auth).send(sampleCompany({ cisSubcontractor: true })).expect(201);
+    const contractor = await createClient(t.app, cisUser, { name: 'Main Contractor Ltd', isBusiness: true, cisRate: 20, vatNumber: 'GB999999973' });
+    const draft = await createInvoice(t.app, cisUser, contractor.id, {
+      lineItems: [
+        { description: 'Labour', quantity: 1, unitPrice: 500, kind: 'LABOUR' },
+        { description: 'Cable and fittings', quantity: 1, unitPrice: 200, kind: 'MATERIALS' },
+      ],
+    });
+    expect((await act(t.app, cisUser, 'invoices', draft.id, 'send')).status).toBe(200);
+    const inv = (await request(t.app).get(`/api/invoices/${draft.id}`).set(cisUser.auth)).body.data;
+    expect([inv.subtotal, inv.taxAmount, inv.total, inv.cis.deduction, inv.amountDue]).toEqual([700, 140, 840, 100, 740]);
+
+    const { xml } = await xmlOf(`/api/invoices/${inv.id}/ubl`, cisUser);
+    const totals = block(xml, 'cac:LegalMonetaryTotal');
+    expect(all(totals, 'cbc:TaxInclusiveAmount')).toEqual([pounds(inv.total)]);
+    expect(all(totals, 'cbc:PrepaidAmount')).toEqual([pounds(inv.cis.deduction)]); // BT-113
+    expect(all(totals, 'cbc:PayableAmount')).toEqual([pounds(inv.amountDue)]); // BT-115 = BT-112 - BT-113
+    expect(all(block(xml, 'cac:TaxTotal'), 'cbc:TaxAmount')).toEqual([pounds(inv.taxAmount), pounds(inv.taxAmount)]);
+    expect(all(xml, 'cbc:Note')[0]).toMatch(/^CIS deduction £100\.00 \(20% of labour £500\.00\).*amount due £740\.00$/);
+
+    const cii = await ciiOf(inv.id, cisUser);
+    expect(all(cii, 'ram:GrandTotalAmount')).toEqual([pounds(inv.total)]);
+    expect(all(cii, 'ram:TotalPrepaidAmount')).toEqual([pounds(inv.cis.deduction)]);
+    expect(all(cii, 'ram:DuePayableAmount')).toEqual([pounds(inv.amountDue)]);
+    expect(all(cii, 'ram:TaxTotalAmount')).toEqual([pounds(inv.taxAmount)]);
+  });
+});

@@ -1,6 +1,8 @@
 import type { Invoice } from '@e-invoice-eu/core';
 import { BUSINESS_TIME_ZONE } from '@docket/schemas/constants';
-import { milliToQuantity } from '@docket/schemas/money';
+import { divRoundHalfUp, milliToQuantity } from '@docket/schemas/money';
+import { computeTotals } from '@docket/schemas/totals';
+import { DEFAULT_REVERSE_CHARGE_WORDING, REVERSE_CHARGE_WORDINGS, VAT_MESSAGES, type TReverseChargeWording } from '@docket/schemas/vat';
 import type { DocumentSnapshot } from '../snapshots/document-snapshot.ts';
 import { VAT_CATEGORY_CODES, vatTreatment, type VatTreatment } from '../documents/vat-category.ts';
 
@@ -37,11 +39,35 @@ function postalAddress(text: string | null) {
   };
 }
 
-function taxCategory(t: VatTreatment) {
+/** UN/ECE Rec 20 unit codes for the units people type; anything else is a unit (C62). */
+const UNIT_CODES: Record<string, string> = {
+  hour: 'HUR',
+  hours: 'HUR',
+  hr: 'HUR',
+  hrs: 'HUR',
+  m: 'MTR',
+  metre: 'MTR',
+  metres: 'MTR',
+  meter: 'MTR',
+  meters: 'MTR',
+};
+const unitCode = (unit: string | null | undefined) => UNIT_CODES[(unit ?? '').trim().toLowerCase()] ?? 'C62';
+
+/**
+ * EN 16931 allows "Not subject to VAT" (O) only on an invoice that is all O and names no VAT
+ * number (BR-O-02, BR-O-11..14). Outside-the-scope lines beside other rates are therefore sent as
+ * exempt from VAT (E) with the plain reason, the same 0 VAT (docs/product.md, "E-invoices").
+ */
+const OUTSIDE_SCOPE_MIXED: VatTreatment = { code: 'E', rateBp: 0, reverseCharge: false, exemption: { code: '', reason: 'Outside the scope of VAT' } };
+
+/** A VAT category: the breakdown's carries the exemption reason, a line's does not (UBL-CR-601). */
+function taxCategory(t: VatTreatment, withReason: boolean) {
   return {
     'cbc:ID': t.code,
-    'cbc:Percent': percent(t.rateBp),
-    ...(t.exemption ? { 'cbc:TaxExemptionReasonCode': t.exemption.code, 'cbc:TaxExemptionReason': t.exemption.reason } : {}),
+    // BR-O-05 / BR-O-10: "Not subject to VAT" has no rate.
+    ...(t.code === 'O' ? {} : { 'cbc:Percent': percent(t.rateBp) }),
+    ...(withReason && t.exemption?.code ? { 'cbc:TaxExemptionReasonCode': t.exemption.code } : {}),
+    ...(withReason && t.exemption ? { 'cbc:TaxExemptionReason': t.exemption.reason } : {}),
     'cac:TaxScheme': { 'cbc:ID': 'VAT' as const },
   };
 }
@@ -61,14 +87,47 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
   const { company, client, document: d } = snapshot;
   const currency = (company.currency || 'GBP') as 'GBP';
   const money = (pence: number) => amount(pence);
-  const lines = d.lines.map((l) => ({ ...l, vat: vatTreatment({ taxRateBp: d.taxRateBp }) }));
-  const subtotals = VAT_CATEGORY_CODES.flatMap((code) => {
-    const of = lines.filter((l) => l.vat.code === code);
-    if (!of.length) return [];
-    // One rate per document today: the document's VAT is this category's VAT.
-    const taxable = of.reduce((s, l) => s + l.amountPence, 0);
-    return [{ vat: of[0]!.vat, taxable, tax: code === 'S' ? d.taxPence : 0 }];
-  });
+  const shown = (pence: number) => (currency === 'GBP' ? `£${amount(pence)}` : `${amount(pence)} ${currency}`);
+  // The API's and the PDF's one totals function on the frozen lines: VAT once per rate, half-up.
+  // CIS is an invoice's only, as on its PDF.
+  const totals = computeTotals(d.lines, d.taxRateBp, { cisRateBp: kind === 'invoice' ? (d.cisRateBp ?? null) : null });
+  const treatments = d.lines.map((l) => vatTreatment({ vat: l.vat, taxRateBp: d.taxRateBp }));
+  const allOutsideScope = treatments.every((t) => t.code === 'O');
+  const categoryOf = (t: VatTreatment) => (t.code === 'O' && !allOutsideScope ? OUTSIDE_SCOPE_MIXED : t);
+  const lines = d.lines.map((l, i) => ({ ...l, amountPence: totals.lineAmounts[i]!, vat: categoryOf(treatments[i]!) }));
+  // One subtotal per category and rate (BR-CO-18); the two reverse-charge rates share AE at 0%.
+  // A subtotal's VAT is its groups' VAT as computeTotals rounded it; reverse charge is not charged.
+  const subtotals: { vat: VatTreatment; taxable: number; tax: number }[] = [];
+  for (const g of totals.vatBreakdown) {
+    const vat = categoryOf(vatTreatment({ vat: g.vat, taxRateBp: d.taxRateBp }));
+    const same = subtotals.find((s) => s.vat.code === vat.code && s.vat.rateBp === vat.rateBp && s.vat.exemption?.reason === vat.exemption?.reason);
+    const tax = g.reverseCharge ? 0 : g.vatAmount;
+    if (same) {
+      same.taxable += g.net;
+      same.tax += tax;
+    } else subtotals.push({ vat, taxable: g.net, tax });
+  }
+  subtotals.sort((a, b) => VAT_CATEGORY_CODES.indexOf(a.vat.code) - VAT_CATEGORY_CODES.indexOf(b.vat.code) || b.vat.rateBp - a.vat.rateBp);
+  // BR-O-02: an all-outside-the-scope invoice names no VAT number.
+  const sellerVat = allOutsideScope ? null : company.vatNumber;
+  const buyerVat = allOutsideScope ? null : clientVatNumber;
+  const deduction = totals.cis?.deduction ?? 0;
+  const wording =
+    REVERSE_CHARGE_WORDINGS[(company.reverseChargeWording ?? DEFAULT_REVERSE_CHARGE_WORDING) as TReverseChargeWording] ??
+    REVERSE_CHARGE_WORDINGS[DEFAULT_REVERSE_CHARGE_WORDING];
+  // Peppol allows one document note (PEPPOL-EN16931-R002): the credit reason, the reverse-charge
+  // legend and the CIS deduction, as the PDF prints them.
+  const notes = [
+    kind === 'credit_note' ? d.reason : undefined,
+    totals.vatBreakdown.some((g) => g.reverseCharge)
+      ? kind === 'credit_note'
+        ? VAT_MESSAGES.creditNoteReverseCharge(shown(totals.reverseChargeVat))
+        : wording
+      : undefined,
+    totals.cis
+      ? `CIS deduction ${shown(deduction)} (${percent(totals.cis.rateBp)}% of labour ${shown(totals.cis.labourNet)}), withheld by the contractor for HMRC and shown as paid; amount due ${shown(totals.amountDue)}`
+      : undefined,
+  ].filter((n): n is string => Boolean(n));
   const issueDay = londonDay(d.createdAt);
   const bankAccount = company.bankIban ?? (company.bankSortCode && company.bankAccountNumber ? `${company.bankSortCode.replace(/\D/g, '')}${company.bankAccountNumber}` : null);
 
@@ -79,7 +138,7 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
     'cbc:IssueDate': issueDay,
     ...(kind === 'invoice' && d.dueDate ? { 'cbc:DueDate': d.dueDate } : {}),
     'cbc:InvoiceTypeCode': kind === 'invoice' ? '380' : '381',
-    ...(kind === 'credit_note' && d.reason ? { 'cbc:Note': [d.reason] } : {}),
+    ...(notes.length ? { 'cbc:Note': [notes.join('\n')] } : {}),
     'cbc:DocumentCurrencyCode': currency,
     // Peppol requires a buyer reference or an order reference; the document number serves.
     'cbc:BuyerReference': d.invoiceNumber ?? d.number,
@@ -95,7 +154,7 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
         'cbc:EndpointID': company.email,
         'cbc:EndpointID@schemeID': 'EM',
         'cac:PostalAddress': postalAddress(company.address),
-        ...(company.vatNumber ? { 'cac:PartyTaxScheme': [{ 'cbc:CompanyID': company.vatNumber, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] } : {}),
+        ...(sellerVat ? { 'cac:PartyTaxScheme': [{ 'cbc:CompanyID': sellerVat, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] } : {}),
         'cac:PartyLegalEntity': { 'cbc:RegistrationName': company.name },
         'cac:Contact': { 'cbc:ElectronicMail': company.email, ...(company.phone ? { 'cbc:Telephone': company.phone } : {}) },
       },
@@ -105,7 +164,7 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
         'cbc:EndpointID': client.email,
         'cbc:EndpointID@schemeID': 'EM',
         'cac:PostalAddress': postalAddress(client.address),
-        ...(clientVatNumber ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': clientVatNumber, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } } : {}),
+        ...(buyerVat ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyerVat, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } } : {}),
         'cac:PartyLegalEntity': { 'cbc:RegistrationName': client.name },
         'cac:Contact': { 'cbc:ElectronicMail': client.email },
       },
@@ -129,36 +188,57 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
       : {}),
     'cac:TaxTotal': [
       {
-        'cbc:TaxAmount': money(d.taxPence),
+        'cbc:TaxAmount': money(totals.taxAmount),
         'cbc:TaxAmount@currencyID': currency,
         'cac:TaxSubtotal': subtotals.map((s) => ({
           'cbc:TaxableAmount': money(s.taxable),
           'cbc:TaxableAmount@currencyID': currency,
           'cbc:TaxAmount': money(s.tax),
           'cbc:TaxAmount@currencyID': currency,
-          'cac:TaxCategory': taxCategory(s.vat),
+          'cac:TaxCategory': taxCategory(s.vat, true),
         })),
       },
     ],
     'cac:LegalMonetaryTotal': {
-      'cbc:LineExtensionAmount': money(d.subtotalPence),
+      'cbc:LineExtensionAmount': money(totals.subtotal),
       'cbc:LineExtensionAmount@currencyID': currency,
-      'cbc:TaxExclusiveAmount': money(d.subtotalPence),
+      'cbc:TaxExclusiveAmount': money(totals.subtotal),
       'cbc:TaxExclusiveAmount@currencyID': currency,
-      'cbc:TaxInclusiveAmount': money(d.totalPence),
+      'cbc:TaxInclusiveAmount': money(totals.total),
       'cbc:TaxInclusiveAmount@currencyID': currency,
-      'cbc:PayableAmount': money(d.totalPence),
+      // CIS: the contractor pays the deduction to HMRC for the subcontractor; BT-113 carries it so
+      // BT-115 is what the client pays (docs/product.md, "E-invoices").
+      ...(deduction ? { 'cbc:PrepaidAmount': money(deduction), 'cbc:PrepaidAmount@currencyID': currency } : {}),
+      'cbc:PayableAmount': money(totals.amountDue),
       'cbc:PayableAmount@currencyID': currency,
     },
-    'cac:InvoiceLine': lines.map((l, i) => ({
-      'cbc:ID': String(i + 1),
-      'cbc:InvoicedQuantity': String(milliToQuantity(l.quantityMilli)),
-      'cbc:InvoicedQuantity@unitCode': 'C62',
-      'cbc:LineExtensionAmount': money(l.amountPence),
-      'cbc:LineExtensionAmount@currencyID': currency,
-      'cac:Item': { 'cbc:Name': l.description.slice(0, 200), 'cac:ClassifiedTaxCategory': taxCategory(l.vat) },
-      'cac:Price': { 'cbc:PriceAmount': money(l.unitPricePence), 'cbc:PriceAmount@currencyID': currency },
-    })),
+    'cac:InvoiceLine': lines.map((l, i) => {
+      // A discount is a line allowance: gross (quantity x price, to the penny) less it is the line net.
+      const gross = Number(divRoundHalfUp(BigInt(l.quantityMilli) * BigInt(l.unitPricePence), 1000n));
+      const allowance = gross - l.amountPence;
+      return {
+        'cbc:ID': String(i + 1),
+        'cbc:InvoicedQuantity': String(milliToQuantity(l.quantityMilli)),
+        'cbc:InvoicedQuantity@unitCode': unitCode(l.unit),
+        'cbc:LineExtensionAmount': money(l.amountPence),
+        'cbc:LineExtensionAmount@currencyID': currency,
+        ...(l.discountBp && allowance > 0
+          ? {
+              'cac:AllowanceCharge': [
+                {
+                  'cbc:ChargeIndicator': 'false',
+                  'cbc:AllowanceChargeReasonCode': '95',
+                  'cbc:AllowanceChargeReason': `Discount ${percent(l.discountBp)}%`,
+                  'cbc:Amount': money(allowance),
+                  'cbc:Amount@currencyID': currency,
+                },
+              ],
+            }
+          : {}),
+        'cac:Item': { 'cbc:Name': l.description.slice(0, 200), 'cac:ClassifiedTaxCategory': taxCategory(l.vat, false) },
+        'cac:Price': { 'cbc:PriceAmount': money(l.unitPricePence), 'cbc:PriceAmount@currencyID': currency },
+      };
+    }),
   };
   return { 'ubl:Invoice': doc } as unknown as Invoice;
 }

@@ -1,7 +1,9 @@
 import type { TExportFile } from '@docket/schemas/data-transfer';
-import { milliToQuantity } from '@docket/schemas/money';
+import { basisPointsToPercent, milliToQuantity } from '@docket/schemas/money';
+import type { TTotalsInPence } from '@docket/schemas/totals';
+import { VAT_CODES, VAT_RATES, vatCodeForRate, type TVatCode } from '@docket/schemas/vat';
 import { money, type Cell, type Column } from './csv.ts';
-import { VAT_CATEGORY_CODES, vatTreatment, type VatCategoryCode } from '../documents/vat-category.ts';
+import { vatTreatment } from '../documents/vat-category.ts';
 import type {
   ClientExportRow,
   CreditNoteExportRow,
@@ -17,35 +19,35 @@ import type {
  * change silently: the export tests pin them, so an accountant's spreadsheet keeps working.
  */
 
-/** A row's VAT treatment: the one mapping (vat-category.ts) fed with the row's rate. */
-const vatOf = (r: { tax_rate_bp: number }) => vatTreatment({ taxRateBp: r.tax_rate_bp });
+/** A document row with its figures from computeTotals (the API's and the PDF's). */
+export type Totalled<R> = R & { totals: TTotalsInPence };
 
-const percent = (bp: number) => (bp / 100).toFixed(2).replace(/\.?0+$/, '');
+const percent = (bp: number) => String(basisPointsToPercent(bp));
 
-interface Totals {
-  tax_rate_bp: number;
-  subtotal_pence: string | number;
-  tax_pence: string | number;
+/**
+ * One net column per VAT code (docs/product.md, "VAT per line"), a VAT column for each code that
+ * charges VAT, a reverse-charge VAT column for each reverse-charge code (the customer's to
+ * account for, not in the total), and "other rate" columns for a custom document rate such as
+ * 17.5%. Figures sit where they apply, blank elsewhere.
+ */
+function perCode<R>(): Column<Totalled<R>>[] {
+  const group = (r: Totalled<R>, code: TVatCode | null) => r.totals.vatBreakdown.find((g) => g.vat === code);
+  const net = (code: TVatCode | null) => (r: Totalled<R>): Cell => money(group(r, code)?.net);
+  const vat = (code: TVatCode | null) => (r: Totalled<R>): Cell => money(group(r, code)?.vatAmount);
+  return [
+    ...VAT_CODES.flatMap((code): Column<Totalled<R>>[] => {
+      const rate = VAT_RATES[code];
+      const own = { header: `Net ${code}`, value: net(code) };
+      if (rate.reverseCharge) return [own, { header: `Reverse-charge VAT ${code}`, value: vat(code) }];
+      return rate.rateBp > 0 ? [own, { header: `VAT ${code}`, value: vat(code) }] : [own];
+    }),
+    { header: 'Other rate %', value: (r) => (group(r, null) ? percent(group(r, null)!.rateBp) : null) },
+    { header: 'Net other rate', value: net(null) },
+    { header: 'VAT other rate', value: vat(null) },
+  ];
 }
 
-/** One net column per VAT category and one VAT column per chargeable category: figures sit where they apply, blank elsewhere. */
-function perCategory<R extends Totals>(): Column<R>[] {
-  const at = (row: R, code: VatCategoryCode, what: 'net' | 'vat'): Cell => {
-    if (vatOf(row).code !== code) return null;
-    return money(what === 'net' ? row.subtotal_pence : row.tax_pence);
-  };
-  return VAT_CATEGORY_CODES.flatMap((code): Column<R>[] => [
-    { header: `Net ${code}`, value: (r) => at(r, code, 'net') },
-    ...(code === 'S' ? [{ header: `VAT ${code}`, value: (r: R) => at(r, code, 'vat') }] : []),
-  ]);
-}
-
-const vatColumns = <R extends Totals>(): Column<R>[] => [
-  { header: 'VAT category', value: (r) => vatOf(r).code },
-  { header: 'VAT rate %', value: (r) => percent(vatOf(r).rateBp) },
-];
-
-const invoices: Column<InvoiceExportRow>[] = [
+const invoices: Column<Totalled<InvoiceExportRow>>[] = [
   { header: 'Invoice number', value: (r) => r.invoice_number },
   { header: 'Issue date', value: (r) => r.issue_day },
   { header: 'Due date', value: (r) => r.due_date },
@@ -53,11 +55,14 @@ const invoices: Column<InvoiceExportRow>[] = [
   { header: 'Client', value: (r) => r.client_name },
   { header: 'Client email', value: (r) => r.client_email },
   { header: 'Client VAT number', value: (r) => r.client_vat_number },
-  ...vatColumns<InvoiceExportRow>(),
   { header: 'Net', value: (r) => money(r.subtotal_pence) },
   { header: 'VAT', value: (r) => money(r.tax_pence) },
   { header: 'Total', value: (r) => money(r.total_pence) },
-  ...perCategory<InvoiceExportRow>(),
+  { header: 'Reverse-charge VAT', value: (r) => money(r.totals.reverseChargeVat) },
+  // As stored at issue, like the API's `cis.deduction` and `amountDue`.
+  { header: 'CIS deduction', value: (r) => (r.cis_rate_bp === null ? null : money(r.cis_deduction_pence)) },
+  { header: 'Amount due', value: (r) => money(Number(r.total_pence) - Number(r.cis_deduction_pence)) },
+  ...perCode<InvoiceExportRow>(),
   { header: 'Credited', value: (r) => money(r.credited_pence) },
   { header: 'Paid', value: (r) => money(r.paid_pence) },
   { header: 'Voided on', value: (r) => r.voided_day },
@@ -73,12 +78,18 @@ const invoiceLines: Column<LineExportRow>[] = [
   { header: 'Description', value: (r) => r.description },
   { header: 'Quantity', value: (r) => milliToQuantity(r.quantity_milli) },
   { header: 'Unit price', value: (r) => money(r.unit_price_pence) },
+  { header: 'Discount %', value: (r) => (r.discount_bp ? percent(r.discount_bp) : null) },
+  { header: 'Unit', value: (r) => r.unit },
+  { header: 'Kind', value: (r) => r.kind },
   { header: 'Net', value: (r) => money(r.amount_pence) },
-  { header: 'VAT category', value: (r) => vatOf(r).code },
-  { header: 'VAT rate %', value: (r) => percent(vatOf(r).rateBp) },
+  // The line's own code, else the code of the document's rate (blank for a custom rate).
+  { header: 'VAT code', value: (r) => r.vat ?? vatCodeForRate(r.tax_rate_bp) },
+  // Nominal rate: a reverse-charge line shows the rate the customer accounts for.
+  { header: 'VAT rate %', value: (r) => percent(r.vat ? VAT_RATES[r.vat].rateBp : r.tax_rate_bp) },
+  { header: 'VAT category', value: (r) => vatTreatment({ vat: r.vat, taxRateBp: r.tax_rate_bp }).code },
 ];
 
-const creditNotes: Column<CreditNoteExportRow>[] = [
+const creditNotes: Column<Totalled<CreditNoteExportRow>>[] = [
   { header: 'Credit note number', value: (r) => r.credit_note_number },
   { header: 'Issue date', value: (r) => r.issue_day },
   { header: 'Invoice number', value: (r) => r.invoice_number },
@@ -86,11 +97,11 @@ const creditNotes: Column<CreditNoteExportRow>[] = [
   { header: 'Client email', value: (r) => r.client_email },
   { header: 'Client VAT number', value: (r) => r.client_vat_number },
   { header: 'Reason', value: (r) => r.reason },
-  ...vatColumns<CreditNoteExportRow>(),
   { header: 'Net', value: (r) => money(r.subtotal_pence) },
   { header: 'VAT', value: (r) => money(r.tax_pence) },
   { header: 'Total', value: (r) => money(r.total_pence) },
-  ...perCategory<CreditNoteExportRow>(),
+  { header: 'Reverse-charge VAT', value: (r) => money(r.totals.reverseChargeVat) },
+  ...perCode<CreditNoteExportRow>(),
 ];
 
 const payments: Column<PaymentExportRow>[] = [
@@ -102,16 +113,16 @@ const payments: Column<PaymentExportRow>[] = [
   { header: 'Reference', value: (r) => r.reference },
 ];
 
-const quotes: Column<QuoteExportRow>[] = [
+const quotes: Column<Totalled<QuoteExportRow>>[] = [
   { header: 'Quote number', value: (r) => r.quote_number },
   { header: 'Issue date', value: (r) => r.issue_day },
   { header: 'Status', value: (r) => r.status },
   { header: 'Client', value: (r) => r.client_name },
   { header: 'Client email', value: (r) => r.client_email },
-  ...vatColumns<QuoteExportRow>(),
   { header: 'Net', value: (r) => money(r.subtotal_pence) },
   { header: 'VAT', value: (r) => money(r.tax_pence) },
   { header: 'Total', value: (r) => money(r.total_pence) },
+  ...perCode<QuoteExportRow>(),
 ];
 
 /** Headers the client import reads back unchanged, so an export is also an import file. */
@@ -129,6 +140,10 @@ const items: Column<ItemExportRow>[] = [
   { header: 'Name', value: (r) => r.name },
   { header: 'Description', value: (r) => r.description },
   { header: 'Price', value: (r) => money(r.price_pence) },
+  // Read back by the item import, so an export is also an import file.
+  { header: 'VAT code', value: (r) => r.vat },
+  { header: 'Kind', value: (r) => r.kind },
+  { header: 'Unit', value: (r) => r.unit },
   { header: 'Created', value: (r) => r.created_day },
 ];
 

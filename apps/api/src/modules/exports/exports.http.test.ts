@@ -77,21 +77,28 @@ afterAll(() => t.close());
 
 describe('CSV exports', () => {
   it('when each export is downloaded, then its columns are exactly the pinned set', async () => {
-    const perCategory = ['Net S', 'VAT S', 'Net Z', 'Net E', 'Net O', 'Net AE'];
+    const perCode = [
+      'Net STANDARD', 'VAT STANDARD', 'Net REDUCED', 'VAT REDUCED', 'Net ZERO', 'Net EXEMPT', 'Net OUTSIDE_SCOPE',
+      'Net RC_STANDARD', 'Reverse-charge VAT RC_STANDARD', 'Net RC_REDUCED', 'Reverse-charge VAT RC_REDUCED',
+      'Other rate %', 'Net other rate', 'VAT other rate',
+    ];
     const pinned: Record<string, string[]> = {
       invoices: [
-        'Invoice number', 'Issue date', 'Due date', 'Status', 'Client', 'Client email', 'Client VAT number', 'VAT category', 'VAT rate %',
-        'Net', 'VAT', 'Total', ...perCategory, 'Credited', 'Paid', 'Voided on', 'Void reason',
+        'Invoice number', 'Issue date', 'Due date', 'Status', 'Client', 'Client email', 'Client VAT number',
+        'Net', 'VAT', 'Total', 'Reverse-charge VAT', 'CIS deduction', 'Amount due', ...perCode, 'Credited', 'Paid', 'Voided on', 'Void reason',
       ],
-      'invoice-lines': ['Invoice number', 'Issue date', 'Status', 'Client', 'Line', 'Description', 'Quantity', 'Unit price', 'Net', 'VAT category', 'VAT rate %'],
+      'invoice-lines': [
+        'Invoice number', 'Issue date', 'Status', 'Client', 'Line', 'Description', 'Quantity', 'Unit price', 'Discount %', 'Unit', 'Kind', 'Net',
+        'VAT code', 'VAT rate %', 'VAT category',
+      ],
       'credit-notes': [
-        'Credit note number', 'Issue date', 'Invoice number', 'Client', 'Client email', 'Client VAT number', 'Reason', 'VAT category', 'VAT rate %',
-        'Net', 'VAT', 'Total', ...perCategory,
+        'Credit note number', 'Issue date', 'Invoice number', 'Client', 'Client email', 'Client VAT number', 'Reason',
+        'Net', 'VAT', 'Total', 'Reverse-charge VAT', ...perCode,
       ],
       payments: ['Date', 'Invoice number', 'Client', 'Amount', 'Method', 'Reference'],
-      quotes: ['Quote number', 'Issue date', 'Status', 'Client', 'Client email', 'VAT category', 'VAT rate %', 'Net', 'VAT', 'Total'],
+      quotes: ['Quote number', 'Issue date', 'Status', 'Client', 'Client email', 'Net', 'VAT', 'Total', ...perCode],
       clients: ['Name', 'Email', 'Phone', 'Address', 'Business', 'VAT number', 'Created'],
-      items: ['Name', 'Description', 'Price', 'Created'],
+      items: ['Name', 'Description', 'Price', 'VAT code', 'Kind', 'Unit', 'Created'],
     };
     for (const [file, headers] of Object.entries(pinned)) {
       const { res, header } = await csvOf(`/api/exports/${file}.csv`);
@@ -116,10 +123,12 @@ describe('CSV exports', () => {
       expect(row['Due date']).toBe(inv.dueDate);
       expect(row['Issue date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(row.Client).toBe('Café Zoë £ Ltd');
+      expect([row['Reverse-charge VAT'], row['CIS deduction'], row['Amount due']]).toEqual(['0.00', '', pounds(inv.total)]);
+      // A document without per-line VAT counts at its own rate: 20% is STANDARD, 0% is ZERO.
       if (inv.tax > 0) {
-        expect([row['VAT category'], row['VAT rate %'], row['Net S'], row['VAT S'], row['Net Z']]).toEqual(['S', '20', pounds(inv.subtotal), pounds(inv.taxAmount), '']);
+        expect([row['Net STANDARD'], row['VAT STANDARD'], row['Net ZERO']]).toEqual([pounds(inv.subtotal), pounds(inv.taxAmount), '']);
       } else {
-        expect([row['VAT category'], row['VAT rate %'], row['Net S'], row['VAT S'], row['Net Z']]).toEqual(['Z', '0', '', '', pounds(inv.subtotal)]);
+        expect([row['Net STANDARD'], row['VAT STANDARD'], row['Net ZERO']]).toEqual(['', '', pounds(inv.subtotal)]);
       }
     }
   });
@@ -175,6 +184,73 @@ describe('CSV exports', () => {
       const { rows } = await csvOf(`/api/exports/${file}.csv`, stranger);
       expect(rows, file).toEqual([]);
     }
+  });
+});
+
+describe('CSV exports with VAT per line, reverse charge and CIS', () => {
+  it('when invoices mix VAT codes, reverse charge, CIS and a custom rate, then each code’s figures sit in its own columns and equal the API’s', async () => {
+    const u = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true })).expect(201);
+    const contractor = await createClient(t.app, u, { name: 'Main Contractor Ltd', vatNumber: 'GB999999973', isBusiness: true, cisRate: 20 });
+    const issue = async (over: Record<string, unknown>) => {
+      const draft = await createInvoice(t.app, u, contractor.id, over);
+      expect((await act(t.app, u, 'invoices', draft.id, 'send')).status).toBe(200);
+      return (await request(t.app).get(`/api/invoices/${draft.id}`).set(u.auth)).body.data;
+    };
+    const mixed = await issue({
+      lineItems: [
+        { description: 'Rewire', quantity: 2, unitPrice: 150.5, vat: 'STANDARD', discountPercent: 10, unit: 'hour', kind: 'LABOUR' },
+        { description: 'Insulation', quantity: 1.5, unitPrice: 10.01, vat: 'REDUCED', unit: 'm', kind: 'MATERIALS' },
+        { description: 'Boots', quantity: 1, unitPrice: 20, vat: 'ZERO', kind: 'MATERIALS' },
+        { description: 'Insurance', quantity: 1, unitPrice: 50, vat: 'EXEMPT', kind: 'MATERIALS' },
+        { description: 'Disbursement', quantity: 1, unitPrice: 12.34, vat: 'OUTSIDE_SCOPE', kind: 'MATERIALS' },
+      ],
+    });
+    const rc = await issue({
+      lineItems: [
+        { description: 'Second fix', quantity: 1, unitPrice: 1000, vat: 'RC_STANDARD', kind: 'MATERIALS' },
+        { description: 'Heat pump', quantity: 1, unitPrice: 100, vat: 'RC_REDUCED', kind: 'MATERIALS' },
+      ],
+    });
+    const custom = await issue({ tax: 17.5, lineItems: [{ description: 'Old rate', quantity: 1, unitPrice: 100, kind: 'MATERIALS' }] });
+    // The API: 270.90 at 20% (54.18), 15.02 at 5% (0.75); CIS 20% of the 270.90 labour = 54.18.
+    expect([mixed.subtotal, mixed.taxAmount, mixed.total, mixed.cis.deduction, mixed.amountDue]).toEqual([368.26, 54.93, 423.19, 54.18, 369.01]);
+    expect([rc.taxAmount, rc.reverseChargeVat, rc.total]).toEqual([0, 205, 1100]);
+
+    const { rows } = await csvOf('/api/exports/invoices.csv', u);
+    const row = (inv: { invoiceNumber: string }) => rows.find((r) => r['Invoice number'] === inv.invoiceNumber)!;
+    const byCode = (inv: { invoiceNumber: string }) => Object.fromEntries(Object.entries(row(inv)).filter(([h, v]) => (/ (STANDARD|REDUCED|ZERO|EXEMPT|OUTSIDE_SCOPE|RC_STANDARD|RC_REDUCED)$|other rate/i.test(h) && v !== '')));
+    const fromApi = (inv: { vatBreakdown?: { vat: string; net: number; vatAmount: number; rate: number; reverseCharge: boolean }[] }) =>
+      Object.fromEntries(
+        inv.vatBreakdown!.flatMap((g) => [
+          [`Net ${g.vat}`, pounds(g.net)],
+          ...(g.reverseCharge ? [[`Reverse-charge VAT ${g.vat}`, pounds(g.vatAmount)]] : g.rate > 0 ? [[`VAT ${g.vat}`, pounds(g.vatAmount)]] : []),
+        ]),
+      );
+    expect(byCode(mixed)).toEqual(fromApi(mixed));
+    expect(byCode(mixed)).toEqual({
+      'Net STANDARD': '270.90', 'VAT STANDARD': '54.18', 'Net REDUCED': '15.02', 'VAT REDUCED': '0.75',
+      'Net ZERO': '20.00', 'Net EXEMPT': '50.00', 'Net OUTSIDE_SCOPE': '12.34',
+    });
+    expect([row(mixed).Net, row(mixed).VAT, row(mixed).Total, row(mixed)['Reverse-charge VAT'], row(mixed)['CIS deduction'], row(mixed)['Amount due']]).toEqual(
+      [pounds(mixed.subtotal), pounds(mixed.taxAmount), pounds(mixed.total), '0.00', pounds(mixed.cis.deduction), pounds(mixed.amountDue)],
+    );
+    expect(byCode(rc)).toEqual(fromApi(rc));
+    expect(byCode(rc)).toEqual({ 'Net RC_STANDARD': '1000.00', 'Reverse-charge VAT RC_STANDARD': '200.00', 'Net RC_REDUCED': '100.00', 'Reverse-charge VAT RC_REDUCED': '5.00' });
+    expect([row(rc).VAT, row(rc)['Reverse-charge VAT'], row(rc)['CIS deduction'], row(rc)['Amount due']]).toEqual(['0.00', '205.00', '0.00', '1100.00']);
+    expect(byCode(custom)).toEqual({ 'Other rate %': '17.5', 'Net other rate': '100.00', 'VAT other rate': '17.50' });
+    expect([row(custom).VAT, row(custom).Total]).toEqual([pounds(custom.taxAmount), pounds(custom.total)]);
+
+    const lines = (await csvOf('/api/exports/invoice-lines.csv', u)).rows.filter((r) => r['Invoice number'] !== custom.invoiceNumber);
+    expect(lines.map((l) => [l['VAT code'], l['VAT rate %'], l['VAT category'], l.Kind, l['Discount %'], l.Unit, l.Quantity, l.Net])).toEqual([
+      ['STANDARD', '20', 'S', 'LABOUR', '10', 'hour', '2', '270.90'],
+      ['REDUCED', '5', 'S', 'MATERIALS', '', 'm', '1.5', '15.02'],
+      ['ZERO', '0', 'Z', 'MATERIALS', '', '', '1', '20.00'],
+      ['EXEMPT', '0', 'E', 'MATERIALS', '', '', '1', '50.00'],
+      ['OUTSIDE_SCOPE', '0', 'O', 'MATERIALS', '', '', '1', '12.34'],
+      ['RC_STANDARD', '20', 'AE', 'MATERIALS', '', '', '1', '1000.00'],
+      ['RC_REDUCED', '5', 'AE', 'MATERIALS', '', '', '1', '100.00'],
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { BUSINESS_TIME_ZONE } from '@docket/schemas/constants';
 import { INITIAL_STATUS } from '@docket/schemas/lifecycle';
+import type { TLineKind, TVatCode } from '@docket/schemas/vat';
 
 /** Rows per query while exporting: memory holds one page, whatever the account's size. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -20,6 +21,19 @@ interface Keyed {
   cursor_at: string;
   id: string;
 }
+
+/**
+ * A document's stored lines as the totals function reads them (docs/product.md, "VAT per line"):
+ * [quantity_milli, unit_price_pence, vat, kind, discount_bp], in position order. Read in the
+ * document's own row, so a page of documents carries its lines and nothing else is buffered.
+ */
+type PricedLineCells = [number, number | string, TVatCode | null, TLineKind | null, number];
+/** A document row with its lines, so the service can total it by VAT rate like the API does. */
+export type WithLines<R> = R & { lines: PricedLineCells[] };
+
+const linesOf = (table: string, key: string, id: string) =>
+  sql.raw(`(select coalesce(json_agg(json_build_array(l.quantity_milli, l.unit_price_pence, l.vat, l.kind, l.discount_bp) order by l.position), '[]'::json)
+    from ${table} l where l.${key} = ${id}) as lines`);
 
 /**
  * Every row of a keyset-ordered query, page by page: each page starts after the last row of the
@@ -56,6 +70,8 @@ export interface InvoiceExportRow extends Keyed {
   client_email: string;
   client_vat_number: string | null;
   tax_rate_bp: number;
+  cis_rate_bp: number | null;
+  cis_deduction_pence: string | number;
   subtotal_pence: string | number;
   tax_pence: string | number;
   total_pence: string | number;
@@ -75,6 +91,10 @@ export interface LineExportRow {
   quantity_milli: number;
   unit_price_pence: string | number;
   amount_pence: string | number;
+  vat: TVatCode | null;
+  kind: TLineKind | null;
+  discount_bp: number;
+  unit: string | null;
 }
 export interface CreditNoteExportRow extends Keyed {
   credit_note_number: string;
@@ -122,6 +142,9 @@ export interface ItemExportRow extends Keyed {
   name: string;
   description: string;
   price_pence: string | number;
+  vat: TVatCode | null;
+  kind: TLineKind | null;
+  unit: string | null;
   created_day: string;
 }
 export interface IssuedDocumentRef {
@@ -132,15 +155,15 @@ export interface IssuedDocumentRef {
 
 export function createExportsRepository(db: Database) {
   function invoices(userId: string, r: InstantRange) {
-    return keyset<InvoiceExportRow>(
+    return keyset<WithLines<InvoiceExportRow>>(
       db,
       (after) => sql`
         select i.id, i.created_at::text as cursor_at, i.invoice_number, ${issueDay('i.created_at')} as issue_day,
           i.due_date::text as due_date, i.status, c.name as client_name, c.email as client_email, c.vat_number as client_vat_number,
-          i.tax_rate_bp, i.subtotal_pence, i.tax_pence, i.total_pence,
+          i.tax_rate_bp, i.cis_rate_bp, i.cis_deduction_pence, i.subtotal_pence, i.tax_pence, i.total_pence,
           (select coalesce(sum(cn.total_pence), 0)::bigint from credit_notes cn where cn.invoice_id = i.id) as credited_pence,
           (select coalesce(sum(p.amount_pence), 0)::bigint from payments p where p.invoice_id = i.id) as paid_pence,
-          ${issueDay('i.voided_at')} as voided_day, i.void_reason
+          ${issueDay('i.voided_at')} as voided_day, i.void_reason, ${linesOf('invoice_lines', 'invoice_id', 'i.id')}
         from invoices i join clients c on c.id = i.client_id
         where i.user_id = ${userId} and ${inRange('i.created_at', r)} and ${after}
         order by i.created_at, i.id limit ${LIMIT}`,
@@ -158,9 +181,14 @@ export function createExportsRepository(db: Database) {
         page.map((i) => sql`${i.id}::uuid`),
         sql`, `,
       );
-      const lines = await queryRows<{ invoice_id: string; position: number; description: string; quantity_milli: number; unit_price_pence: string; amount_pence: string }>(
+      const lines = await queryRows<
+        { invoice_id: string; position: number; description: string; quantity_milli: number; unit_price_pence: string; amount_pence: string } & Pick<
+          LineExportRow,
+          'vat' | 'kind' | 'discount_bp' | 'unit'
+        >
+      >(
         db,
-        sql`select invoice_id, position, description, quantity_milli, unit_price_pence, amount_pence from invoice_lines
+        sql`select invoice_id, position, description, quantity_milli, unit_price_pence, amount_pence, vat, kind, discount_bp, unit from invoice_lines
             where user_id = ${userId} and invoice_id in (${ids})`,
       );
       const order = new Map(page.map((i, n) => [i.id, n]));
@@ -179,12 +207,12 @@ export function createExportsRepository(db: Database) {
   }
 
   function creditNotes(userId: string, r: InstantRange) {
-    return keyset<CreditNoteExportRow>(
+    return keyset<WithLines<CreditNoteExportRow>>(
       db,
       (after) => sql`
         select n.id, n.created_at::text as cursor_at, n.credit_note_number, ${issueDay('n.created_at')} as issue_day,
           i.invoice_number, c.name as client_name, c.email as client_email, c.vat_number as client_vat_number, n.reason,
-          n.tax_rate_bp, n.subtotal_pence, n.tax_pence, n.total_pence
+          n.tax_rate_bp, n.subtotal_pence, n.tax_pence, n.total_pence, ${linesOf('credit_note_lines', 'credit_note_id', 'n.id')}
         from credit_notes n join invoices i on i.id = n.invoice_id join clients c on c.id = n.client_id
         where n.user_id = ${userId} and ${inRange('n.created_at', r)} and ${after}
         order by n.created_at, n.id limit ${LIMIT}`,
@@ -213,11 +241,12 @@ export function createExportsRepository(db: Database) {
   }
 
   function quotes(userId: string, r: InstantRange) {
-    return keyset<QuoteExportRow>(
+    return keyset<WithLines<QuoteExportRow>>(
       db,
       (after) => sql`
         select q.id, q.created_at::text as cursor_at, q.quote_number, ${issueDay('q.created_at')} as issue_day, q.status,
-          c.name as client_name, c.email as client_email, q.tax_rate_bp, q.subtotal_pence, q.tax_pence, q.total_pence
+          c.name as client_name, c.email as client_email, q.tax_rate_bp, q.subtotal_pence, q.tax_pence, q.total_pence,
+          ${linesOf('quote_lines', 'quote_id', 'q.id')}
         from quotes q join clients c on c.id = q.client_id
         where q.user_id = ${userId} and ${inRange('q.created_at', r)} and ${after}
         order by q.created_at, q.id limit ${LIMIT}`,
@@ -241,7 +270,7 @@ export function createExportsRepository(db: Database) {
     return keyset<ItemExportRow>(
       db,
       (after) => sql`
-        select t.id, t.created_at::text as cursor_at, t.name, t.description, t.price_pence, ${issueDay('t.created_at')} as created_day
+        select t.id, t.created_at::text as cursor_at, t.name, t.description, t.price_pence, t.vat, t.kind, t.unit, ${issueDay('t.created_at')} as created_day
         from items t where t.user_id = ${userId} and ${after}
         order by t.created_at, t.id limit ${LIMIT}`,
       't.created_at',

@@ -2,9 +2,10 @@ import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { EXPORT_FILES, type TExportFile, type TExportQuery } from '@docket/schemas/data-transfer';
 import { addDays, londonWallTimeToInstant } from '../../lib/clock.ts';
+import { computeTotals } from '@docket/schemas/totals';
 import { csvStream, type Column } from './csv.ts';
-import { EXPORT_COLUMNS } from './exports.columns.ts';
-import type { ExportsRepository, InstantRange, IssuedDocumentRef } from './exports.repository.ts';
+import { EXPORT_COLUMNS, type Totalled } from './exports.columns.ts';
+import type { ExportsRepository, InstantRange, IssuedDocumentRef, WithLines } from './exports.repository.ts';
 
 /** Renders one issued document's PDF as issued (the previews module, from its frozen snapshot). */
 export type RenderIssuedPdf = (userId: string, doc: IssuedDocumentRef) => Promise<{ pdf: Buffer }>;
@@ -20,20 +21,31 @@ function instants(q: TExportQuery): InstantRange {
   };
 }
 
+/**
+ * Each document with its totals by VAT rate, reverse charge and CIS from the API's one totals
+ * function, so every CSV figure is the API's and the PDF's (CIS is an invoice's only).
+ */
+async function* totalled<R extends { tax_rate_bp: number; cis_rate_bp?: number | null }>(rows: AsyncIterable<WithLines<R>>): AsyncGenerator<Totalled<R>> {
+  for await (const row of rows) {
+    const lines = row.lines.map(([quantityMilli, unitPricePence, vat, kind, discountBp]) => ({ quantityMilli, unitPricePence: Number(unitPricePence), vat, kind, discountBp }));
+    yield Object.assign(row, { totals: computeTotals(lines, row.tax_rate_bp, { cisRateBp: row.cis_rate_bp ?? null }) });
+  }
+}
+
 export function createExportsService(repo: ExportsRepository, renderIssuedPdf: RenderIssuedPdf) {
   function rowsOf(userId: string, file: TExportFile, q: TExportQuery): AsyncIterable<unknown> {
     const range = instants(q);
     switch (file) {
       case 'invoices':
-        return repo.invoices(userId, range);
+        return totalled(repo.invoices(userId, range));
       case 'invoice-lines':
         return repo.invoiceLines(userId, range);
       case 'credit-notes':
-        return repo.creditNotes(userId, range);
+        return totalled(repo.creditNotes(userId, range));
       case 'payments':
         return repo.payments(userId, q);
       case 'quotes':
-        return repo.quotes(userId, range);
+        return totalled(repo.quotes(userId, range));
       case 'clients':
         return repo.clients(userId);
       case 'items':

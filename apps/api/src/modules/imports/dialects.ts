@@ -64,6 +64,10 @@ export const ITEM_HEADERS = {
   name: ['name', 'itemname', 'productservicename', 'productservice', 'product', 'productkey', 'item', 'itemcode', 'code'],
   description: ['description', 'salesdescription', 'notes', 'itemdescription', 'details'],
   price: ['price', 'salesunitprice', 'salespricerate', 'salesprice', 'rate', 'unitprice', 'cost', 'priceexvat'],
+  /** optional (docs/product.md, "VAT per line"): a VAT code such as STANDARD, LABOUR or MATERIALS, a unit */
+  vat: ['vatcode', 'vat'],
+  kind: ['kind'],
+  unit: ['unit', 'units', 'unitofmeasure', 'uom'],
 } as const;
 
 export type ClientSource = {
@@ -78,6 +82,9 @@ export type ItemSource = {
   name: Picked;
   description: Picked;
   price: Picked;
+  vat: Picked;
+  kind: Picked;
+  unit: Picked;
 };
 
 export function readClient(row: Row, original: ReadonlyMap<string, string>): ClientSource {
@@ -103,6 +110,9 @@ export function readItem(row: Row, original: ReadonlyMap<string, string>): ItemS
     name: pick(row, original, ITEM_HEADERS.name),
     description: pick(row, original, ITEM_HEADERS.description),
     price: pick(row, original, ITEM_HEADERS.price),
+    vat: pick(row, original, ITEM_HEADERS.vat),
+    kind: pick(row, original, ITEM_HEADERS.kind),
+    unit: pick(row, original, ITEM_HEADERS.unit),
   };
 }
 

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { createTestApp, registerUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { fingerprint } from '../../../test/adversarial/support.ts';
 import { MSG } from '@docket/schemas/messages';
+import { VAT_MESSAGES } from '@docket/schemas/vat';
 import { planLimitMessage } from '@docket/schemas/plans';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/imports');
@@ -67,7 +68,7 @@ describe('client imports, one per recognised header dialect', () => {
   it('when Docket’s own clients export is imported into another account, then it round-trips', async () => {
     const u = await registerUser(t.app);
     await postBytes('clients', fixture('xero-contacts.csv'), u, false);
-    await request(t.app).put(`/api/clients/${(await clientsOf(u))[0]!.id}`).set(u.auth).send({ name: 'Harbour Lights Ltd', email: 'accounts@harbourlights.example', isBusiness: true });
+    await request(t.app).put(`/api/clients/${(await clientsOf(u)).find((c) => c.name === 'Harbour Lights Ltd')!.id}`).set(u.auth).send({ name: 'Harbour Lights Ltd', email: 'accounts@harbourlights.example', isBusiness: true });
     const csv = await request(t.app).get('/api/exports/clients.csv').set(u.auth);
     const other = await registerUser(t.app);
     const res = await post('clients', csv.text, other, false);
@@ -188,6 +189,22 @@ describe('item imports', () => {
       { row: 7, column: 'Price', message: MSG.priceDecimals },
     ]);
     expect(res.body.data.duplicates).toEqual([{ row: 5, column: 'Name', message: 'Duplicate of an earlier row with the same name' }]);
+  });
+
+  it('when items carry VAT code, kind and unit columns, then they are stored, any case; a bad code or kind gets the form’s message in its column', async () => {
+    const u = await registerUser(t.app);
+    const header = 'Name,Description,Price,VAT code,Kind,Unit';
+    const bad = await post('items', [header, 'Fuse,Cartridge,1,TWENTY,LABOUR,', 'Valve,Brass,2,ZERO,PARTS,'].join('\n'), u, true);
+    expect(bad.body.data.errors).toEqual([
+      { row: 2, column: 'VAT code', message: VAT_MESSAGES.vatCode },
+      { row: 3, column: 'Kind', message: VAT_MESSAGES.kind },
+    ]);
+    const csv = [header, 'Labour,Per hour,45,standard,LABOUR,hour', 'Insulation,Per metre,3.5,REDUCED,materials,m', 'Pipe,Copper,4.2,,,'].join('\n');
+    const res = await post('items', csv, u, false);
+    expect(res.body.data).toMatchObject({ rows: 3, created: 3, errors: [] });
+    const stored = (await request(t.app).get('/api/items').set(u.auth)).body.data as Record<string, unknown>[];
+    const byName = Object.fromEntries(stored.map((i) => [i.name, [i.vat, i.kind, i.unit]]));
+    expect(byName).toEqual({ Labour: ['STANDARD', 'LABOUR', 'hour'], Insulation: ['REDUCED', 'MATERIALS', 'm'], Pipe: [undefined, undefined, undefined] });
   });
 
   it('when 10,000 items are imported, then it finishes in a stated time and writes them all in one go', { timeout: 120_000 }, async () => {

@@ -37,6 +37,9 @@ function priceOf(text: string | null): unknown {
   return cleaned !== '' && Number.isFinite(n) ? n : text;
 }
 
+/** " standard " -> "STANDARD"; empty -> absent. */
+const codeOf = (text: string | null) => (text === null || text.trim() === '' ? undefined : text.trim().toUpperCase());
+
 const clientKind: Kind<ReturnType<typeof readClient>, ClientFields> = {
   required: [
     { label: 'Name', headers: [...CLIENT_HEADERS.name, ...CLIENT_HEADERS.firstName, ...CLIENT_HEADERS.lastName] },
@@ -73,11 +76,26 @@ const itemKind: Kind<ReturnType<typeof readItem>, ItemFields> = {
   read: readItem,
   schema: ZItemRequest,
   // A file without a description column describes each item by its name.
-  input: (s) => ({ name: s.name.value ?? '', description: s.description.header === null ? (s.name.value ?? '') : (s.description.value ?? ''), price: priceOf(s.price.value) }),
+  input: (s) => ({
+    name: s.name.value ?? '',
+    description: s.description.header === null ? (s.name.value ?? '') : (s.description.value ?? ''),
+    price: priceOf(s.price.value),
+    // Optional; codes are matched whatever their case, anything else gets the form's message.
+    vat: codeOf(s.vat.value),
+    kind: codeOf(s.kind.value),
+    unit: s.unit.value,
+  }),
   fields: (i: z.output<typeof ZItemRequest>) => ({ name: i.name, description: i.description, pricePence: poundsToPence(i.price), vat: i.vat ?? null, kind: i.kind ?? null, unit: i.unit ?? null }),
   key: 'name',
   keyLabel: 'name',
-  preview: (i: z.output<typeof ZItemRequest>) => ({ name: i.name, description: i.description, price: i.price }),
+  preview: (i: z.output<typeof ZItemRequest>) => ({
+    name: i.name,
+    description: i.description,
+    price: i.price,
+    ...(i.vat ? { vat: i.vat } : {}),
+    ...(i.kind ? { kind: i.kind } : {}),
+    ...(i.unit ? { unit: i.unit } : {}),
+  }),
 };
 
 /** The file's text: UTF-8 (a BOM is dropped), or Windows-1252 as older spreadsheet exports write it. */
