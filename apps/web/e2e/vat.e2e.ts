@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -251,7 +251,14 @@ describe('journey: VAT per line, reverse charge, CIS and the VAT return', () => 
       await expectText(report, `Box 1 (VAT due on sales) ${gbp(180)} Box 6 (sales excluding VAT) ${gbp(1700.5)} Reverse charge sales (net) ${gbp(800.5)}`);
       await visible(report.getByRole('link', { name: 'INV0001' }));
       await visible(report.getByRole('link', { name: 'INV0002' }));
-      await visible(page.getByRole('button', { name: 'Download CSV' }));
+
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download CSV' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^vat-${year}-\\d{2}-01-to-${year}-\\d{2}-\\d{2}\\.csv$`));
+      const csv = readFileSync(await download.path(), 'utf8');
+      expect(csv).toContain('"Box 1 (VAT due on sales)","180.00"');
+      expect(csv).toContain('"Box 6 (sales excluding VAT)","1700.50"');
       await expectAccessible(page, '/reports VAT return');
     },
     LONG,
