@@ -11,21 +11,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useVatReport } from '../api/get-vat-report';
 import { downloadVatCsv } from '../api/download-vat-csv';
-
-/** Calendar quarters of this and last year, newest first: [label, from, to]. */
-function quarterPresets(today = new Date()): [string, string, string][] {
-  const out: [string, string, string][] = [];
-  for (const year of [today.getFullYear(), today.getFullYear() - 1]) {
-    for (const q of [4, 3, 2, 1]) {
-      const startMonth = (q - 1) * 3 + 1;
-      const from = `${year}-${String(startMonth).padStart(2, '0')}-01`;
-      const lastDay = new Date(Date.UTC(year, startMonth + 2, 0)).getUTCDate();
-      const to = `${year}-${String(startMonth + 2).padStart(2, '0')}-${lastDay}`;
-      if (from <= today.toISOString().slice(0, 10)) out.push([`Q${q} ${year} (${from} to ${to})`, from, to]);
-    }
-  }
-  return out;
-}
+import { quarterPresets } from './quarter-presets';
 
 /** The VAT return figures for a quarter (docs/product.md, "VAT return figures"). */
 export function VatReportSection() {

@@ -1,0 +1,268 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import { registerUser, type NewUser } from './support/api.ts';
+import { londonDatePlus } from './support/dates.ts';
+import { cardWith, expectText, expectToast, gbp, gone, openDetails, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
+
+/**
+ * Issue 17, VAT per line (docs/product.md, "VAT per line", "CIS", "VAT return figures"): the
+ * figures below are worked out by hand, to the penny, half-up once per rate.
+ */
+
+interface Line {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  /** the VAT select's visible option, or undefined for 'Document rate' */
+  vat?: string;
+  discount?: string;
+  materials?: boolean;
+}
+
+async function fillLines(form: Locator, lines: Line[]) {
+  for (const [i, l] of lines.entries()) {
+    if (i > 0) await form.getByRole('button', { name: 'Add Item' }).click();
+    const row = form.getByRole('listitem', { name: `Item ${i + 1}` });
+    await visible(row);
+    await row.getByLabel('Description').fill(l.description);
+    await row.getByLabel('Quantity').fill(l.quantity);
+    await row.getByLabel('Unit Price').fill(l.unitPrice);
+    if (l.vat) await row.getByLabel('VAT', { exact: true }).selectOption({ label: l.vat });
+    if (l.discount) await row.getByLabel('Discount %').fill(l.discount);
+    if (l.materials) await row.getByLabel('Kind').selectOption({ label: 'Materials' });
+  }
+}
+
+/**
+ * A document's PDF (downloaded with the user's token) as pdftotext reads it: `layout` keeps each
+ * row on its line; `flow` follows the text in reading order, whitespace collapsed, so a label that
+ * wraps still reads next to its value.
+ */
+async function pdfText(user: NewUser, apiPath: string): Promise<{ layout: string; flow: string }> {
+  const res = await fetch(`${user.api.baseURL}/api${apiPath}`, { headers: { authorization: `Bearer ${user.token}` } });
+  expect(res.status).toBe(200);
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'docket-vat-')), 'doc.pdf');
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  return {
+    layout: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' '),
+    flow: execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' '),
+  };
+}
+
+interface VatGroup {
+  vat: string | null;
+  rate: number;
+  net: number;
+  vatAmount: number;
+  reverseCharge: boolean;
+}
+
+let shared: Promise<NewUser> | undefined;
+/** One VAT-registered builder across the journey: the report at the end counts what the invoices issued. */
+function builder(baseURL: string): Promise<NewUser> {
+  shared ??= (async () => {
+    const user = await registerUser(baseURL, 'vat');
+    await user.api.call('POST', '/company', {
+      name: 'Acme Building Ltd',
+      email: 'office@acme-building.example',
+      vatNumber: 'GB123456789',
+      quoteNumberPrefix: 'Q',
+      invoiceNumberPrefix: 'INV',
+    });
+    await user.api.createClient('Hannah Baker');
+    await user.api.call('POST', '/clients', { name: 'Smith Builders Ltd', email: 'accounts@smith-builders.example', vatNumber: 'GB987654321' });
+    await user.api.createClient('Jones Construction');
+    return user;
+  })();
+  return shared;
+}
+
+const LONG = 240_000;
+
+describe('journey: VAT per line, reverse charge, CIS and the VAT return', () => {
+  const session = useBrowser();
+
+  test(
+    'when a quote mixes rates, a discount and half an hour, then the live summary and the saved figures agree to the penny',
+    async () => {
+      const { page } = session;
+      const user = await builder(session.baseURL);
+      await signInWithToken(page, user.token, '/quotes');
+
+      await page.getByRole('button', { name: 'New Quote' }).click();
+      const form = page.getByRole('form', { name: 'Create New Quote' });
+      await visible(form);
+      await form.getByLabel('Client').selectOption({ label: 'Hannah Baker' });
+      await fillLines(form, [
+        // 0.5 x 47.25 = 23.625 -> £23.63; VAT 20% = 4.726 -> £4.73
+        { description: 'Fitting labour (half hour)', quantity: '0.5', unitPrice: '47.25', vat: '20% · Standard rate' },
+        // 3 x 33.33 = 99.99, less 10% = 89.991 -> £89.99; VAT 5% = 4.4995 -> £4.50
+        { description: 'Loft insulation (energy saving)', quantity: '3', unitPrice: '33.33', vat: '5% · Reduced rate', discount: '10' },
+        { description: 'Wheelchair ramp', quantity: '1', unitPrice: '120', vat: '0% · Zero rate' },
+        { description: 'Insurance claim handling', quantity: '1', unitPrice: '15', vat: 'Exempt · Exempt' },
+      ]);
+      // Subtotal 23.63 + 89.99 + 120 + 15 = 248.62; VAT 4.73 + 4.50 = 9.23; total 257.85.
+      await expectText(
+        form.getByTestId('document-totals'),
+        `Subtotal ${gbp(248.62)} ` +
+          `VAT 20% on ${gbp(23.63)} ${gbp(4.73)} ` +
+          `VAT 5% on ${gbp(89.99)} ${gbp(4.5)} ` +
+          `VAT 0% on ${gbp(120)} ${gbp(0)} ` +
+          `VAT Exempt on ${gbp(15)} ${gbp(0)} ` +
+          `Total ${gbp(257.85)}`,
+      );
+      await expectAccessible(page, '/quotes form with mixed VAT rates');
+      await saveScreenshot(page, 'quote-mixed-vat', { fullPage: true });
+
+      await form.getByRole('button', { name: 'Create Quote' }).click();
+      await expectToast(page, 'Quote created successfully');
+      await gone(form);
+      await expectText(cardWith(page, 'Q0001'), gbp(257.85));
+
+      const [quote] = await user.api.call<{ subtotal: number; taxAmount: number; total: number; vatBreakdown?: VatGroup[] }[]>('GET', '/quotes');
+      expect(quote).toMatchObject({ subtotal: 248.62, taxAmount: 9.23, total: 257.85 });
+      expect(quote!.vatBreakdown).toEqual([
+        { vat: 'STANDARD', rate: 20, net: 23.63, vatAmount: 4.73, reverseCharge: false },
+        { vat: 'REDUCED', rate: 5, net: 89.99, vatAmount: 4.5, reverseCharge: false },
+        { vat: 'ZERO', rate: 0, net: 120, vatAmount: 0, reverseCharge: false },
+        { vat: 'EXEMPT', rate: 0, net: 15, vatAmount: 0, reverseCharge: false },
+      ]);
+    },
+    LONG,
+  );
+
+  test(
+    'when a VAT-registered builder is invoiced under the reverse charge, then the VAT sits outside the total on screen and in the PDF',
+    async () => {
+      const { page } = session;
+      const user = await builder(session.baseURL);
+      await signInWithToken(page, user.token, '/invoices');
+
+      await page.getByRole('button', { name: 'New Invoice' }).click();
+      const form = page.getByRole('form', { name: 'Create New Invoice' });
+      await visible(form);
+      await form.getByLabel('Client').selectOption({ label: 'Smith Builders Ltd' });
+      const rc = '20% RC · Domestic reverse charge at the standard rate';
+      await fillLines(form, [
+        { description: 'Second-fix plumbing', quantity: '16', unitPrice: '35', vat: rc },
+        { description: 'Copper pipe and fittings', quantity: '1', unitPrice: '240.50', vat: rc, materials: true },
+      ]);
+      // Net 560 + 240.50 = 800.50; reverse-charge VAT 20% = £160.10, which the customer pays HMRC.
+      await expectText(
+        form.getByTestId('document-totals'),
+        `Subtotal ${gbp(800.5)} Total ${gbp(800.5)} Reverse charge VAT 20% on ${gbp(800.5)} (customer pays HMRC, not in total) ${gbp(160.1)}`,
+      );
+      await form.getByRole('button', { name: 'Create Invoice' }).click();
+      await expectToast(page, 'Invoice created successfully');
+      await gone(form);
+      const card = cardWith(page, 'INV0001', 'Mark as sent');
+      await expectText(card, `Total ${gbp(800.5)}`);
+      await card.getByRole('button', { name: 'Mark as sent' }).click();
+      await expectToast(page, 'Invoice sent successfully');
+      await expectText(cardWith(page, 'INV0001'), 'SENT');
+
+      const [invoice] = await user.api.call<{ id: string; total: number; reverseChargeVat?: number }[]>('GET', '/invoices');
+      expect(invoice).toMatchObject({ total: 800.5, reverseChargeVat: 160.1 });
+      const pdf = await pdfText(user, `/invoices/${invoice!.id}/preview`);
+      expect(pdf.layout).toMatch(/Total due £800\.50\n/);
+      expect(pdf.flow).toContain(
+        'VAT the customer accounts for (not included in the total) Reverse charge VAT at 20% on £800.50 £160.10 ' +
+          'Reverse charge: Customer to pay the VAT to HMRC',
+      );
+      expect(pdf.layout).toContain('VAT number GB987654321');
+    },
+    LONG,
+  );
+
+  test(
+    'when a CIS subcontractor invoices a contractor at 20%, then the deduction comes off labour only and the card shows the balance due',
+    async () => {
+      const { page } = session;
+      const user = await builder(session.baseURL);
+      await signInWithToken(page, user.token, '/settings');
+
+      const cis = page.getByLabel("I am a CIS subcontractor (invoices show the contractor's deduction)");
+      await visible(cis);
+      await cis.check();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Company profile updated successfully');
+
+      await page.getByRole('link', { name: 'Clients' }).first().click();
+      await cardWith(page, 'Jones Construction').getByRole('button', { name: /edit/i }).click();
+      await page.getByLabel('CIS rate').selectOption({ label: '20% deduction' });
+      await page.getByRole('button', { name: 'Update Client' }).click();
+      await expectToast(page, 'Client updated successfully');
+
+      await page.getByRole('link', { name: 'Invoices' }).first().click();
+      await page.getByRole('button', { name: 'New Invoice' }).click();
+      const form = page.getByRole('form', { name: 'Create New Invoice' });
+      await visible(form);
+      await form.getByLabel('Client').selectOption({ label: 'Jones Construction' });
+      await fillLines(form, [
+        { description: 'Bathroom refit labour', quantity: '24', unitPrice: '30' },
+        { description: 'Tiles and adhesive', quantity: '1', unitPrice: '180', materials: true },
+      ]);
+      // Net 720 + 180 = 900; VAT 20% = 180; total 1,080; CIS 20% of labour 720 = 144; due 936.
+      await expectText(
+        form.getByTestId('document-totals'),
+        `Subtotal ${gbp(900)} Tax (20%) ${gbp(180)} Total ${gbp(1080)} CIS deduction (20% of labour ${gbp(720)}) −${gbp(144)} Amount due ${gbp(936)}`,
+      );
+      await expectAccessible(page, '/invoices form with a CIS deduction');
+      await form.getByRole('button', { name: 'Create Invoice' }).click();
+      await expectToast(page, 'Invoice created successfully');
+      await gone(form);
+
+      const draft = cardWith(page, 'INV0002', 'Mark as sent');
+      await expectText(draft, `Total ${gbp(1080)}`);
+      await draft.getByRole('button', { name: 'Mark as sent' }).click();
+      await expectToast(page, 'Invoice sent successfully');
+      const sent = cardWith(page, 'INV0002', 'Record payment');
+      await expectText(sent, `Balance due ${gbp(936)}`);
+      await openDetails(sent);
+      await expectText(sent, `Total ${gbp(1080)} Paid ${gbp(0)} Credited ${gbp(0)} Balance due ${gbp(936)}`);
+    },
+    LONG,
+  );
+
+  test(
+    "when the quarter's VAT return is opened, then boxes 1 and 6 count the issued invoices and not the quote",
+    async () => {
+      const { page } = session;
+      const user = await builder(session.baseURL);
+      await signInWithToken(page, user.token, '/reports');
+
+      // Invoices are dated on the London calendar day, and so are the quarter presets.
+      const today = londonDatePlus(0);
+      const year = Number(today.slice(0, 4));
+      const q = Math.floor((Number(today.slice(5, 7)) - 1) / 3) + 1;
+      const quarter = page.getByLabel('Quarter');
+      await visible(quarter);
+      const label = (await quarter.locator('option').allInnerTexts()).find((t) => t.startsWith(`Q${q} ${year} (`));
+      expect(label).toBeDefined();
+      await quarter.selectOption({ label: label! });
+
+      // Box 1: VAT charged, the CIS invoice's £180 (reverse-charge VAT is the customer's).
+      // Box 6: every sale excluding VAT, £800.50 + £900 = £1,700.50.
+      const report = page.getByTestId('vat-report');
+      await expectText(report, `Box 1 (VAT due on sales) ${gbp(180)} Box 6 (sales excluding VAT) ${gbp(1700.5)} Reverse charge sales (net) ${gbp(800.5)}`);
+      await visible(report.getByRole('link', { name: 'INV0001' }));
+      await visible(report.getByRole('link', { name: 'INV0002' }));
+
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download CSV' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^vat-${year}-\\d{2}-01-to-${year}-\\d{2}-\\d{2}\\.csv$`));
+      const csv = readFileSync(await download.path(), 'utf8');
+      expect(csv).toContain('"Box 1 (VAT due on sales)","180.00"');
+      expect(csv).toContain('"Box 6 (sales excluding VAT)","1700.50"');
+      await expectAccessible(page, '/reports VAT return');
+    },
+    LONG,
+  );
+});
