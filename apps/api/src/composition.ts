@@ -24,7 +24,7 @@ import { createQuotesService } from './modules/quotes/quotes.service.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
-import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { invoicesRoutes, quoteInvoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createPreviewsService } from './modules/previews/previews.service.ts';
 import { previewsRoutes } from './modules/previews/previews.routes.ts';
 import { createCalendarRepository } from './modules/calendar/calendar.repository.ts';
@@ -262,7 +262,7 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use('/company', requireUser, companyRoutes(m.company));
   api.use(previewsRoutes(m.previews, requireUser));
   api.use(historyRoutes(m.history.repository, m.history.ownership, requireUser));
-  api.use('/quotes', requireUser, quotesRoutes(m.quotes));
+  api.use('/quotes', requireUser, quoteInvoicesRoutes(m.invoices), quotesRoutes(m.quotes));
   api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));
   api.use('/payments', requireUser, paymentsRoutes(m.payments));
   api.use('/reports', requireUser, reportsRoutes(m.reports));

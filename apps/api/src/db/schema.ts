@@ -172,6 +172,8 @@ export const quotes = pgTable(
     taxPence: pence('tax_pence').notNull(),
     totalPence: pence('total_pence').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** the job's address when it is not the client's */
+    siteAddress: text('site_address'),
     /** what the PDF prints, frozen when the document is issued (docs/product.md, "Issued documents") */
     snapshot: jsonb('snapshot'),
     snapshotLogo: bytea('snapshot_logo'),
@@ -219,6 +221,10 @@ export const invoices = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'restrict' }),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    /** FULL | DEPOSIT | STAGE | FINAL when made from a quote (docs/product.md, "Invoicing a quote in stages") */
+    quoteInvoiceType: text('quote_invoice_type'),
+    /** the job's address when it is not the client's */
+    siteAddress: text('site_address'),
     invoiceNumber: text('invoice_number').notNull(),
     /** DRAFT | SENT | PAID | VOID | CREDITED; OVERDUE is derived on read from SENT + due date */
     status: text('status').notNull().default(INITIAL_STATUS),
@@ -239,7 +245,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_user_number_unique').on(t.userId, t.invoiceNumber),
-    uniqueIndex('invoices_quote_unique').on(t.quoteId).where(sql`${t.quoteId} is not null`),
+    // A quote may be invoiced in stages: several invoices per quote.
+    index('invoices_quote_idx').on(t.quoteId).where(sql`${t.quoteId} is not null`),
     index('invoices_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('invoices_user_status_due_idx').on(t.userId, t.status, t.dueDate),
     index('invoices_client_idx').on(t.clientId),

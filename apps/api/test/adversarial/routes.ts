@@ -138,8 +138,20 @@ const companyBody: BodySpec = {
 };
 const quoteBody: BodySpec = {
   valid: (ids) => ({ clientId: ids.clientId, lineItems: [{ description: 'Labour', quantity: 2, unitPrice: 45 }], tax: 20 }),
-  fields: { clientId: fc.oneof(invalid.uuid, invalid.foreignUuid), lineItems: invalidLines, tax: invalid.percent },
+  fields: { clientId: fc.oneof(invalid.uuid, invalid.foreignUuid), lineItems: invalidLines, tax: invalid.percent, siteAddress: invalid.optionalText },
   required: ['clientId', 'lineItems'],
+};
+/** POST /quotes/{id}/invoices: a deposit by percent; amount is refused beside a percent as well. */
+const stageInvoiceBody: BodySpec = {
+  valid: () => ({ type: 'DEPOSIT', percent: 30, description: 'Deposit', dueDate: '2030-02-28' }),
+  fields: {
+    type: invalid.enumOf(['DEPOSIT', 'STAGE', 'FINAL']),
+    percent: fc.oneof(invalid.percent, fc.constantFrom<unknown>(0, -5)),
+    amount: fc.constantFrom<unknown>(0, -1, 1.001, '1', null, true, [], {}, 100),
+    description: fc.constantFrom<unknown>(1, true, [], {}, 'x'.repeat(501)),
+    dueDate: invalid.date,
+  },
+  required: ['type'],
 };
 const invoiceBody: BodySpec = {
   valid: (ids) => ({ ...quoteBody.valid(ids), dueDate: '2030-01-31' }),
@@ -304,6 +316,9 @@ export const ROUTES: RouteSpec[] = [
   { method: 'patch', path: '/quotes/:id/decline' },
   { method: 'get', path: '/quotes/:id/preview' },
   { method: 'get', path: '/quotes/:id/history' },
+  { method: 'post', path: '/quotes/:id/invoices', body: stageInvoiceBody, own: { id: 'quoteId' } },
+  { method: 'post', path: '/quotes/:id/duplicate', writesWithoutBody: true },
+  { method: 'post', path: '/invoices/:id/duplicate', writesWithoutBody: true },
   { method: 'get', path: '/invoices', listQuery: true },
   { method: 'get', path: '/invoices/:id' },
   { method: 'post', path: '/invoices', body: invoiceBody },

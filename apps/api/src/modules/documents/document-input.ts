@@ -10,6 +10,8 @@ export interface DocumentInput {
   clientId: string;
   lineItems: TLineItem[];
   tax?: number;
+  /** null or blank clears it; left out keeps what an edited document has */
+  siteAddress?: string | null;
 }
 
 /**
@@ -21,7 +23,7 @@ export async function priceDocument(
   userId: string,
   input: DocumentInput,
   fallbackTaxBp: () => Promise<number> | number,
-): Promise<PricedDocument & { clientId: string }> {
+): Promise<PricedDocument & { clientId: string; siteAddress?: string | null }> {
   if (!(await ownership.client(userId, input.clientId))) {
     throw AppError.badRequest(MSG.clientRequired, { clientId: MSG.clientRequired });
   }
@@ -31,5 +33,5 @@ export async function priceDocument(
   if (priced.totalPence > DOCUMENT_TOTAL_MAX_PENCE) {
     throw AppError.badRequest(MSG.documentTotalMax, { lineItems: MSG.documentTotalMax });
   }
-  return { clientId: input.clientId, ...priced };
+  return { clientId: input.clientId, ...(input.siteAddress !== undefined ? { siteAddress: input.siteAddress } : {}), ...priced };
 }

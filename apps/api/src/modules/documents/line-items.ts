@@ -37,6 +37,19 @@ export function priceLines(lineItems: readonly TLineItem[], taxRateBp: number): 
   };
 }
 
+/** Stored lines priced afresh at `taxRateBp` (a duplicate is a new document under today's rules). */
+export function repriceStoredLines(stored: readonly StoredLine[], taxRateBp: number): PricedDocument {
+  const lines = stored.map((l, position) => ({ position, description: l.description, quantityMilli: Number(l.quantityMilli), unitPricePence: Number(l.unitPricePence) }));
+  const totals = computeTotals(lines, taxRateBp);
+  return {
+    taxRateBp,
+    subtotalPence: totals.subtotal,
+    taxPence: totals.taxAmount,
+    totalPence: totals.total,
+    lines: lines.map((l, i) => ({ ...l, amountPence: totals.lineAmounts[i] ?? 0 })),
+  };
+}
+
 export const toLineDto = (l: StoredLine): TLineItem => ({
   description: l.description,
   quantity: milliToQuantity(l.quantityMilli),
