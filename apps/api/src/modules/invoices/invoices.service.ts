@@ -204,6 +204,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
             taxPence: cur.taxPence,
             totalPence: cur.totalPence,
             lines: cur.lines,
+            siteAddress: cur.siteAddress,
           });
         }
         if (to === 'DRAFT') await deps.snapshots.clear(tx, 'invoice', id);

@@ -107,6 +107,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
         taxPence: q.taxPence,
         totalPence: q.totalPence,
         lines: q.lines,
+        siteAddress: q.siteAddress,
       };
       if (source && q && q.status !== 'DRAFT') return renderIssued(userId, 'Quote', 'quote', id, source, q.clientId);
       return render(userId, 'Quote', source, q?.clientId ?? null);
@@ -126,6 +127,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
         taxPence: inv.taxPence,
         totalPence: inv.totalPence,
         lines: inv.lines,
+        siteAddress: inv.siteAddress,
         voidReason: inv.voidReason,
         latePaymentNotice: notice,
       };

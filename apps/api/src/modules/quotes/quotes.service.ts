@@ -47,6 +47,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
       taxPence: q.taxPence,
       totalPence: q.totalPence,
       lines: q.lines,
+      siteAddress: q.siteAddress,
     });
   };
   const get = async (userId: string, id: string): Promise<TQuote> => {

@@ -20,6 +20,7 @@ export interface DocumentSnapshot {
     taxPence: number;
     totalPence: number;
     lines: PdfLineSource[];
+    siteAddress?: string | null;
     invoiceNumber?: string;
     invoiceCreatedAt?: string;
     reason?: string;
@@ -56,6 +57,7 @@ export function makeSnapshot(parties: SnapshotParties, doc: DocumentPart): { sna
           unitPricePence: l.unitPricePence,
           amountPence: l.amountPence,
         })),
+        ...(doc.siteAddress ? { siteAddress: doc.siteAddress } : {}),
         ...(doc.invoiceNumber ? { invoiceNumber: doc.invoiceNumber } : {}),
         ...(doc.invoiceCreatedAt ? { invoiceCreatedAt: doc.invoiceCreatedAt.toISOString() } : {}),
         ...(doc.reason ? { reason: doc.reason } : {}),
@@ -83,6 +85,7 @@ export function snapshotSource(
     taxPence: d.taxPence,
     totalPence: d.totalPence,
     lines: d.lines,
+    siteAddress: d.siteAddress ?? null,
     voidReason: live.voidReason ?? null,
     invoiceNumber: d.invoiceNumber,
     invoiceCreatedAt: d.invoiceCreatedAt ? new Date(d.invoiceCreatedAt) : undefined,
