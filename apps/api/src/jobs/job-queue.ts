@@ -1,10 +1,10 @@
-import { PgBoss } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 
 /**
  * The app's one job interface (docs/product.md, "Email and jobs"). pg-boss backs it on both
  * databases: on PostgreSQL through its own pool, on the embedded PGlite through the same
- * connection the app uses (pg-boss's 'pglite' backend). A job is fetched with SKIP LOCKED, so
+ * connection the app uses (a small adapter: pg-boss accepts any object with `executeSql`). A job is fetched with SKIP LOCKED, so
  * with several API processes on one database each job runs in exactly one of them.
  */
 export interface JobQueue {
@@ -52,7 +52,7 @@ function pgliteAdapter(pglite: PgliteLike) {
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { logger } = options;
   const boss = options.pglite
-    ? new PgBoss({ db: pgliteAdapter(options.pglite), backend: 'pglite' })
+    ? new PgBoss({ db: pgliteAdapter(options.pglite) })
     : new PgBoss({ connectionString: options.connectionString, max: 4, application_name: 'docket-jobs' });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   await boss.start();
