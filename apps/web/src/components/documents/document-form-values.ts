@@ -7,6 +7,8 @@ export interface TDocumentFormValues {
   clientId: string;
   tax: number;
   dueDate?: string;
+  /** the job's address when it is not the client's ('' for none) */
+  siteAddress?: string | null;
   lineItems: TLineItem[];
 }
 

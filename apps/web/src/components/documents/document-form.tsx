@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
 import { DocumentTotals } from './document-totals';
 import type { TDocumentFormValues, TDocumentSubmit } from './document-form-values';
 import { LineItemFields } from './line-item-fields';
@@ -24,7 +25,7 @@ interface DocumentFormProps {
   title: string;
   submitLabel: string;
   defaultValues: TDocumentFormValues;
-  clients: Array<{ id: string; name: string }>;
+  clients: Array<{ id: string; name: string; address?: string | null }>;
   items: TItem[];
   currencySymbol: string;
   onSubmit: (values: TDocumentSubmit) => Promise<void>;
@@ -96,6 +97,20 @@ export function DocumentForm({
               </FormField>
             )}
           </div>
+          <FormField label="Site address" error={errors.siteAddress?.message}>
+            <Textarea rows={2} placeholder="Where the job is, if not the client's address" {...form.register('siteAddress')} />
+          </FormField>
+          <label className="-mt-2 flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="h-4 w-4"
+              onChange={(e) => {
+                const client = clients.find((c) => c.id === form.getValues('clientId'));
+                form.setValue('siteAddress', e.target.checked ? (client?.address ?? '') : '', { shouldDirty: true });
+              }}
+            />
+            Same as client address
+          </label>
           <LineItemFields form={form} items={items} currencySymbol={currencySymbol} />
           <DocumentTotals control={form.control} currencySymbol={currencySymbol} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -27,6 +27,8 @@ function makeInvoice(status: TInvoiceStatus, n: number): TInvoice {
     taxAmount: 20,
     total: 120,
     quoteId: null,
+    quoteInvoiceType: null,
+    siteAddress: null,
     sentAt: null,
     paidAt: null,
     voidedAt: null,

@@ -38,6 +38,10 @@ function makeQuote(status: TQuoteStatus, n: number): TQuote {
     updatedAt: '2026-11-20T09:30:00.000Z',
     sentAt: null,
     invoice: null,
+    invoicedAmount: 0,
+    remainingAmount: 0,
+    invoices: [],
+    siteAddress: null,
   };
 }
 

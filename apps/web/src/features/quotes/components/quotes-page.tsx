@@ -10,6 +10,9 @@ import { previewQuotePdf } from '../api/preview-quote-pdf';
 import { useUpdateQuote } from '../api/update-quote';
 import { useQuoteActions } from '../hooks/use-quote-actions';
 import { QuoteCard } from './quote-card';
+import { InvoiceQuoteDialog } from './invoice-quote-dialog';
+import { useState } from 'react';
+import { useCompanyProfile } from '@/lib/queries/company-profile';
 
 /** The Quotes screen's words and toasts. */
 const TEXTS: TDocumentsPageTexts = {
@@ -37,8 +40,8 @@ const SKELETON = { testId: 'quote-skeleton', className: 'h-36 w-full' };
 
 const formValues = (quote: TQuote | null, defaultTaxRate: number): TDocumentFormValues =>
   quote
-    ? { clientId: quote.clientId, tax: quote.tax, lineItems: quote.lineItems.map((l) => ({ ...l })) }
-    : { clientId: '', tax: defaultTaxRate, lineItems: [emptyLine()] };
+    ? { clientId: quote.clientId, tax: quote.tax, siteAddress: quote.siteAddress ?? '', lineItems: quote.lineItems.map((l) => ({ ...l })) }
+    : { clientId: '', tax: defaultTaxRate, siteAddress: '', lineItems: [emptyLine()] };
 
 /** The Quotes screen (docs/product.md, "Screens"): cards with status actions and an inline create/edit form; paged, searchable list. */
 export function QuotesPage() {
@@ -48,8 +51,11 @@ export function QuotesPage() {
   const updateQuote = useUpdateQuote();
   const deleteQuote = useDeleteQuote();
   const actions = useQuoteActions();
+  const [invoicing, setInvoicing] = useState<TQuote | null>(null);
+  const currencySymbol = useCompanyProfile().data?.currencySymbol || '£';
 
   return (
+    <>
     <DocumentsPage<TQuote>
       kind="quote"
       texts={TEXTS}
@@ -59,7 +65,7 @@ export function QuotesPage() {
       skeleton={SKELETON}
       formValues={formValues}
       save={(values, quote) => {
-        const body = { clientId: values.clientId, lineItems: values.lineItems, tax: values.tax };
+        const body = { clientId: values.clientId, lineItems: values.lineItems, tax: values.tax, siteAddress: values.siteAddress ?? null };
         return quote ? updateQuote.mutateAsync({ id: quote.id, body }) : createQuote.mutateAsync(body);
       }}
       remove={(quote) => deleteQuote.mutateAsync(quote.id)}
@@ -69,9 +75,11 @@ export function QuotesPage() {
           {...wiring}
           busy={actions.pendingId === quote.id}
           onPreview={() => void previewQuotePdf(quote.id)}
-          onAction={(action) => void actions.run(action, quote)}
+          onAction={(action) => (action === 'convert' ? setInvoicing(quote) : void actions.run(action, quote))}
         />
       )}
     />
+    <InvoiceQuoteDialog quote={invoicing} currencySymbol={currencySymbol} onClose={() => setInvoicing(null)} />
+    </>
   );
 }
