@@ -60,6 +60,9 @@ import { emailRoutes } from './modules/email/email.routes.ts';
 import { createRemindersRepository } from './modules/reminders/reminders.repository.ts';
 import { createRemindersService, REMINDER_SWEEP_CRON, REMINDER_SWEEP_JOB } from './modules/reminders/reminders.service.ts';
 import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
+import { createRecurringRepository } from './modules/recurring/recurring.repository.ts';
+import { createRecurringService, RECURRING_SWEEP_CRON, RECURRING_SWEEP_JOB } from './modules/recurring/recurring.service.ts';
+import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -196,7 +199,16 @@ export function createModules(ctx: AppContext) {
     remind: (userId, invoiceId, step, days) => email.remind(userId, invoiceId, step, days),
     underDailyLimit: (userId) => email.underDailyLimit(userId),
   });
-  if (ctx.jobs) startWorkers(ctx, { email, reminders });
+  const recurring = createRecurringService(createRecurringRepository(db), {
+    clock,
+    logger: ctx.logger,
+    ownership,
+    settings,
+    history: historyRepository,
+    invoices: invoicesRepository,
+    emailInvoice: (userId, invoiceId) => email.emailDocument(userId, 'invoice', invoiceId, {}),
+  });
+  if (ctx.jobs) startWorkers(ctx, { email, reminders, recurring });
 
   return {
     auth,
@@ -217,6 +229,7 @@ export function createModules(ctx: AppContext) {
     email,
     emailTemplates,
     reminders,
+    recurring,
   };
 }
 export type Modules = ReturnType<typeof createModules>;
@@ -227,7 +240,7 @@ export type Modules = ReturnType<typeof createModules>;
  */
 function startWorkers(
   ctx: AppContext,
-  m: { email: ReturnType<typeof createEmailService>; reminders: ReturnType<typeof createRemindersService> },
+  m: { email: ReturnType<typeof createEmailService>; reminders: ReturnType<typeof createRemindersService>; recurring: ReturnType<typeof createRecurringService> },
 ) {
   const jobs = ctx.jobs!;
   const started = (async () => {
@@ -238,6 +251,13 @@ function startWorkers(
     });
     await jobs.schedule(REMINDER_SWEEP_JOB, REMINDER_SWEEP_CRON);
     await jobs.send(REMINDER_SWEEP_JOB, {}, { singletonKey: 'start-up' });
+    // Recurring invoices: daily, and at start-up so periods missed while down are issued, oldest first.
+    await jobs.work(RECURRING_SWEEP_JOB, async () => {
+      const { issued } = await m.recurring.sweep();
+      ctx.logger.info({ issued }, 'recurring invoice sweep done');
+    });
+    await jobs.schedule(RECURRING_SWEEP_JOB, RECURRING_SWEEP_CRON);
+    await jobs.send(RECURRING_SWEEP_JOB, {}, { singletonKey: 'start-up' });
   })();
   started.catch((err: unknown) => ctx.logger.error({ err }, 'could not start the job workers'));
 }
@@ -265,6 +285,7 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use('/quotes', requireUser, quoteInvoicesRoutes(m.invoices), quotesRoutes(m.quotes));
   api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));
   api.use('/payments', requireUser, paymentsRoutes(m.payments));
+  api.use('/recurring-invoices', requireUser, recurringRoutes(m.recurring));
   api.use('/reports', requireUser, reportsRoutes(m.reports));
   api.use('/credit-notes', requireUser, creditNotesRoutes(m.creditNotes));
   api.use('/calendar', requireUser, calendarRoutes(m.calendar));

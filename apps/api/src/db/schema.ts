@@ -497,3 +497,51 @@ export const reminderSends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.step] }), uniqueIndex('reminder_sends_invoice_day_unique').on(t.invoiceId, t.sentOn)],
 );
+
+/**
+ * A recurring invoice: what each invoice carries and when they are issued (docs/product.md,
+ * "Recurring invoices"). `nextIndex` is the period to issue next (0 = the start date).
+ */
+export const recurringInvoices = pgTable(
+  'recurring_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    /** the lines as stored on each invoice (position, description, quantityMilli, unitPricePence, amountPence) */
+    lines: jsonb('lines').notNull(),
+    siteAddress: text('site_address'),
+    frequency: text('frequency').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    count: integer('count'),
+    dueDays: integer('due_days').notNull(),
+    autoSend: boolean('auto_send').notNull().default(false),
+    paused: boolean('paused').notNull().default(false),
+    nextIndex: integer('next_index').notNull().default(0),
+    /** the date of period nextIndex, null once the schedule has ended (the sweep's index) */
+    nextRunDate: date('next_run_date', { mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('recurring_invoices_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('recurring_invoices_due_idx').on(t.nextRunDate).where(sql`${t.paused} = false and ${t.nextRunDate} is not null`),
+  ],
+);
+
+/** One row per issued period: the primary key (schedule, period) makes a second invoice for a period impossible. */
+export const recurringIssues = pgTable(
+  'recurring_issues',
+  {
+    recurringId: uuid('recurring_id')
+      .notNull()
+      .references(() => recurringInvoices.id, { onDelete: 'cascade' }),
+    periodDate: date('period_date', { mode: 'string' }).notNull(),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.recurringId, t.periodDate] }), index('recurring_issues_invoice_idx').on(t.invoiceId)],
+);

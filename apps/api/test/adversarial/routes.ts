@@ -10,6 +10,7 @@ export interface OwnIds {
   clientId: string;
   itemId: string;
   quoteId?: string;
+  recurringId?: string;
   invoiceId?: string;
   eventId?: string;
   /** an issued invoice (credit notes and void need one) and a credit note against it */
@@ -152,6 +153,19 @@ const stageInvoiceBody: BodySpec = {
     dueDate: invalid.date,
   },
   required: ['type'],
+};
+const recurringBody: BodySpec = {
+  valid: (ids) => ({ ...quoteBody.valid(ids), frequency: 'MONTHLY', startDate: '2030-01-31', dueDays: 14, autoSend: false }),
+  fields: {
+    ...quoteBody.fields,
+    frequency: invalid.enumOf(['WEEKLY', 'MONTHLY', 'QUARTERLY', 'YEARLY']),
+    startDate: invalid.date,
+    endDate: fc.oneof(invalid.date.filter((v) => v !== null && v !== undefined), fc.constant<unknown>('2029-01-01')),
+    count: fc.constantFrom<unknown>(0, -1, 1.5, 1001, '2', true, [], {}),
+    dueDays: fc.constantFrom<unknown>(-1, 1.5, 366, '14', null, true, [], {}),
+    autoSend: invalid.bool,
+  },
+  required: ['clientId', 'lineItems', 'frequency', 'startDate', 'dueDays', 'autoSend'],
 };
 const invoiceBody: BodySpec = {
   valid: (ids) => ({ ...quoteBody.valid(ids), dueDate: '2030-01-31' }),
@@ -340,6 +354,13 @@ export const ROUTES: RouteSpec[] = [
   { method: 'post', path: '/invoices/:id/payments', body: paymentBody, own: { id: 'sentInvoiceId' } },
   { method: 'delete', path: '/invoices/:id/payments/:paymentId' },
   { method: 'get', path: '/payments', listQuery: true },
+  { method: 'get', path: '/recurring-invoices' },
+  { method: 'get', path: '/recurring-invoices/:id' },
+  { method: 'post', path: '/recurring-invoices', body: recurringBody },
+  { method: 'put', path: '/recurring-invoices/:id', body: recurringBody, own: { id: 'recurringId' } },
+  { method: 'delete', path: '/recurring-invoices/:id' },
+  { method: 'patch', path: '/recurring-invoices/:id/pause' },
+  { method: 'patch', path: '/recurring-invoices/:id/resume' },
   { method: 'get', path: '/reports/aged-debtors' },
   { method: 'get', path: '/clients/:id/account' },
   { method: 'get', path: '/clients/:id/statement' },

@@ -218,6 +218,21 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
 
+    /** A numbered DRAFT inside the caller's transaction, dated `createdAt` (a recurring invoice's period). */
+    async createIn(tx: Tx, userId: string, prefix: string, fields: InvoiceFields, createdAt: Date): Promise<{ id: string; invoiceNumber: string }> {
+      const id = await insertNumbered(tx, userId, prefix, {
+        clientId: fields.clientId,
+        siteAddress: fields.siteAddress ?? null,
+        ...totalsColumns(fields),
+        dueDate: fields.dueDate,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      await insertLines(tx, userId, id, fields);
+      const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
+      return { id, invoiceNumber: row!.n };
+    },
+
     /**
      * The invoice row locked FOR UPDATE inside the caller's transaction: every change to an
      * invoice (edit, send, void, revert, credit, delete) takes this lock first, so a check and
