@@ -19,4 +19,5 @@ export const queryKeys = {
   subscription: ['subscription'] as const,
   plans: ['subscription', 'plans'] as const,
   email: ['email'] as const,
+  recurring: ['recurring-invoices'] as const,
 };
