@@ -21,7 +21,7 @@ describe('journey: from quote to cash in stages', () => {
     await cardWith(page, quote.quoteNumber, 'Invoice…').getByRole('button', { name: 'Invoice…' }).click();
     const dialog = page.getByRole('dialog', { name: `Invoice quote ${quote.quoteNumber}` });
     await visible(dialog);
-    await dialog.getByLabel('Percent').fill('30');
+    await dialog.getByRole('spinbutton', { name: 'Percent' }).fill('30');
     await expectAccessible(page, '/quotes invoice dialog');
     await saveScreenshot(page, 'invoice-quote-dialog');
     await dialog.getByRole('button', { name: 'Create invoice' }).click();
