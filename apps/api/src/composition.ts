@@ -144,6 +144,7 @@ export function createModules(ctx: AppContext) {
     clock,
   });
 
+  const remindersRepository = createRemindersRepository(db);
   const accounts = createAccountsService({
     client: clients.get,
     quotes: quotes.ofClient,
@@ -152,6 +153,7 @@ export function createModules(ctx: AppContext) {
     payments: payments.ofClient,
     aged: reports.agedDebtors,
     company: company.findRow,
+    reminders: remindersRepository.ofClient,
     clock,
   });
 
@@ -193,7 +195,7 @@ export function createModules(ctx: AppContext) {
     document: documentFacts,
     companyName: async (userId) => (await companyRepository.get(userId))?.name ?? 'Your company',
   });
-  const reminders = createRemindersService(createRemindersRepository(db), {
+  const reminders = createRemindersService(remindersRepository, {
     clock,
     logger: ctx.logger,
     remind: (userId, invoiceId, step, days) => email.remind(userId, invoiceId, step, days),

@@ -14,6 +14,8 @@ export const ZClientAccount = z.strictObject({
   invoices: z.array(ZInvoice),
   creditNotes: z.array(ZCreditNote),
   payments: z.array(ZPayment),
+  /** payment reminders for this client (docs/product.md, "Reminders") */
+  reminders: z.strictObject({ optOut: z.boolean(), pausedInvoiceIds: z.array(z.string()) }),
 });
 export type TClientAccount = z.infer<typeof ZClientAccount>;
 

@@ -22,6 +22,7 @@ export interface AccountsDeps {
   payments: (userId: string, clientId: string) => Promise<TPayment[]>;
   aged: (userId: string, asOf: string) => Promise<TAgedDebtors>;
   company: (userId: string) => Promise<CompanyRow | null>;
+  reminders: (userId: string, clientId: string) => Promise<TClientAccount['reminders']>;
   clock: Clock;
 }
 
@@ -42,8 +43,9 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     async account(userId: string, clientId: string): Promise<TClientAccount> {
       const a = await gather(userId, clientId);
+      const reminders = await deps.reminders(userId, clientId);
       const owed = a.invoices.filter((i) => INVOICE_OUTSTANDING_STATUSES.includes(i.status)).reduce((s, i) => s + poundsToPence(i.balanceDue), 0);
-      return { ...a, balance: penceToPounds(owed) };
+      return { ...a, balance: penceToPounds(owed), reminders };
     },
     async statement(userId: string, clientId: string, from?: string, to?: string): Promise<{ fileName: string; pdf: Buffer }> {
       const a = await gather(userId, clientId);

@@ -116,6 +116,20 @@ describe('reminders', () => {
     expect(await reminders(normal)).toHaveLength(1);
   });
 
+  it("when a client opts out and one of its invoices is paused, then the client's account page shows both", async () => {
+    const quiet = (await createClient(t.app, user, { name: 'Paused Ltd' })).id;
+    const a = await issued('2031-10-01', quiet);
+    const b = await issued('2031-10-01', quiet);
+    const account = async () => (await request(t.app).get(`/api/clients/${quiet}/account`).set(user.auth).expect(200)).body.data.reminders;
+    expect(await account()).toEqual({ optOut: false, pausedInvoiceIds: [] });
+    await request(t.app).put(`/api/clients/${quiet}/reminders`).set(user.auth).send({ optOut: true }).expect(200);
+    await request(t.app).put(`/api/invoices/${b}/reminders`).set(user.auth).send({ paused: true }).expect(200);
+    expect(await account()).toEqual({ optOut: true, pausedInvoiceIds: [b] });
+    await request(t.app).put(`/api/invoices/${b}/reminders`).set(user.auth).send({ paused: false }).expect(200);
+    await request(t.app).put(`/api/invoices/${a}/reminders`).set(user.auth).send({ paused: true }).expect(200);
+    expect(await account()).toEqual({ optOut: true, pausedInvoiceIds: [a] });
+  });
+
   it('when another account touches the reminder switches, then 404', async () => {
     const other = await registerUser(t.app);
     const id = await issued('2031-09-01');

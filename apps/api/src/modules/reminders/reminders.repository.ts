@@ -53,6 +53,18 @@ export function createRemindersRepository(db: Database) {
         .returning({ v: invoices.remindersPaused });
       return rows[0]?.v ?? null;
     },
+    /** the client's opt-out and which of its invoices are paused, for its account page */
+    async ofClient(userId: string, clientId: string) {
+      const [client] = await db
+        .select({ v: clients.remindersOptOut })
+        .from(clients)
+        .where(and(eq(clients.userId, userId), eq(clients.id, clientId)));
+      const paused = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.userId, userId), eq(invoices.clientId, clientId), eq(invoices.remindersPaused, true)));
+      return { optOut: client?.v ?? false, pausedInvoiceIds: paused.map((r) => r.id) };
+    },
     async invoicePaused(userId: string, invoiceId: string) {
       const [row] = await db
         .select({ v: invoices.remindersPaused })

@@ -1,6 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
+import type { TClientAccount } from '@docket/schemas/client-account';
+import { INVOICE_OUTSTANDING_STATUSES } from '@docket/schemas/lifecycle';
 import { PAYMENT_METHOD_LABELS } from '@docket/schemas/payment';
+import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { toastError, toastSuccess } from '@/lib/toast';
 import { useCurrencySymbol } from '@/lib/queries/company-profile';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useErrorToast } from '@/lib/use-error-toast';
@@ -12,6 +18,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useClientAccount } from '../api/get-client-account';
 import { downloadStatement } from '../api/download-statement';
+import { setClientReminders } from '../api/set-client-reminders';
+import { setInvoiceReminders } from '../api/set-invoice-reminders';
 
 function Section({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
   return (
@@ -28,10 +36,27 @@ export function ClientAccountScreen() {
   const account = useClientAccount(id);
   const symbol = useCurrencySymbol();
   useErrorToast(account.error, 'Failed to load client');
+  const queryClient = useQueryClient();
   const money = (v: number) => formatMoney(v, symbol);
+  /**
+   * Reminder switches show the change at once, save it and say so; the account is then read again,
+   * so a refused save puts the switch back.
+   */
+  const saveSwitch = async (next: TClientAccount['reminders'], save: () => Promise<unknown>, done: string) => {
+    queryClient.setQueryData<TClientAccount>(queryKeys.clientAccount(id), (old) => (old ? { ...old, reminders: next } : old));
+    try {
+      await save();
+      toastSuccess(done);
+    } catch (err) {
+      toastError(errorMessage(err, 'Reminder setting could not be saved'));
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.clientAccount(id) });
+    }
+  };
   if (account.isPending) return <Skeleton className="h-64" />;
   if (account.isError) return <LoadError message="Failed to load client" onRetry={() => void account.refetch()} />;
-  const { client, balance, quotes, invoices, payments, creditNotes } = account.data;
+  const { client, balance, quotes, invoices, payments, creditNotes, reminders } = account.data;
+  const paused = new Set(reminders.pausedInvoiceIds);
   return (
     <div className="space-y-4">
       <PageHeader title={client.name} subtitle={client.isBusiness ? 'Business client' : 'Consumer client'} />
@@ -57,6 +82,21 @@ export function ClientAccountScreen() {
           {client.vatNumber && <p>VAT {client.vatNumber}</p>}
         </div>
         {client.address && <p className="whitespace-pre-line break-words text-sm">{client.address}</p>}
+        <label className="flex items-center gap-2 text-sm sm:col-span-3">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={!reminders.optOut}
+            onChange={(e) =>
+              void saveSwitch(
+                { ...reminders, optOut: !e.target.checked },
+                () => setClientReminders(client.id, !e.target.checked),
+                e.target.checked ? `Payment reminders on for ${client.name}` : `No payment reminders to ${client.name}`,
+              )
+            }
+          />
+          Send payment reminders to this client (when reminders are on in Settings → Email)
+        </label>
       </Card>
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="Invoices" empty={invoices.length === 0}>
@@ -67,6 +107,24 @@ export function ClientAccountScreen() {
               <span>
                 {money(i.total)} · due {money(i.balanceDue)}
               </span>
+              {!reminders.optOut && INVOICE_OUTSTANDING_STATUSES.includes(i.status) && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() =>
+                    void saveSwitch(
+                      {
+                        ...reminders,
+                        pausedInvoiceIds: paused.has(i.id) ? reminders.pausedInvoiceIds.filter((x) => x !== i.id) : [...reminders.pausedInvoiceIds, i.id],
+                      },
+                      () => setInvoiceReminders(i.id, !paused.has(i.id)),
+                      paused.has(i.id) ? `Reminders resumed for ${i.invoiceNumber}` : `Reminders paused for ${i.invoiceNumber}`,
+                    )
+                  }
+                >
+                  {paused.has(i.id) ? 'Resume reminders' : 'Pause reminders'}
+                </Button>
+              )}
             </li>
           ))}
         </Section>

@@ -1,0 +1,5 @@
+import { apiPut } from '@/lib/api-client';
+
+/** PUT /invoices/:id/reminders: pause (or resume) payment reminders for one invoice */
+export const setInvoiceReminders = (invoiceId: string, paused: boolean) =>
+  apiPut<{ paused: boolean }>(`/invoices/${invoiceId}/reminders`, { paused });
