@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDueDate, ZLineItem, ZSiteAddress, ZTaxPercent } from './document.ts';
+import { ZDueDate, ZLineItem, ZLineItemAnswer, ZSiteAddress, ZTaxPercent } from './document.ts';
 import { MSG } from './messages.ts';
 import { MAX_LINE_ITEMS } from './constants.ts';
 import { ZDay, ZTimestamp } from './common.ts';
@@ -63,7 +63,7 @@ export const ZRecurringInvoice = z.strictObject({
   id: z.uuid(),
   clientId: z.uuid(),
   client: z.strictObject({ id: z.uuid(), name: z.string() }),
-  lineItems: z.array(z.strictObject({ description: z.string(), quantity: z.number(), unitPrice: z.number() })),
+  lineItems: z.array(ZLineItemAnswer),
   tax: z.number(),
   siteAddress: z.string().nullable(),
   /** pounds, each invoice's */

@@ -1,89 +1,94 @@
 import { z } from 'zod';
 import { divRoundHalfUp, formatPence, hasAtMostDecimals } from './money.ts';
+import { computeTotals, type TLineInPence } from './totals.ts';
+import { DEFAULT_LINE_KIND, vatCodeForRate, type TLineKind, type TVatCode } from './vat.ts';
 import { ZDueDate } from './document.ts';
 
 /**
  * Stage invoicing (docs/product.md, "Invoicing a quote in stages"): deposit and stage invoices
- * take a share of a quote per VAT rate; the final invoice takes whatever is left per rate, so the
- * invoices of a quote add up to its total exactly, to the penny.
+ * take a share of a quote per VAT treatment (the line's VAT code; lines without one count at the
+ * document's rate); the final invoice takes whatever is left per VAT code, so the invoices of a
+ * quote add up to its total exactly, to the penny, per VAT code.
  */
 
-/** Net and VAT, in pence, of the lines charged at one VAT rate. */
+/** Net and VAT, in pence, of the lines under one VAT code (one entry of `computeTotals`' breakdown). */
 export interface TRateGroup {
+  /** null: a custom document rate that is not one of the UK rates */
+  vat: TVatCode | null;
   rateBp: number;
   netPence: number;
+  /** for a reverse-charge group, the VAT the customer accounts for: never charged */
   vatPence: number;
+  reverseCharge: boolean;
 }
 
-export const groupGross = (g: TRateGroup): number => g.netPence + g.vatPence;
+/** What a group charges: its net, and its VAT unless reverse charge. */
+export const groupGross = (g: TRateGroup): number => g.netPence + (g.reverseCharge ? 0 : g.vatPence);
 export const groupsGross = (gs: readonly TRateGroup[]): number => gs.reduce((s, g) => s + groupGross(g), 0);
 
+const sameGroup = (a: Pick<TRateGroup, 'vat' | 'rateBp'>, b: Pick<TRateGroup, 'vat' | 'rateBp'>) => a.vat === b.vat && (a.vat !== null || a.rateBp === b.rateBp);
+
 /**
- * THE grouping of a document's lines by VAT rate. Today a document has one rate (its tax rate),
- * so every line lands in one group; when lines carry their own rate only `rateOf` changes.
- * Each group's VAT is its net times its rate, rounded half-up once (money.ts).
+ * A document's lines grouped by VAT code: the breakdown of the one totals function
+ * (`computeTotals`), so a group's VAT is its net times its rate, rounded half-up once.
  */
-export function groupLinesByRate<L extends { amountPence: number }>(
-  lines: readonly L[],
-  documentRateBp: number,
-  rateOf: (line: L) => number = () => documentRateBp,
-): TRateGroup[] {
-  const nets = new Map<number, number>();
-  for (const l of lines) nets.set(rateOf(l), (nets.get(rateOf(l)) ?? 0) + l.amountPence);
-  if (nets.size === 0) nets.set(documentRateBp, 0);
-  return [...nets.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([rateBp, netPence]) => ({ rateBp, netPence, vatPence: vatOf(netPence, rateBp) }));
+export function vatGroupsOf(lines: readonly TLineInPence[], documentRateBp: number): TRateGroup[] {
+  const groups = computeTotals(lines, documentRateBp).vatBreakdown.map((g) => ({ vat: g.vat, rateBp: g.rateBp, netPence: g.net, vatPence: g.vatAmount, reverseCharge: g.reverseCharge }));
+  return groups.length ? groups : [{ vat: vatCodeForRate(documentRateBp), rateBp: documentRateBp, netPence: 0, vatPence: 0, reverseCharge: false }];
 }
 
 const vatOf = (netPence: number, rateBp: number): number => Number(divRoundHalfUp(BigInt(netPence) * BigInt(rateBp), 10_000n));
 
-/** `from` less every list in `less`, rate by rate (rates missing from `from` are ignored). */
+/** `from` less every list in `less`, code by code (codes missing from `from` are ignored). */
 export function subtractGroups(from: readonly TRateGroup[], less: readonly (readonly TRateGroup[])[]): TRateGroup[] {
   return from.map((g) => {
     let { netPence, vatPence } = g;
     for (const gs of less) {
       for (const x of gs) {
-        if (x.rateBp !== g.rateBp) continue;
+        if (!sameGroup(x, g)) continue;
         netPence -= x.netPence;
         vatPence -= x.vatPence;
       }
     }
-    return { rateBp: g.rateBp, netPence, vatPence };
+    return { ...g, netPence, vatPence };
   });
 }
 
 /** What a deposit or stage invoice asks for: a percent of the quote, or an amount including VAT. */
 export type TStageAsk = { percentBp: number } | { amountPence: number };
 
-export type TStageOutcome = { kind: 'ok'; groups: TRateGroup[] } | { kind: 'too-much'; remainingPence: number };
+/** The net a deposit or stage invoice takes under each VAT code (its VAT follows from its lines). */
+export type TStageOutcome = { kind: 'ok'; nets: TRateGroup[] } | { kind: 'too-much'; remainingPence: number };
 
 /**
- * The share of a quote one deposit or stage invoice takes, per rate, never more than is left of
- * any rate.
- * - percent: each rate's net is the quote's net at that rate times the percent (half-up), its VAT
- *   that net times the rate, as on any invoice.
- * - amount (including VAT): split over the rates in proportion to what is left of each (largest
- *   remainder, so the parts add up to the amount), each part split into net and VAT in proportion
- *   to what is left of that rate.
+ * The net one deposit or stage invoice takes under each VAT code of the quote, never more than is
+ * left of any code. The invoice is then priced like any other from its lines, so each code's VAT
+ * is that net times the rate, half-up (returned here as `vatPence`).
+ * - percent: each code's net is the quote's net under that code times the percent (half-up).
+ * - amount (including VAT): split over the codes in proportion to what is left of each (largest
+ *   remainder), each part's net being the part less its VAT (part x 1/(1 + rate), half-up); a
+ *   reverse-charge or 0% part is all net. So the invoice charges the amount, or a penny per VAT
+ *   code less or more when no net at that rate gives the exact amount.
  * Asking for more than is left (including VAT) is refused.
  */
 export function stageShare(quote: readonly TRateGroup[], remaining: readonly TRateGroup[], ask: TStageAsk): TStageOutcome {
   const left = groupsGross(remaining);
-  const rem = (rateBp: number) => remaining.find((r) => r.rateBp === rateBp) ?? { rateBp, netPence: 0, vatPence: 0 };
+  const rem = (g: TRateGroup) => remaining.find((r) => sameGroup(r, g)) ?? { ...g, netPence: 0, vatPence: 0 };
+  // Never more net than is left under the code, nor a net whose VAT is more than is left of it
+  // (each invoice rounds its own VAT), so the final invoice never charges less than nothing.
+  const priced = (g: TRateGroup, wantedNet: number): TRateGroup => {
+    const r = rem(g);
+    let netPence = clamp(wantedNet, 0, r.netPence);
+    while (netPence > 0 && vatOf(netPence, g.rateBp) > Math.max(0, r.vatPence)) netPence -= 1;
+    return { ...g, netPence, vatPence: vatOf(netPence, g.rateBp) };
+  };
   if ('percentBp' in ask) {
     const wanted = quote.map((g) => {
       const netPence = Number(divRoundHalfUp(BigInt(g.netPence) * BigInt(ask.percentBp), 10_000n));
-      return { rateBp: g.rateBp, netPence, vatPence: vatOf(netPence, g.rateBp) };
+      return { ...g, netPence, vatPence: vatOf(netPence, g.rateBp) };
     });
     if (groupsGross(wanted) > left) return { kind: 'too-much', remainingPence: left };
-    return {
-      kind: 'ok',
-      groups: wanted.map((w) => {
-        const r = rem(w.rateBp);
-        return { rateBp: w.rateBp, netPence: clamp(w.netPence, 0, r.netPence), vatPence: clamp(w.vatPence, 0, r.vatPence) };
-      }),
-    };
+    return { kind: 'ok', nets: wanted.map((w) => priced(w, w.netPence)) };
   }
   if (ask.amountPence > left) return { kind: 'too-much', remainingPence: left };
   const parts = splitInProportion(
@@ -92,12 +97,10 @@ export function stageShare(quote: readonly TRateGroup[], remaining: readonly TRa
   );
   return {
     kind: 'ok',
-    groups: remaining.map((r, i) => {
+    nets: remaining.map((r, i) => {
       const part = parts[i] ?? 0;
-      const gross = Math.max(0, groupGross(r));
-      const vatShare = gross === 0 ? 0 : Number(divRoundHalfUp(BigInt(Math.max(0, r.vatPence)) * BigInt(part), BigInt(gross)));
-      const vatPence = clamp(vatShare, Math.max(0, part - Math.max(0, r.netPence)), Math.max(0, r.vatPence));
-      return { rateBp: r.rateBp, netPence: part - vatPence, vatPence };
+      const charged = r.reverseCharge ? 0 : r.rateBp;
+      return priced(r, Number(divRoundHalfUp(BigInt(part) * 10_000n, BigInt(10_000 + charged))));
     }),
   };
 }
@@ -108,7 +111,7 @@ const clamp = (n: number, lo: number, hi: number) => Math.min(Math.max(n, lo), M
 function splitInProportion(amount: number, weights: readonly number[]): number[] {
   const total = weights.reduce((s, w) => s + w, 0);
   if (total === 0) return weights.map((_, i) => (i === 0 ? amount : 0));
-  const exact = weights.map((w) => (BigInt(amount) * BigInt(w)));
+  const exact = weights.map((w) => BigInt(amount) * BigInt(w));
   const parts = exact.map((e) => Number(e / BigInt(total)));
   let short = amount - parts.reduce((s, p) => s + p, 0);
   const order = exact.map((e, i) => ({ i, rest: e % BigInt(total) })).sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
@@ -118,6 +121,50 @@ function splitInProportion(amount: number, weights: readonly number[]): number[]
     short -= 1;
   }
   return parts;
+}
+
+/** A line of a deposit, stage or final invoice made from a quote: one VAT code, one kind. */
+export interface TStageLine {
+  vat: TVatCode | null;
+  kind: TLineKind;
+  amountPence: number;
+}
+
+type TKindedLine = { vat?: TVatCode | null; kind?: TLineKind | null; amountPence: number };
+
+/** Net per (VAT code, kind) of priced lines; a line without a code counts under the document's rate, without a kind as LABOUR. */
+export function netsByCodeAndKind(lines: readonly TKindedLine[], documentRateBp: number): TStageLine[] {
+  const documentCode = vatCodeForRate(documentRateBp);
+  const out: TStageLine[] = [];
+  for (const l of lines) {
+    const vat = l.vat ?? documentCode;
+    const kind = l.kind ?? DEFAULT_LINE_KIND;
+    const hit = out.find((o) => o.vat === vat && o.kind === kind);
+    if (hit) hit.amountPence += l.amountPence;
+    else out.push({ vat, kind, amountPence: l.amountPence });
+  }
+  return out;
+}
+
+/**
+ * The lines of a deposit or stage invoice: under each VAT code, its net split between labour and
+ * materials in the proportion of the quote's lines under that code (half-up, the rest to materials),
+ * so a CIS deduction falls on the labour share only (docs/product.md, "CIS and stage invoices").
+ * Parts of 0 are left out, so a code that is all labour or all materials has one line.
+ */
+export function stageLinesOf(quoteLines: readonly TKindedLine[], documentRateBp: number, nets: readonly TRateGroup[]): TStageLine[] {
+  const byKind = netsByCodeAndKind(quoteLines, documentRateBp);
+  const out: TStageLine[] = [];
+  for (const g of nets) {
+    if (g.netPence === 0) continue;
+    const code = g.vat;
+    const labour = byKind.find((k) => k.vat === code && k.kind === 'LABOUR')?.amountPence ?? 0;
+    const total = byKind.filter((k) => k.vat === code).reduce((s, k) => s + k.amountPence, 0);
+    const labourPart = total === 0 ? g.netPence : Number(divRoundHalfUp(BigInt(g.netPence) * BigInt(Math.max(0, labour)), BigInt(total)));
+    if (labourPart !== 0) out.push({ vat: code, kind: 'LABOUR', amountPence: labourPart });
+    if (g.netPence - labourPart !== 0) out.push({ vat: code, kind: 'MATERIALS', amountPence: g.netPence - labourPart });
+  }
+  return out;
 }
 
 export const STAGE_MESSAGES = {

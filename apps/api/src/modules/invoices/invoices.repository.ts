@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { ledgerStatus, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
-import { clients, creditNotes, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
+import { clients, creditNoteLines, creditNotes, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
 import { lineColumns, totalsColumns, type DocumentTotals, type PricedDocument, type StoredLine } from '../documents/line-items.ts';
@@ -126,12 +126,16 @@ export interface QuoteForInvoicing extends DocumentTotals {
     subtotalPence: number;
     taxPence: number;
     totalPence: number;
-    credits: { taxRateBp: number; subtotalPence: number; taxPence: number }[];
+    /** its lines (per VAT code and kind, what it charged) */
+    lines: StoredLine[];
+    credits: { taxRateBp: number; subtotalPence: number; taxPence: number; lines: StoredLine[] }[];
   }[];
 }
 
 /** What an invoice made from a quote stores (its totals are set by the caller, per rate). */
 export interface QuoteInvoiceValues extends PricedDocument {
+  cisRateBp: number | null;
+  cisDeductionPence: number;
   clientId: string;
   quoteId: string;
   type: TQuoteInvoiceType;
@@ -232,6 +236,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
         clientId: fields.clientId,
         siteAddress: fields.siteAddress ?? null,
         ...totalsColumns(fields),
+        ...cisColumns(fields),
         dueDate: fields.dueDate,
         createdAt,
         updatedAt: createdAt,
@@ -347,17 +352,29 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           .from(invoices)
           .where(eq(invoices.quoteId, quoteId))
           .orderBy(invoices.createdAt, invoices.invoiceNumber);
+        const madeIds = made.map((m) => m.id);
         const credits = made.length
           ? await tx
-              .select({ invoiceId: creditNotes.invoiceId, taxRateBp: creditNotes.taxRateBp, subtotalPence: creditNotes.subtotalPence, taxPence: creditNotes.taxPence })
+              .select({ id: creditNotes.id, invoiceId: creditNotes.invoiceId, taxRateBp: creditNotes.taxRateBp, subtotalPence: creditNotes.subtotalPence, taxPence: creditNotes.taxPence })
               .from(creditNotes)
-              .where(inArray(creditNotes.invoiceId, made.map((m) => m.id)))
+              .where(inArray(creditNotes.invoiceId, madeIds))
+          : [];
+        const madeLines = made.length ? await tx.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, madeIds)).orderBy(invoiceLines.position) : [];
+        const creditLines = credits.length
+          ? await tx
+              .select()
+              .from(creditNoteLines)
+              .where(inArray(creditNoteLines.creditNoteId, credits.map((c) => c.id)))
+              .orderBy(creditNoteLines.position)
           : [];
         const invoicesMade = made.map((m) => ({
           ...m,
           type: (m.type ?? 'FULL') as TQuoteInvoiceType,
           status: m.status as TStoredInvoiceStatus,
-          credits: credits.filter((c) => c.invoiceId === m.id),
+          lines: madeLines.filter((l) => l.invoiceId === m.id).map(lineColumns),
+          credits: credits
+            .filter((c) => c.invoiceId === m.id)
+            .map((c) => ({ taxRateBp: c.taxRateBp, subtotalPence: c.subtotalPence, taxPence: c.taxPence, lines: creditLines.filter((l) => l.creditNoteId === c.id).map(lineColumns) })),
         }));
         return fn(tx, { ...quote, status: quote.status as TQuoteStatus, lines: lines.map(lineColumns), invoices: invoicesMade });
       });
@@ -375,6 +392,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           quoteInvoiceType: values.type,
           siteAddress: values.siteAddress,
           ...totalsColumns(values),
+          ...cisColumns(values),
           dueDate: values.dueDate,
         },
         guard,

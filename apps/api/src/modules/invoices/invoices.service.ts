@@ -23,7 +23,7 @@ import type { Tx } from '../numbering/counters.repository.ts';
 import type { HistoryRepository } from '../history/history.repository.ts';
 import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
 import { changedFields } from './invoice-edit.ts';
-import { repriceStoredLines, type DocumentTotals, type StoredLine } from '../documents/line-items.ts';
+import { repriceStoredLines, totalsColumns, type DocumentTotals, type StoredLine } from '../documents/line-items.ts';
 import { finalLines, liveInvoices, quoteGroups, remainingGroups, stageLines, totalsOf } from './quote-invoicing.ts';
 
 
@@ -89,10 +89,15 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         const ask = request.percent !== undefined ? { percentBp: percentToBasisPoints(request.percent) } : { amountPence: poundsToPence(request.amount ?? 0) };
         const share = stageShare(quoteGroups(q), remainingGroups(q), ask);
         if (share.kind === 'too-much') throw AppError.conflict(STAGE_MESSAGES.tooMuch(share.remainingPence));
-        lines = stageLines(q, request.type, share.groups, request.percent, request.description);
-        totals = totalsOf(q, share.groups);
+        // A deposit or stage invoice is priced like any other from its lines (VAT per code on its own net).
+        const priced = repriceStoredLines(stageLines(q, request.type, share.nets, request.percent, request.description), q.taxRateBp);
+        lines = priced.lines;
+        totals = priced;
       }
-      const values = { clientId: q.clientId, quoteId, type: request.type, siteAddress: q.siteAddress, dueDate: request.dueDate ?? defaultDueDate(), lines, ...totals };
+      // docs/product.md, "CIS and stage invoices": the deduction is on each invoice's labour lines.
+      const client = await deps.ownership.clientTax(userId, q.clientId, tx);
+      const cis = cisOf(settings.cisSubcontractor, client?.cisRate ?? null, lines, q.taxRateBp);
+      const values = { clientId: q.clientId, quoteId, type: request.type, siteAddress: q.siteAddress, dueDate: request.dueDate ?? defaultDueDate(), lines, ...totalsColumns(totals), ...cis };
       const created = await repo.insertFromQuote(tx, userId, settings.invoicePrefix, values, (t) => deps.assertCanCreateInvoice(userId, t));
       const kind = request.type === 'FULL' ? '' : ` (${request.type.toLowerCase()})`;
       await log(tx, userId, created.id, 'created', `${createdSummary(created.invoiceNumber, totals.totalPence, true)}${kind}`);
@@ -134,7 +139,10 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       if (!source) throw AppError.notFound('Invoice');
       await deps.assertCanCreateInvoice(userId);
       const settings = await deps.settings.read(userId);
-      const fields = { clientId: source.clientId, siteAddress: source.siteAddress, dueDate: defaultDueDate(), ...repriceStoredLines(source.lines, source.taxRateBp) };
+      const priced = repriceStoredLines(source.lines, source.taxRateBp);
+      const client = await deps.ownership.clientTax(userId, source.clientId);
+      const cis = cisOf(settings.cisSubcontractor, client?.cisRate ?? null, priced.lines, priced.taxRateBp);
+      const fields = { clientId: source.clientId, siteAddress: source.siteAddress, dueDate: defaultDueDate(), ...priced, ...cis };
       const guard = (tx: Pick<Database, 'select'>) => deps.assertCanCreateInvoice(userId, tx);
       const newId = await repo.create(userId, settings.invoicePrefix, fields, guard, (tx, madeId, number) =>
         log(tx, userId, madeId, 'created', `${createdSummary(number, fields.totalPence)} as a copy of ${source.invoiceNumber}`),

@@ -4,9 +4,8 @@ import type { TInvoiceStatus } from '@docket/schemas/lifecycle';
 import { basisPointsToPercent, formatPence, penceToPounds } from '@docket/schemas/money';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, londonDay, londonWallTimeToInstant, type Clock } from '../../lib/clock.ts';
-import { priceDocument } from '../documents/document-input.ts';
-import { toLineDto, type StoredLine } from '../documents/line-items.ts';
-import { computeTotals } from '@docket/schemas/totals';
+import { cisOf, priceDocument } from '../documents/document-input.ts';
+import { toLineDto, totalsOfStored, type StoredLine } from '../documents/line-items.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { HistoryRepository } from '../history/history.repository.ts';
@@ -44,7 +43,7 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
   const today = () => londonDay(deps.clock());
 
   const toDto = (r: RecurringRow, clientName: string, issued: IssuedRef[]): TRecurringInvoice => {
-    const lines = r.lines;
+    const lines = storedLines(r.lines);
     return {
       id: r.id,
       clientId: r.clientId,
@@ -100,7 +99,9 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
   async function issueDue(userId: string, id: string): Promise<number> {
     let issued = 0;
     // Read before the lock: on the embedded database a read outside the transaction would wait for it.
-    const { invoicePrefix } = await deps.settings.read(userId);
+    const { invoicePrefix, cisSubcontractor } = await deps.settings.read(userId);
+    const schedule = await repo.get(userId, id);
+    const client = schedule && (await deps.ownership.clientTax(userId, schedule.r.clientId));
     for (;;) {
       const made = await repo.withLocked(id, async (tx, row) => {
         if (row.paused) return null;
@@ -112,13 +113,14 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
         const next = scheduledDate(asSchedule(row), row.nextIndex + 1);
         await repo.advance(tx, row.id, row.nextIndex + 1, next);
         if (!(await repo.claim(tx, row.id, date))) return { skipped: true as const };
-        const lines = row.lines;
+        const lines = storedLines(row.lines);
         const totals = pricedTotals(lines, row.taxRateBp);
+        const cis = cisOf(cisSubcontractor, client && schedule?.r.clientId === row.clientId ? client.cisRate : null, lines, row.taxRateBp);
         const invoice = await deps.invoices.createIn(
           tx,
           row.userId,
           invoicePrefix,
-          { clientId: row.clientId, siteAddress: row.siteAddress, dueDate: addDays(date, row.dueDays), lines, ...totals },
+          { clientId: row.clientId, siteAddress: row.siteAddress, dueDate: addDays(date, row.dueDays), lines, ...totals, ...cis },
           londonWallTimeToInstant(date, 9, 0),
         );
         await repo.linkInvoice(tx, row.id, date, invoice.id);
@@ -198,10 +200,13 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
 }
 export type RecurringService = ReturnType<typeof createRecurringService>;
 
-/** Each invoice's totals: the one totals function over the stored line amounts. */
+/** The schedule's lines as stored lines (a schedule saved before per-line VAT has no VAT code, kind, discount or unit). */
+const storedLines = (lines: readonly StoredLine[]): StoredLine[] =>
+  lines.map((l) => ({ ...l, vat: l.vat ?? null, kind: l.kind ?? null, discountBp: Number(l.discountBp ?? 0), unit: l.unit ?? null }));
+
+/** Each invoice's totals: the one totals function over the stored lines (per-line VAT, reverse charge). */
 function pricedTotals(lines: StoredLine[], taxRateBp: number) {
-  const subtotalPence = lines.reduce((s, l) => s + Number(l.amountPence), 0);
-  const totals = computeTotals([{ quantityMilli: 1000, unitPricePence: subtotalPence }], taxRateBp);
-  return { taxRateBp, subtotalPence, taxPence: totals.taxAmount, totalPence: totals.total };
+  const totals = totalsOfStored(lines, taxRateBp);
+  return { taxRateBp, subtotalPence: totals.subtotal, taxPence: totals.taxAmount, totalPence: totals.total };
 }
 const issuedTotal = (lines: StoredLine[], taxRateBp: number) => pricedTotals(lines, taxRateBp).totalPence;
