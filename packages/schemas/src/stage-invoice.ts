@@ -66,9 +66,9 @@ export type TStageOutcome = { kind: 'ok'; nets: TRateGroup[] } | { kind: 'too-mu
  * is that net times the rate, half-up (returned here as `vatPence`).
  * - percent: each code's net is the quote's net under that code times the percent (half-up).
  * - amount (including VAT): split over the codes in proportion to what is left of each (largest
- *   remainder), each part's net being the part less its VAT (part x 1/(1 + rate), half-up); a
- *   reverse-charge or 0% part is all net. So the invoice charges the amount, or a penny per VAT
- *   code less or more when no net at that rate gives the exact amount.
+ *   remainder); each part's net is the largest whose net + VAT is not more than the part (a
+ *   reverse-charge or 0% part is all net). So the invoice charges the amount, or a penny less per
+ *   VAT code when no net at that rate gives the exact amount (£5,000.01 at 20%: £4,166.67 + £833.33).
  * Asking for more than is left (including VAT) is refused.
  */
 export function stageShare(quote: readonly TRateGroup[], remaining: readonly TRateGroup[], ask: TStageAsk): TStageOutcome {
@@ -99,8 +99,10 @@ export function stageShare(quote: readonly TRateGroup[], remaining: readonly TRa
     kind: 'ok',
     nets: remaining.map((r, i) => {
       const part = parts[i] ?? 0;
-      const charged = r.reverseCharge ? 0 : r.rateBp;
-      return priced(r, Number(divRoundHalfUp(BigInt(part) * 10_000n, BigInt(10_000 + charged))));
+      if (r.reverseCharge || r.rateBp === 0) return priced(r, part);
+      // The largest net whose net + VAT is not more than the part (VAT rounded half-up on the net).
+      const net = Number((BigInt(part) * 10_000n) / BigInt(10_000 + r.rateBp));
+      return priced(r, net + 1 + vatOf(net + 1, r.rateBp) <= part ? net + 1 : net);
     }),
   };
 }

@@ -48,15 +48,16 @@ describe('POST /api/quotes/{id}/invoices', () => {
     const quote = await kitchenQuote();
     const deposit = (await raise(quote.id, { type: 'DEPOSIT', percent: 30 })).body.data;
     const stage = (await raise(quote.id, { type: 'STAGE', amount: 5000.01, description: 'Units fitted' })).body.data;
-    expect(stage).toMatchObject({ subtotal: 4166.67, taxAmount: 833.34, total: 5000.01, lineItems: [{ description: 'Units fitted' }] });
+    // No net at 20% comes to £5,000.01 with its VAT: the stage charges a penny less, never more.
+    expect(stage).toMatchObject({ subtotal: 4166.67, taxAmount: 833.33, total: 5000, lineItems: [{ description: 'Units fitted' }] });
     const final = await raise(quote.id, { type: 'FINAL' });
     expect(final.status).toBe(201);
     expect(final.body.data.lineItems).toEqual([
       { description: 'Kitchen refit', quantity: 1, unitPrice: 12000 },
       { description: `Less deposit ${deposit.invoiceNumber}, VAT £720.00`, quantity: 1, unitPrice: -3600 },
-      { description: `Less stage payment ${stage.invoiceNumber}, VAT £833.34`, quantity: 1, unitPrice: -4166.67 },
+      { description: `Less stage payment ${stage.invoiceNumber}, VAT £833.33`, quantity: 1, unitPrice: -4166.67 },
     ]);
-    expect(final.body.data).toMatchObject({ subtotal: 4233.33, taxAmount: 846.66, total: 5079.99, quoteInvoiceType: 'FINAL' });
+    expect(final.body.data).toMatchObject({ subtotal: 4233.33, taxAmount: 846.67, total: 5080, quoteInvoiceType: 'FINAL' });
     expect(Math.round((deposit.total + stage.total + final.body.data.total) * 100)).toBe(1_440_000);
     expect(await quoteOf(quote.id)).toMatchObject({ invoicedAmount: 14400, remainingAmount: 0 });
   });
