@@ -36,7 +36,7 @@ export const remainingGroups = (q: QuoteForInvoicing): TRateGroup[] => subtractG
 
 const TYPE_LABEL: Record<TQuoteInvoiceType, string> = { FULL: 'Invoice', DEPOSIT: 'Deposit', STAGE: 'Stage payment', FINAL: 'Final invoice' };
 const suffix = (l: TStageLine, manyCodes: boolean, manyKinds: boolean) => {
-  const parts = [...(manyCodes && l.vat ? [VAT_RATES[l.vat].name] : []), ...(manyKinds ? [l.kind === 'LABOUR' ? 'labour' : 'materials'] : [])];
+  const parts = [...(manyCodes && l.vat ? [`VAT ${VAT_RATES[l.vat].label}`] : []), ...(manyKinds ? [l.kind === 'LABOUR' ? 'labour' : 'materials'] : [])];
   return parts.length ? ` (${parts.join(', ')})` : '';
 };
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { createTestApp, registerUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, createQuote } from '../../../test/document-fixtures.ts';
 
 let t: TestApp;
@@ -60,6 +60,41 @@ describe('POST /api/quotes/{id}/invoices', () => {
     expect(final.body.data).toMatchObject({ subtotal: 4233.33, taxAmount: 846.67, total: 5080, quoteInvoiceType: 'FINAL' });
     expect(Math.round((deposit.total + stage.total + final.body.data.total) * 100)).toBe(1_440_000);
     expect(await quoteOf(quote.id)).toMatchObject({ invoicedAmount: 14400, remainingAmount: 0 });
+  });
+
+  it('when a CIS subcontractor invoices a quote with mixed VAT codes in stages, then each invoice has a line per code, reverse charge is not charged, and the invoices add up per code', async () => {
+    const u = await registerUser(t.app);
+    expect((await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true }))).status).toBe(201);
+    const c = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB123456789', cisRate: 20 });
+    const lineItems = [
+      { description: 'Fitting', quantity: 1, unitPrice: 1000, vat: 'STANDARD', kind: 'LABOUR' },
+      { description: 'Units', quantity: 2, unitPrice: 250, vat: 'STANDARD', kind: 'MATERIALS', discountPercent: 20 },
+      { description: 'Zero-rated', quantity: 1, unitPrice: 500, vat: 'ZERO' },
+      { description: 'Exempt', quantity: 1, unitPrice: 300, vat: 'EXEMPT' },
+      { description: 'Groundworks', quantity: 1, unitPrice: 2000, vat: 'RC_STANDARD', kind: 'LABOUR' },
+    ];
+    // £1,400 standard (£280 VAT), £500 zero, £300 exempt, £2,000 reverse charge (£400 not charged): £4,480.
+    const quote = await createQuote(t.app, u, c.id, { lineItems, tax: 20 });
+    await act(t.app, u, 'quotes', quote.id, 'send');
+    await act(t.app, u, 'quotes', quote.id, 'approve');
+    const deposit = await raise(quote.id, { type: 'DEPOSIT', percent: 10 }, u);
+    expect(deposit.status).toBe(201);
+    const n = quote.quoteNumber;
+    expect(deposit.body.data.lineItems).toEqual([
+      { description: `Deposit 10% for quote ${n} (VAT 20%, labour)`, quantity: 1, unitPrice: 100, kind: 'LABOUR' },
+      { description: `Deposit 10% for quote ${n} (VAT 20%, materials)`, quantity: 1, unitPrice: 40, kind: 'MATERIALS' },
+      { description: `Deposit 10% for quote ${n} (VAT 0%, labour)`, quantity: 1, unitPrice: 50, vat: 'ZERO', kind: 'LABOUR' },
+      { description: `Deposit 10% for quote ${n} (VAT Exempt, labour)`, quantity: 1, unitPrice: 30, vat: 'EXEMPT', kind: 'LABOUR' },
+      { description: `Deposit 10% for quote ${n} (VAT 20% RC, labour)`, quantity: 1, unitPrice: 200, vat: 'RC_STANDARD', kind: 'LABOUR' },
+    ]);
+    // CIS is on the labour lines only: £100 + £50 + £30 + £200 = £380 at 20%.
+    expect(deposit.body.data).toMatchObject({ subtotal: 420, taxAmount: 28, total: 448, reverseChargeVat: 40, cis: { labourNet: 380, rate: 20, deduction: 76 }, amountDue: 372 });
+    const final = await raise(quote.id, { type: 'FINAL' }, u);
+    expect(final.status).toBe(201);
+    expect(final.body.data).toMatchObject({ subtotal: 3780, taxAmount: 252, total: 4032, reverseChargeVat: 360, cis: { labourNet: 3420, rate: 20, deduction: 684 } });
+    const codes = (d: { vatBreakdown: { vat: string; net: number; vatAmount: number }[] }) => Object.fromEntries(d.vatBreakdown.map((g) => [g.vat, [g.net, g.vatAmount]]));
+    expect(codes(final.body.data)).toEqual({ STANDARD: [1260, 252], ZERO: [450, 0], EXEMPT: [270, 0], RC_STANDARD: [1800, 360] });
+    expect(Math.round((deposit.body.data.total + final.body.data.total) * 100)).toBe(448_000);
   });
 
   it('when more than is left is asked for, then 409 naming what is left and nothing is written', async () => {
