@@ -218,7 +218,11 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     /** Number allocation and insert share one transaction, so a failed insert frees its number. */
     async create(userId: string, prefix: string, fields: InvoiceFields, guard?: CreateGuard, after?: AfterCreate): Promise<string> {
       return db.transaction(async (tx) => {
-        const id = await insertNumbered(tx, userId, prefix, { clientId: fields.clientId, siteAddress: fields.siteAddress ?? null, ...totalsColumns(fields), ...cisColumns(fields), dueDate: fields.dueDate },
+        const id = await insertNumbered(
+          tx,
+          userId,
+          prefix,
+          { clientId: fields.clientId, siteAddress: fields.siteAddress ?? null, ...totalsColumns(fields), ...cisColumns(fields), dueDate: fields.dueDate },
           guard,
         );
         await insertLines(tx, userId, id, fields);
@@ -293,10 +297,6 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       await tx.update(invoices).set({ status: next, paidAt, updatedAt: sql`now()` }).where(eq(invoices.id, id));
     },
 
-    /** The CIS rate and deduction of a draft made from a quote, inside its creating transaction. */
-    async setCis(tx: Tx, id: string, cis: { cisRateBp: number | null; cisDeductionPence: number }) {
-      await tx.update(invoices).set(cisColumns(cis)).where(eq(invoices.id, id));
-    },
 
     async setDueDate(tx: Tx, id: string, dueDate: string) {
       await tx.update(invoices).set({ dueDate, updatedAt: sql`now()` }).where(eq(invoices.id, id));
