@@ -26,6 +26,11 @@ export const BACKUP_TABLES = [
   'email_templates',
   'password_reset_tokens',
   'reminder_sends',
+  'share_links',
+  'quote_responses',
+  'notifications',
+  'recurring_invoices',
+  'recurring_issues',
 ] as const;
 
 export const BACKUP_FORMAT = 'docket-backup';

@@ -196,6 +196,23 @@ describe('POST /api/quotes/{id}/duplicate and /api/invoices/{id}/duplicate', () 
     expect(res.body.data.invoiceNumber).not.toBe(deposit.invoiceNumber);
   });
 
+  it('when an invoice with per-line VAT, kinds, discounts and units is duplicated, then the copy keeps them and its CIS deduction', async () => {
+    const u = await registerUser(t.app);
+    expect((await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true }))).status).toBe(201);
+    const c = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB123456789', cisRate: 20 });
+    const lineItems = [
+      { description: 'Fitting', quantity: 7.5, unitPrice: 40, vat: 'RC_STANDARD', kind: 'LABOUR', unit: 'hour' },
+      { description: 'Boards', quantity: 3, unitPrice: 100, vat: 'REDUCED', kind: 'MATERIALS', discountPercent: 10, unit: 'each' },
+    ];
+    const source = (await request(t.app).post('/api/invoices').set(u.auth).send({ clientId: c.id, lineItems, tax: 20 })).body.data;
+    const res = await request(t.app).post(`/api/invoices/${source.id}/duplicate`).set(u.auth);
+    expect(res.status).toBe(201);
+    expect(res.body.data.lineItems).toEqual(lineItems);
+    // £300 reverse charge (£60 not charged) + £270 at 5% (£13.50); CIS on the £300 of labour.
+    expect(res.body.data).toMatchObject({ subtotal: 570, taxAmount: 13.5, total: 583.5, reverseChargeVat: 60, cis: { labourNet: 300, rate: 20, deduction: 60 } });
+    expect(res.body.data).toMatchObject({ subtotal: source.subtotal, total: source.total, cis: source.cis });
+  });
+
   it("when another account's document is duplicated, then 404", async () => {
     const other = await registerUser(t.app);
     const quote = await kitchenQuote();

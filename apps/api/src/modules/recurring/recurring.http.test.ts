@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { createTestApp, registerUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { createClient } from '../../../test/document-fixtures.ts';
 import { createModules } from '../../composition.ts';
 
@@ -119,6 +119,24 @@ describe('recurring invoices on a fake clock', () => {
     expect(put.body.data).toMatchObject({ total: 120, lineItems: [{ description: 'Annual inspection', quantity: 1, unitPrice: 100 }] });
     expect((await request(t.app).delete(`/api/recurring-invoices/${made.id}`).set(user.auth)).status).toBe(200);
     expect((await request(t.app).get(`/api/recurring-invoices/${made.id}`).set(user.auth)).status).toBe(404);
+  });
+
+  it('when a schedule has per-line VAT, kinds, discounts and units, then it keeps them and each invoice is priced with them and its CIS deduction', async () => {
+    const u = await registerUser(t.app);
+    expect((await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true }))).status).toBe(201);
+    const c = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB123456789', cisRate: 20 });
+    const lineItems = [
+      { description: 'Maintenance', quantity: 2.5, unitPrice: 40, vat: 'RC_STANDARD', kind: 'LABOUR', unit: 'hour' },
+      { description: 'Filters', quantity: 4, unitPrice: 10, vat: 'REDUCED', kind: 'MATERIALS', discountPercent: 25, unit: 'each' },
+    ];
+    const made = await createOn('2027-01-31', { clientId: c.id, lineItems }, u);
+    const r = (await request(t.app).get(`/api/recurring-invoices/${made.id}`).set(u.auth)).body.data;
+    expect(r.lineItems).toEqual(lineItems);
+    // £100 reverse charge (not charged) + £30 at 5% = £131.50.
+    expect(r.total).toBe(131.5);
+    const inv = (await request(t.app).get(`/api/invoices/${made.invoices[0]!.id}`).set(u.auth)).body.data;
+    expect(inv.lineItems).toEqual(lineItems);
+    expect(inv).toMatchObject({ subtotal: 130, taxAmount: 1.5, total: 131.5, reverseChargeVat: 20, cis: { labourNet: 100, rate: 20, deduction: 20 }, amountDue: 111.5 });
   });
 
   it("when another account reads, edits, pauses or deletes a schedule, then 404", async () => {
