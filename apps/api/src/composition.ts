@@ -246,6 +246,7 @@ export function createModules(ctx: AppContext) {
     settings,
     history: historyRepository,
     invoices: invoicesRepository,
+    assertCanCreateInvoice: (userId, tx) => limits.assertCanCreate(userId, 'invoices', tx),
     emailInvoice: (userId, invoiceId) => email.emailDocument(userId, 'invoice', invoiceId, {}),
   });
   if (ctx.jobs) startWorkers(ctx, { email, reminders, recurring });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { createClient } from '../../../test/document-fixtures.ts';
@@ -9,13 +9,19 @@ let user: TestUser;
 let clientId: string;
 let sweeps: ReturnType<typeof createModules>['recurring'][];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ planLimitOverrides: { invoicesPerMonth: -1 } });
   user = await registerUser(t.app);
   clientId = (await createClient(t.app, user)).id;
   // Two schedulers, as two API processes on one database would have.
   sweeps = [createModules(t.ctx).recurring, createModules(t.ctx).recurring];
 });
 afterAll(() => t.close());
+// Each test's schedules go, so a later sweep years ahead does not issue theirs too.
+afterEach(async () => {
+  t.setNow(null);
+  const rows = (await request(t.app).get('/api/recurring-invoices').set(user.auth)).body.data as { id: string }[];
+  for (const r of rows) await request(t.app).delete(`/api/recurring-invoices/${r.id}`).set(user.auth);
+});
 
 const body = (over: Record<string, unknown> = {}) => ({
   clientId,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Database } from '../../db/client.ts';
 import { RECURRING_MESSAGES, scheduledDate, type TRecurringFrequency, type TRecurringInvoice, type TRecurringRequest } from '@docket/schemas/recurring';
 import type { TInvoiceStatus } from '@docket/schemas/lifecycle';
 import { basisPointsToPercent, formatPence, penceToPounds } from '@docket/schemas/money';
@@ -23,6 +24,8 @@ export interface RecurringServiceDeps {
   settings: DocumentSettingsRepository;
   history: HistoryRepository;
   invoices: Pick<InvoicesRepository, 'createIn'>;
+  /** the plan's invoice limit, checked inside the issuing transaction */
+  assertCanCreateInvoice: (userId: string, tx: Pick<Database, 'select'>) => Promise<void>;
   /** emails (and so issues) an invoice; absent without an email service */
   emailInvoice?: (userId: string, invoiceId: string) => Promise<unknown>;
 }
@@ -113,6 +116,8 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
         const next = scheduledDate(asSchedule(row), row.nextIndex + 1);
         await repo.advance(tx, row.id, row.nextIndex + 1, next);
         if (!(await repo.claim(tx, row.id, date))) return { skipped: true as const };
+        // Over the plan's limit the whole period rolls back and is tried again at the next sweep.
+        await deps.assertCanCreateInvoice(row.userId, tx);
         const lines = storedLines(row.lines);
         const totals = pricedTotals(lines, row.taxRateBp);
         const cis = cisOf(cisSubcontractor, client && schedule?.r.clientId === row.clientId ? client.cisRate : null, lines, row.taxRateBp);
@@ -142,6 +147,15 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
     }
   }
 
+  /** After a save: the schedule is kept whatever happens; a period that cannot be issued now waits for the sweep. */
+  const issueSoon = async (userId: string, id: string) => {
+    try {
+      await issueDue(userId, id);
+    } catch (err) {
+      deps.logger.warn({ err, recurringId: id }, 'recurring invoice left for the next sweep');
+    }
+  };
+
   return {
     get,
     async list(userId: string): Promise<TRecurringInvoice[]> {
@@ -153,14 +167,14 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
       const settings = await deps.settings.read(userId);
       const id = await repo.insert(userId, await valuesOf(userId, input, () => settings.defaultTaxRateBp));
       // A schedule starting today issues its first invoice at once.
-      await issueDue(userId, id);
+      await issueSoon(userId, id);
       return get(userId, id);
     },
     async update(userId: string, id: string, input: TRecurringRequest): Promise<TRecurringInvoice> {
       const current = await repo.get(userId, id);
       if (!current) throw AppError.notFound('Recurring invoice');
       if (!(await repo.update(userId, id, await valuesOf(userId, input, () => current.r.taxRateBp)))) throw AppError.notFound('Recurring invoice');
-      await issueDue(userId, id);
+      await issueSoon(userId, id);
       return get(userId, id);
     },
     /** The invoices already issued stay; the schedule goes. */
@@ -181,7 +195,7 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
       if (!current.r.paused) throw AppError.conflict(RECURRING_MESSAGES.notPaused);
       const first = firstIndexFrom(current.r, today());
       await repo.update(userId, id, { paused: false, nextIndex: Math.max(first.index, current.r.nextIndex), nextRunDate: first.index >= current.r.nextIndex ? first.date : current.r.nextRunDate });
-      await issueDue(userId, id);
+      await issueSoon(userId, id);
       return get(userId, id);
     },
     /** Every due schedule, oldest due first; safe in several processes at once. */
