@@ -47,6 +47,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createVatReportRepository } from './modules/reports/vat-report.repository.ts';
+import { createVatReportService } from './modules/reports/vat-report.service.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { invoicePaymentRoutes, paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -175,6 +177,7 @@ export function createModules(ctx: AppContext) {
   const calendar = createCalendarService(createCalendarRepository(db), { ownership, clock });
   const subscription = createSubscriptionService(limits, clock);
   const reports = createReportsService(createReportsRepository(db), clock);
+  const vatReport = createVatReportService(createVatReportRepository(db));
   const dashboard = createDashboardService(createDashboardRepository(db), {
     recentQuotes: quotes.recent,
     recentInvoices: invoices.recent,
@@ -274,6 +277,7 @@ export function createModules(ctx: AppContext) {
     invoices,
     payments,
     reports,
+    vatReport,
     accounts,
     creditNotes,
     history,
@@ -364,7 +368,7 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));
   api.use('/payments', requireUser, paymentsRoutes(m.payments));
   api.use('/recurring-invoices', requireUser, recurringRoutes(m.recurring));
-  api.use('/reports', requireUser, reportsRoutes(m.reports));
+  api.use('/reports', requireUser, reportsRoutes(m.reports, m.vatReport));
   api.use('/exports', requireUser, exportsRoutes(m.exports));
   api.use('/credit-notes', requireUser, creditNotesRoutes(m.creditNotes));
   api.use('/calendar', requireUser, calendarRoutes(m.calendar));

@@ -18,7 +18,7 @@ import { ZPlanLimits, ZPlans } from '@docket/schemas/plans';
 import { ZAvailableTemplates, ZCanResult, ZSubscriptionInfo, ZUsage } from '@docket/schemas/subscription';
 
 import { ZPayment } from '@docket/schemas/payment';
-import { ZAgedDebtors } from '@docket/schemas/reports';
+import { ZAgedDebtors, ZVatReport } from '@docket/schemas/reports';
 import { ZClientAccount } from '@docket/schemas/client-account';
 import { ZAcceptance, ZNotificationList, ZNotificationsReadAnswer, ZPublicDocument, ZShareLink } from '@docket/schemas/share';
 import { ZImportResult } from '@docket/schemas/data-transfer';
@@ -51,6 +51,7 @@ const ROUTES: [string, RegExp, z.ZodType][] = [
   ['GET', /^\/payments$/, ZListAnswer(ZPayment)],
   ['GET', /^\/reports\/aged-debtors$/, ZAgedDebtors],
   ['POST', /^\/imports\/(clients|items)$/, ZImportResult],
+  ['GET', /^\/reports\/vat$/, ZVatReport],
   ['GET', new RegExp(`^/clients/${ID}/account$`), ZClientAccount],
   ['GET', /^\/credit-notes$/, ZListAnswer(ZCreditNote)],
   ['GET', new RegExp(`^/credit-notes/${ID}$`), ZCreditNote],

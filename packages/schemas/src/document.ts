@@ -35,8 +35,12 @@ export const ZLineItem = z.object({
     .refine((v) => hasAtMostDecimals(v, 3), MSG.quantityDecimals),
   unitPrice: ZPrice,
   ...lineVatFields,
-});
+})
+  // Unset per-line fields are left out, so a line without them reads exactly as before.
+  .transform((l) => Object.fromEntries(Object.entries(l).filter(([, v]) => v !== null && v !== undefined)) as typeof l);
 export type TLineItem = z.output<typeof ZLineItem>;
+/** A line as a form or a caller writes it (optional fields may be absent). */
+export type TLineItemInput = z.input<typeof ZLineItem>;
 
 export const ZTaxPercent = z
   .number({ error: MSG.taxNonNegative })

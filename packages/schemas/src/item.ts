@@ -21,7 +21,9 @@ export const ZItemRequest = z.object({
   vat: z.enum(VAT_CODES, { error: VAT_MESSAGES.vatCode }).nullish(),
   kind: z.enum(LINE_KINDS, { error: VAT_MESSAGES.kind }).nullish(),
   unit: optionalText(20, 'Unit'),
-});
+})
+  // Unset VAT, kind and unit are left out, so an item without them reads exactly as before.
+  .transform((i) => Object.fromEntries(Object.entries(i).filter(([, v]) => v !== null && v !== undefined)) as typeof i);
 export type TItemRequest = z.input<typeof ZItemRequest>;
 
 export const ZItem = z.strictObject({

@@ -369,6 +369,8 @@ export const ROUTES: RouteSpec[] = [
   // CSV bodies, not JSON: a JSON body is refused (400) and writes nothing; imports.http.test.ts covers the CSV.
   { method: 'post', path: '/imports/clients' },
   { method: 'post', path: '/imports/items' },
+  { method: 'get', path: '/reports/vat' },
+  { method: 'get', path: '/reports/vat.csv' },
   { method: 'get', path: '/clients/:id/account' },
   { method: 'get', path: '/clients/:id/statement' },
   { method: 'get', path: '/credit-notes', listQuery: true },

@@ -11,6 +11,7 @@ export const queryKeys = {
   invoices: ['invoices'] as const,
   creditNotes: ['credit-notes'] as const,
   agedDebtors: ['reports', 'aged-debtors'] as const,
+  vatReport: ['reports', 'vat'] as const,
   clientAccount: (id: string) => ['client-account', id] as const,
   clientAccounts: ['client-account'] as const,
   calendar: ['calendar'] as const,

@@ -132,3 +132,14 @@ describe('CIS', () => {
     expect(res.body.details).toEqual({ cisRate: 'CIS rate must be 0, 20 or 30' });
   });
 });
+
+describe('catalogue items', () => {
+  it('when an item carries VAT, kind and unit, then they are answered and an edit without them clears them', async () => {
+    const res = await request(t.app).post('/api/items').set(user.auth).send({ name: 'Insulation', description: 'Loft roll', price: 8.37, vat: 'REDUCED', kind: 'MATERIALS', unit: 'm' });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ vat: 'REDUCED', kind: 'MATERIALS', unit: 'm' });
+    const edited = await request(t.app).put(`/api/items/${res.body.data.id}`).set(user.auth).send({ name: 'Insulation', description: 'Loft roll', price: 8.37 });
+    expect(edited.body.data.vat).toBeUndefined();
+    expect(edited.body.data.unit).toBeUndefined();
+  });
+});

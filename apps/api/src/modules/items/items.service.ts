@@ -26,7 +26,7 @@ const toFields = (i: ItemInput) => ({
   pricePence: poundsToPence(i.price),
   vat: i.vat ?? null,
   kind: i.kind ?? null,
-  unit: i.unit,
+  unit: i.unit ?? null,
 });
 
 export function createItemsService(repo: ItemsRepository) {

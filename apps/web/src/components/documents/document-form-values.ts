@@ -1,9 +1,6 @@
 import { DEFAULT_DUE_DAYS, DEFAULT_TAX_RATE } from '@docket/schemas/constants';
 import type { z } from 'zod';
-import type { ZInvoiceRequest, ZLineItem } from '@docket/schemas/document';
-
-/** A line as the form edits it (the request's input: unit, VAT code, kind and discount may be left out). */
-type TFormLine = z.input<typeof ZLineItem>;
+import type { TLineItemInput, ZInvoiceRequest } from '@docket/schemas/document';
 
 /** What the quote and invoice forms edit (a quote simply has no due date). */
 export interface TDocumentFormValues {
@@ -12,7 +9,7 @@ export interface TDocumentFormValues {
   dueDate?: string;
   /** the job's address when it is not the client's ('' for none) */
   siteAddress?: string | null;
-  lineItems: TFormLine[];
+  lineItems: TLineItemInput[];
   /** recurring invoices only (docs/product.md, "Recurring invoices") */
   frequency?: string;
   startDate?: string;
@@ -25,7 +22,7 @@ export interface TDocumentFormValues {
 export type TDocumentSubmit = z.output<typeof ZInvoiceRequest>;
 
 /** 'Add Item' appends this line. */
-export const emptyLine = (): TFormLine => ({ description: '', quantity: 1, unitPrice: 0 });
+export const emptyLine = (): TLineItemInput => ({ description: '', quantity: 1, unitPrice: 0 });
 
 /** Today plus `days` as 'YYYY-MM-DD' in the browser's calendar (what <input type="date"> shows). */
 export function localIsoDateIn(days: number, from = new Date()): string {

@@ -31,6 +31,10 @@ interface DocumentFormProps {
   clients: Array<{ id: string; name: string; address?: string | null }>;
   items: TItem[];
   currencySymbol: string;
+  /** invoices from a CIS subcontractor: the client's CIS rate, for the live summary */
+  cisRateOf?: (clientId: string) => number | null;
+  /** false when the company has no VAT number (the summary then warns against charging VAT) */
+  vatRegistered?: boolean;
   onSubmit: (values: TDocumentSubmit) => Promise<void>;
   onCancel: () => void;
   /** Every change while the values differ from where the form started (null when back there). */
@@ -46,6 +50,8 @@ export function DocumentForm({
   clients,
   items,
   currencySymbol,
+  cisRateOf,
+  vatRegistered,
   onSubmit,
   onCancel,
   onChangeValues,
@@ -141,7 +147,7 @@ export function DocumentForm({
             Same as client address
           </label>
           <LineItemFields form={form} items={items} currencySymbol={currencySymbol} />
-          <DocumentTotals control={form.control} currencySymbol={currencySymbol} />
+          <DocumentTotals control={form.control} currencySymbol={currencySymbol} cisRateOf={cisRateOf} vatRegistered={vatRegistered} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
               Cancel

@@ -221,6 +221,8 @@ export function DocumentsPage<T extends { id: string }>({
           clients={clients.data ?? []}
           items={items.data ?? []}
           currencySymbol={currencySymbol}
+          cisRateOf={kind === 'invoice' && company.data?.cisSubcontractor ? (id) => clients.data?.find((c) => c.id === id)?.cisRate ?? null : undefined}
+          vatRegistered={!company.data || Boolean(company.data.vatNumber)}
           onSubmit={submit}
           onCancel={closeForm}
         />

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import type { TItem } from '@docket/schemas/item';
+import { VAT_CODES, VAT_RATES } from '@docket/schemas/vat';
 import { formatMoney } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -28,6 +29,10 @@ export function LineItemFields({ form, items, currencySymbol }: LineItemFieldsPr
     if (!item) return;
     form.setValue(`lineItems.${index}.description`, item.description || item.name, { shouldValidate: true, shouldDirty: true });
     form.setValue(`lineItems.${index}.unitPrice`, item.price, { shouldValidate: true, shouldDirty: true });
+    // The catalogue item's VAT, kind and unit come with it (docs/product.md, "VAT per line").
+    form.setValue(`lineItems.${index}.vat`, item.vat ?? null, { shouldDirty: true });
+    form.setValue(`lineItems.${index}.kind`, item.kind ?? null, { shouldDirty: true });
+    form.setValue(`lineItems.${index}.unit`, item.unit ?? null, { shouldDirty: true });
   };
 
   return (
@@ -74,7 +79,7 @@ export function LineItemFields({ form, items, currencySymbol }: LineItemFieldsPr
                 <Input
                   type="number"
                   inputMode="decimal"
-                  min={1}
+                  min={0}
                   step="any"
                   {...form.register(`lineItems.${index}.quantity`, { valueAsNumber: true })}
                 />
@@ -87,6 +92,37 @@ export function LineItemFields({ form, items, currencySymbol }: LineItemFieldsPr
                   step="0.01"
                   {...form.register(`lineItems.${index}.unitPrice`, { valueAsNumber: true })}
                 />
+              </FormField>
+              <FormField label="VAT" error={lineErrors?.vat?.message} className="sm:col-span-3">
+                <Select {...form.register(`lineItems.${index}.vat`, { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : v) })}>
+                  <option value="">Document rate</option>
+                  {VAT_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {VAT_RATES[code].label} · {VAT_RATES[code].name}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+              <FormField label="Kind" error={lineErrors?.kind?.message} className="sm:col-span-3">
+                <Select {...form.register(`lineItems.${index}.kind`, { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : v) })}>
+                  <option value="">Labour</option>
+                  <option value="MATERIALS">Materials</option>
+                </Select>
+              </FormField>
+              <FormField label="Discount %" error={lineErrors?.discountPercent?.message} className="sm:col-span-2">
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={100}
+                  step="0.01"
+                  {...form.register(`lineItems.${index}.discountPercent`, {
+                    setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)),
+                  })}
+                />
+              </FormField>
+              <FormField label="Unit" error={lineErrors?.unit?.message} className="sm:col-span-3">
+                <Input placeholder="hour, m, each" {...form.register(`lineItems.${index}.unit`)} />
               </FormField>
               {fields.length > 1 && (
                 <div className="sm:col-span-1 sm:pt-6">

@@ -5,7 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { CIS_RATES } from '@docket/schemas/vat';
 
 interface ClientFormProps {
   /** The client being edited; absent when adding. */
@@ -25,6 +27,7 @@ export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
       address: client?.address ?? '',
       isBusiness: client?.isBusiness ?? false,
       vatNumber: client?.vatNumber ?? '',
+      cisRate: client?.cisRate ?? null,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -55,6 +58,16 @@ export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
           </label>
           <FormField label="Client VAT number" error={errors.vatNumber?.message}>
             <Input {...form.register('vatNumber')} />
+          </FormField>
+          <FormField label="CIS rate" error={errors.cisRate?.message}>
+            <Select {...form.register('cisRate', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}>
+              <option value="">Not a CIS contractor</option>
+              {CIS_RATES.map((rate) => (
+                <option key={rate} value={rate}>
+                  {rate}% deduction
+                </option>
+              ))}
+            </Select>
           </FormField>
           <div className="flex flex-wrap gap-2 sm:col-span-2">
             <Button type="submit" disabled={isSubmitting}>

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAgedDebtors } from '../api/get-aged-debtors';
+import { VatReportSection } from './vat-report-section';
 
 /** Aged debtors: who owes what, by days past due (docs/product.md, "Aged debtors"). */
 export function ReportsScreen() {
@@ -81,6 +82,7 @@ export function ReportsScreen() {
           </table>
         </Card>
       )}
+      <VatReportSection />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { TEMPLATE_LABELS, TEMPLATES } from '@docket/schemas/constants';
+import { REVERSE_CHARGE_WORDING_KEYS, REVERSE_CHARGE_WORDINGS } from '@docket/schemas/vat';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -72,6 +73,29 @@ export function DocumentSettingsFields({ form, savedTaxRate }: { form: TCompanyF
           <FormField label="Bank of England base rate (%)" error={errors.baseRatePercent?.message}>
             <Input inputMode="decimal" {...form.register('baseRatePercent', { setValueAs: (v: string | number) => Number(v) })} />
           </FormField>
+        </div>
+      </SettingsSection>
+      <SettingsSection title="VAT" description="How your VAT return figures are worked out, the reverse-charge wording your PDFs print, and the Construction Industry Scheme.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="VAT scheme" error={errors.vatScheme?.message}>
+            <Select {...form.register('vatScheme')}>
+              <option value="invoice">Invoice (standard) accounting</option>
+              <option value="cash">Cash accounting</option>
+            </Select>
+          </FormField>
+          <FormField label="Reverse-charge wording" error={errors.reverseChargeWording?.message}>
+            <Select {...form.register('reverseChargeWording')}>
+              {REVERSE_CHARGE_WORDING_KEYS.map((key) => (
+                <option key={key} value={key}>
+                  {REVERSE_CHARGE_WORDINGS[key]}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="h-4 w-4" {...form.register('cisSubcontractor')} />
+            I am a CIS subcontractor (invoices show the contractor's deduction)
+          </label>
         </div>
       </SettingsSection>
     </>

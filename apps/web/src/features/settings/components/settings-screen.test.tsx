@@ -33,6 +33,9 @@ const company: TCompany = {
   cisSubcontractor: false,
   baseRatePercent: 0,
   baseRateSetOn: null,
+  vatScheme: 'invoice',
+  reverseChargeWording: 'CUSTOMER_TO_PAY',
+  cisSubcontractor: false,
   nextQuoteNumber: 12,
   nextInvoiceNumber: 4,
   nextCreditNoteNumber: 1,
@@ -96,6 +99,9 @@ describe('SettingsScreen', () => {
       defaultTaxRate: 20,
       latePaymentNotice: false,
       baseRatePercent: 0,
+      vatScheme: 'invoice',
+      reverseChargeWording: 'CUSTOMER_TO_PAY',
+      cisSubcontractor: false,
     });
     // Now the full form.
     expect(await screen.findByRole('heading', { name: 'Bank Details' })).toBeInTheDocument();

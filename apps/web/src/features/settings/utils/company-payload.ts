@@ -1,3 +1,4 @@
+import { DEFAULT_REVERSE_CHARGE_WORDING } from '@docket/schemas/vat';
 import type { TCompany, TCompanyRequest, TCompanyRequestParsed } from '@docket/schemas/company';
 import { DEFAULT_CREDIT_NOTE_PREFIX, DEFAULT_CURRENCY, DEFAULT_INVOICE_PREFIX, DEFAULT_QUOTE_PREFIX, DEFAULT_TAX_RATE, DEFAULT_TEMPLATE } from '@docket/schemas/constants';
 
@@ -21,6 +22,9 @@ export function companyFormDefaults(company: TCompany | null) {
     creditNotePrefix: company?.creditNotePrefix ?? DEFAULT_CREDIT_NOTE_PREFIX,
     defaultTaxRate: company?.defaultTaxRate ?? DEFAULT_TAX_RATE,
     latePaymentNotice: company?.latePaymentNotice ?? false,
+    vatScheme: company?.vatScheme ?? 'invoice',
+    reverseChargeWording: company?.reverseChargeWording ?? DEFAULT_REVERSE_CHARGE_WORDING,
+    cisSubcontractor: company?.cisSubcontractor ?? false,
     baseRatePercent: company?.baseRatePercent ?? 0,
     bankDetails: Object.fromEntries(BANK_KEYS.map((k) => [k, bank?.[k] ?? ''])) as Record<(typeof BANK_KEYS)[number], string>,
   };
