@@ -24,7 +24,7 @@ import { createQuotesService } from './modules/quotes/quotes.service.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
-import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { invoicesRoutes, quoteInvoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createPreviewsService } from './modules/previews/previews.service.ts';
 import { previewsRoutes } from './modules/previews/previews.routes.ts';
 import { createPreviewsRepository } from './modules/previews/previews.repository.ts';
@@ -79,6 +79,9 @@ import { einvoicesRoutes } from './modules/einvoices/einvoices.routes.ts';
 import { createImportsRepository } from './modules/imports/imports.repository.ts';
 import { createImportsService } from './modules/imports/imports.service.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { createRecurringRepository } from './modules/recurring/recurring.repository.ts';
+import { createRecurringService, RECURRING_SWEEP_CRON, RECURRING_SWEEP_JOB } from './modules/recurring/recurring.service.ts';
+import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -243,7 +246,17 @@ export function createModules(ctx: AppContext) {
     remind: (userId, invoiceId, step, days) => email.remind(userId, invoiceId, step, days),
     underDailyLimit: (userId) => email.underDailyLimit(userId),
   });
-  if (ctx.jobs) startWorkers(ctx, { email, reminders });
+  const recurring = createRecurringService(createRecurringRepository(db), {
+    clock,
+    logger: ctx.logger,
+    ownership,
+    settings,
+    history: historyRepository,
+    invoices: invoicesRepository,
+    assertCanCreateInvoice: (userId, tx) => limits.assertCanCreate(userId, 'invoices', tx),
+    emailInvoice: (userId, invoiceId) => email.emailDocument(userId, 'invoice', invoiceId, {}),
+  });
+  if (ctx.jobs) startWorkers(ctx, { email, reminders, recurring });
 
   // account.zip holds each issued document's PDF exactly as its preview renders it.
   const exports = createExportsService(createExportsRepository(db), (userId, doc) =>
@@ -284,6 +297,7 @@ export function createModules(ctx: AppContext) {
     exports,
     imports,
     einvoices,
+    recurring,
   };
 }
 export type Modules = ReturnType<typeof createModules>;
@@ -294,7 +308,7 @@ export type Modules = ReturnType<typeof createModules>;
  */
 function startWorkers(
   ctx: AppContext,
-  m: { email: ReturnType<typeof createEmailService>; reminders: ReturnType<typeof createRemindersService> },
+  m: { email: ReturnType<typeof createEmailService>; reminders: ReturnType<typeof createRemindersService>; recurring: ReturnType<typeof createRecurringService> },
 ) {
   const jobs = ctx.jobs!;
   const started = (async () => {
@@ -305,6 +319,13 @@ function startWorkers(
     });
     await jobs.schedule(REMINDER_SWEEP_JOB, REMINDER_SWEEP_CRON);
     await jobs.send(REMINDER_SWEEP_JOB, {}, { singletonKey: 'start-up' });
+    // Recurring invoices: daily, and at start-up so periods missed while down are issued, oldest first.
+    await jobs.work(RECURRING_SWEEP_JOB, async () => {
+      const { issued } = await m.recurring.sweep();
+      ctx.logger.info({ issued }, 'recurring invoice sweep done');
+    });
+    await jobs.schedule(RECURRING_SWEEP_JOB, RECURRING_SWEEP_CRON);
+    await jobs.send(RECURRING_SWEEP_JOB, {}, { singletonKey: 'start-up' });
   })();
   started.catch((err: unknown) => ctx.logger.error({ err }, 'could not start the job workers'));
 }
@@ -347,9 +368,10 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use(sharingRoutes(m.sharing, requireUser, publicOrigin));
   api.use('/notifications', requireUser, notificationsRoutes(m.notifications));
   api.use(historyRoutes(m.history.repository, m.history.ownership, requireUser));
-  api.use('/quotes', requireUser, quotesRoutes(m.quotes));
+  api.use('/quotes', requireUser, quoteInvoicesRoutes(m.invoices), quotesRoutes(m.quotes));
   api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));
   api.use('/payments', requireUser, paymentsRoutes(m.payments));
+  api.use('/recurring-invoices', requireUser, recurringRoutes(m.recurring));
   api.use('/reports', requireUser, reportsRoutes(m.reports, m.vatReport));
   api.use('/exports', requireUser, exportsRoutes(m.exports));
   api.use('/credit-notes', requireUser, creditNotesRoutes(m.creditNotes));

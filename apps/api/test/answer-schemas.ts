@@ -1,3 +1,4 @@
+import { ZRecurringInvoice } from '@docket/schemas/recurring';
 import type { Express, Response } from 'express';
 import { z } from 'zod';
 import { ZListAnswer } from '@docket/schemas/common';
@@ -32,6 +33,13 @@ const ROUTES: [string, RegExp, z.ZodType][] = [
   ['POST', /^\/quotes$/, ZQuote],
   ['GET|PUT', new RegExp(`^/quotes/${ID}$`), ZQuote],
   ['PATCH', new RegExp(`^/quotes/${ID}/${actions(QUOTE_TRANSITION_ACTIONS)}$`), ZQuote],
+  ['POST', new RegExp(`^/quotes/${ID}/duplicate$`), ZQuote],
+  ['GET', /^\/recurring-invoices$/, z.array(ZRecurringInvoice)],
+  ['POST', /^\/recurring-invoices$/, ZRecurringInvoice],
+  ['GET|PUT', new RegExp(`^/recurring-invoices/${ID}$`), ZRecurringInvoice],
+  ['PATCH', new RegExp(`^/recurring-invoices/${ID}/(pause|resume)$`), ZRecurringInvoice],
+  ['POST', new RegExp(`^/quotes/${ID}/invoices$`), ZInvoice],
+  ['POST', new RegExp(`^/invoices/${ID}/duplicate$`), ZInvoice],
   ['GET', /^\/invoices$/, ZListAnswer(ZInvoice)],
   ['POST', /^\/invoices$/, ZInvoice],
   ['POST', new RegExp(`^/invoices/from-quote/${ID}$`), ZInvoice],
@@ -59,7 +67,7 @@ const ROUTES: [string, RegExp, z.ZodType][] = [
   ['POST', /^\/calendar$/, ZCalendarEvent],
   ['POST', new RegExp(`^/calendar/from-quote/${ID}$`), ZCalendarEvent],
   ['GET|PUT', new RegExp(`^/calendar/${ID}$`), ZCalendarEvent],
-  ['DELETE', new RegExp(`^/(quotes|invoices|clients|items|calendar)/${ID}$`), ZDeleted],
+  ['DELETE', new RegExp(`^/(quotes|invoices|clients|items|calendar|recurring-invoices)/${ID}$`), ZDeleted],
   // GET /company?optional=true answers null when there is no profile yet.
   ['GET', /^\/company$/, ZCompany.nullable()],
   ['POST|PUT', /^\/company$/, ZCompany],

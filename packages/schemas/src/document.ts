@@ -48,6 +48,15 @@ export const ZTaxPercent = z
   .max(100, MSG.taxMax)
   .refine((v) => hasAtMostDecimals(v, 2), MSG.taxDecimals);
 
+/** The job's address, when it differs from the client's. */
+export const SITE_ADDRESS_MAX = 500;
+export const ZSiteAddress = z
+  .string({ error: 'Site address must be text' })
+  .trim()
+  .max(SITE_ADDRESS_MAX, MSG.tooLong('Site address', SITE_ADDRESS_MAX))
+  .nullable()
+  .transform((v) => (v ? v : null));
+
 const ZClientId = z.string({ error: MSG.clientRequired }).trim().pipe(z.uuid({ error: MSG.clientRequired }));
 
 const ZLineItems = z
@@ -78,6 +87,7 @@ export const ZQuoteRequest = z.object({
   lineItems: ZLineItems,
   /** percent; defaults to the company's default tax rate, else 20 */
   tax: ZTaxPercent.optional(),
+  siteAddress: ZSiteAddress.optional(),
 });
 export type TQuoteRequest = z.input<typeof ZQuoteRequest>;
 
@@ -134,6 +144,7 @@ const documentBase = {
   lineItems: z.array(ZLineItemAnswer),
   /** percent */
   tax: z.number(),
+  siteAddress: z.string().nullable(),
   /** pounds */
   subtotal: z.number(),
   taxAmount: z.number(),
@@ -147,13 +158,24 @@ const documentBase = {
 export const ZQuoteInvoiceRef = z.strictObject({ id: z.uuid(), invoiceNumber: z.string() });
 export type TQuoteInvoiceRef = z.infer<typeof ZQuoteInvoiceRef>;
 
+/** How an invoice was made from a quote: all of it, or in stages (docs/product.md, "Invoicing a quote in stages"). */
+export const QUOTE_INVOICE_TYPES = ['FULL', 'DEPOSIT', 'STAGE', 'FINAL'] as const;
+export type TQuoteInvoiceType = (typeof QUOTE_INVOICE_TYPES)[number];
+
+
 export const ZQuote = z.strictObject({
   ...documentBase,
   quoteNumber: z.string(),
   status: z.enum(QUOTE_STATUSES),
   sentAt: ZTimestamp.nullable(),
-  /** the invoice made from this quote, null until converted */
+  /** the first invoice made from this quote, null until invoiced */
   invoice: ZQuoteInvoiceRef.nullable(),
+  /** pounds: what its invoices (less their credit notes, void ones left out) charge, and what is left */
+  invoicedAmount: z.number(),
+  remainingAmount: z.number(),
+  invoices: z.array(
+    z.strictObject({ id: z.uuid(), invoiceNumber: z.string(), type: z.enum(QUOTE_INVOICE_TYPES), total: z.number(), status: z.enum(INVOICE_STATUSES) }),
+  ),
 });
 export type TQuote = z.infer<typeof ZQuote>;
 
@@ -163,6 +185,8 @@ export const ZInvoice = z.strictObject({
   status: z.enum(INVOICE_STATUSES),
   dueDate: ZDay,
   quoteId: z.uuid().nullable(),
+  /** how it was made from its quote; null for an invoice not made from one */
+  quoteInvoiceType: z.enum(QUOTE_INVOICE_TYPES).nullable(),
   sentAt: ZTimestamp.nullable(),
   paidAt: ZTimestamp.nullable(),
   voidedAt: ZTimestamp.nullable(),

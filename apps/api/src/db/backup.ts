@@ -31,6 +31,8 @@ export const BACKUP_TABLES = [
   'notifications',
   // Rendered issued PDFs: derivable, but restored with the rest so a restore serves the same bytes.
   'issued_pdfs',
+  'recurring_invoices',
+  'recurring_issues',
 ] as const;
 
 export const BACKUP_FORMAT = 'docket-backup';

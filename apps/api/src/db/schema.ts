@@ -192,6 +192,8 @@ export const quotes = pgTable(
     taxPence: pence('tax_pence').notNull(),
     totalPence: pence('total_pence').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** the job's address when it is not the client's */
+    siteAddress: text('site_address'),
     /** what the PDF prints, frozen when the document is issued (docs/product.md, "Issued documents") */
     snapshot: jsonb('snapshot'),
     snapshotLogo: bytea('snapshot_logo'),
@@ -240,6 +242,10 @@ export const invoices = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'restrict' }),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    /** FULL | DEPOSIT | STAGE | FINAL when made from a quote (docs/product.md, "Invoicing a quote in stages") */
+    quoteInvoiceType: text('quote_invoice_type'),
+    /** the job's address when it is not the client's */
+    siteAddress: text('site_address'),
     invoiceNumber: text('invoice_number').notNull(),
     /** DRAFT | SENT | PAID | VOID | CREDITED; OVERDUE is derived on read from SENT + due date */
     status: text('status').notNull().default(INITIAL_STATUS),
@@ -263,7 +269,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_user_number_unique').on(t.userId, t.invoiceNumber),
-    uniqueIndex('invoices_quote_unique').on(t.quoteId).where(sql`${t.quoteId} is not null`),
+    // A quote may be invoiced in stages: several invoices per quote.
+    index('invoices_quote_idx').on(t.quoteId).where(sql`${t.quoteId} is not null`),
     index('invoices_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('invoices_user_status_due_idx').on(t.userId, t.status, t.dueDate),
     index('invoices_client_idx').on(t.clientId),
@@ -604,4 +611,52 @@ export const issuedPdfs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.documentId, t.modelHash] })],
+);
+
+/**
+ * A recurring invoice: what each invoice carries and when they are issued (docs/product.md,
+ * "Recurring invoices"). `nextIndex` is the period to issue next (0 = the start date).
+ */
+export const recurringInvoices = pgTable(
+  'recurring_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    /** the lines as stored on each invoice (position, description, quantityMilli, unitPricePence, amountPence) */
+    lines: jsonb('lines').notNull(),
+    siteAddress: text('site_address'),
+    frequency: text('frequency').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    count: integer('count'),
+    dueDays: integer('due_days').notNull(),
+    autoSend: boolean('auto_send').notNull().default(false),
+    paused: boolean('paused').notNull().default(false),
+    nextIndex: integer('next_index').notNull().default(0),
+    /** the date of period nextIndex, null once the schedule has ended (the sweep's index) */
+    nextRunDate: date('next_run_date', { mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('recurring_invoices_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('recurring_invoices_due_idx').on(t.nextRunDate).where(sql`${t.paused} = false and ${t.nextRunDate} is not null`),
+  ],
+);
+
+/** One row per issued period: the primary key (schedule, period) makes a second invoice for a period impossible. */
+export const recurringIssues = pgTable(
+  'recurring_issues',
+  {
+    recurringId: uuid('recurring_id')
+      .notNull()
+      .references(() => recurringInvoices.id, { onDelete: 'cascade' }),
+    periodDate: date('period_date', { mode: 'string' }).notNull(),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.recurringId, t.periodDate] }), index('recurring_issues_invoice_idx').on(t.invoiceId)],
 );

@@ -139,6 +139,8 @@ export interface PdfDocumentSource {
   taxPence: number;
   totalPence: number;
   lines: PdfLineSource[];
+  /** the job's address, printed under the client as 'Site address' */
+  siteAddress?: string | null;
   /** invoices of business clients while the company's late-payment notice is on (docs/product.md, "Late payment") */
   latePaymentNotice?: boolean;
   /** invoices with a CIS deduction (docs/product.md, "CIS") */
@@ -152,6 +154,12 @@ export interface PdfDocumentSource {
   /** approved quotes accepted through the client link */
   acceptance?: { name: string; signedAt: Date; signature: Buffer | null } | null;
 }
+
+/** 'Site address: 1 Mill Lane, Leeds' (one line, whatever the template), or nothing. */
+const siteAddressLines = (site: string | null | undefined): string[] => {
+  const parts = splitLines(site ?? null);
+  return parts.length ? [`Site address: ${parts.join(', ')}`] : [];
+};
 
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** 'YYYY-MM-DD' -> '22 November 2026' */
@@ -253,7 +261,7 @@ export function buildDocumentModel(
     client: {
       heading: isInvoice || isCredit ? 'Bill to' : 'Prepared for',
       name: client.name.trim(),
-      lines: [...splitLines(client.address), ...present(client.email, client.phone), ...clientVat],
+      lines: [...splitLines(client.address), ...present(client.email, client.phone), ...clientVat, ...siteAddressLines(doc.siteAddress)],
     },
     meta,
     columns: { description: 'Description', quantity: 'Qty', unitPrice: 'Unit price', vatRate: 'VAT', amount: 'Net amount' },

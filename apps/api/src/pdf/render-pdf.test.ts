@@ -18,12 +18,13 @@ async function render(
     status?: string;
     company?: Parameters<typeof sampleCompanySource>[0];
     client?: Parameters<typeof sampleClientSource>[0];
+    siteAddress?: string;
   } = {},
 ): Promise<{ pdf: Buffer; read: ReadPdf; model: ReturnType<typeof buildDocumentModel> }> {
   const model = buildDocumentModel(
     sampleCompanySource({ logo, ...opts.company }),
     sampleClientSource(opts.client),
-    sampleDocumentSource(kind, opts.lines ?? 10, { status: opts.status ?? 'SENT' }),
+    sampleDocumentSource(kind, opts.lines ?? 10, { status: opts.status ?? 'SENT', siteAddress: opts.siteAddress ?? null }),
   );
   const pdf = await renderPdf(model, template);
   return { pdf, read: await readPdf(pdf), model };
@@ -83,6 +84,13 @@ describe.each(TEMPLATES)('template %s', (template) => {
     expect(invoice.read.text).toContain('Payment due by 20 December 2026');
     expect(quote.read.text).not.toContain('Payment due');
     expect(quote.read.text).toContain('Valid until 20 December 2026');
+  });
+
+  it.each(KINDS)('when a %s has a site address, then it prints as Site address under the client; without one, nothing', async (kind) => {
+    const withSite = await render(template, kind, { siteAddress: '1 Mill Lane\nLeeds LS1 4AB' });
+    expect(inOrder(withSite.read.text, [withSite.model.client.name, 'Site address: 1 Mill Lane, Leeds LS1 4AB'])).toEqual({ ok: true });
+    expectInsidePages(withSite.read);
+    expect((await render(template, kind)).read.text).not.toContain('Site address');
   });
 
   it('when a logo is set, then an image is embedded, and when not, none is', async () => {

@@ -44,7 +44,17 @@ async function seedAccount(user: TestUser): Promise<Required<OwnIds>> {
     quoteId: quote.id,
     invoiceId: invoice.id,
   });
-  return { clientId: client.id, itemId: item.id, quoteId: quote.id, invoiceId: invoice.id, eventId: event.id, sentInvoiceId: sent.id, creditNoteId: note.id };
+  const recurring = await ok('post', '/recurring-invoices', { clientId: client.id, lineItems: [line], tax: 20, frequency: 'MONTHLY', startDate: '2030-01-31', dueDays: 14, autoSend: false });
+  return {
+    clientId: client.id,
+    itemId: item.id,
+    quoteId: quote.id,
+    invoiceId: invoice.id,
+    eventId: event.id,
+    sentInvoiceId: sent.id,
+    creditNoteId: note.id,
+    recurringId: recurring.id,
+  };
 }
 
 /** The id a path parameter of this route stands for. */
@@ -58,6 +68,7 @@ function idFor(route: RouteSpec, param: string, ids: Required<OwnIds>): string {
     quotes: ids.quoteId,
     invoices: ids.invoiceId,
     calendar: ids.eventId,
+    'recurring-invoices': ids.recurringId,
     'credit-notes': ids.creditNoteId,
   };
   return byArea[area!] ?? ids.clientId;

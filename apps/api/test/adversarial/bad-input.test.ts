@@ -52,6 +52,11 @@ beforeAll(async () => {
     .set(user.auth)
     .send({ title: 'Visit', startDate: '2030-01-01T09:00:00Z', endDate: '2030-01-01T10:00:00Z' });
   if (event.status === 201) ids.eventId = event.body.data.id;
+  const recurring = await agent()
+    .post('/api/recurring-invoices')
+    .set(user.auth)
+    .send({ clientId: ids.clientId, lineItems: [line], tax: 20, frequency: 'MONTHLY', startDate: '2030-01-31', dueDays: 14, autoSend: false });
+  if (recurring.status === 201) ids.recurringId = recurring.body.data.id;
 
   active = [];
   for (const r of ROUTES) if (await routeExists(agent, user.auth, r)) active.push(r);

@@ -10,6 +10,7 @@ export interface OwnIds {
   clientId: string;
   itemId: string;
   quoteId?: string;
+  recurringId?: string;
   invoiceId?: string;
   eventId?: string;
   /** an issued invoice (credit notes and void need one) and a credit note against it */
@@ -138,8 +139,33 @@ const companyBody: BodySpec = {
 };
 const quoteBody: BodySpec = {
   valid: (ids) => ({ clientId: ids.clientId, lineItems: [{ description: 'Labour', quantity: 2, unitPrice: 45 }], tax: 20 }),
-  fields: { clientId: fc.oneof(invalid.uuid, invalid.foreignUuid), lineItems: invalidLines, tax: invalid.percent },
+  fields: { clientId: fc.oneof(invalid.uuid, invalid.foreignUuid), lineItems: invalidLines, tax: invalid.percent, siteAddress: invalid.optionalText },
   required: ['clientId', 'lineItems'],
+};
+/** POST /quotes/{id}/invoices: a deposit by percent; amount is refused beside a percent as well. */
+const stageInvoiceBody: BodySpec = {
+  valid: () => ({ type: 'DEPOSIT', percent: 30, description: 'Deposit', dueDate: '2030-02-28' }),
+  fields: {
+    type: invalid.enumOf(['DEPOSIT', 'STAGE', 'FINAL']),
+    percent: fc.oneof(invalid.percent, fc.constantFrom<unknown>(0, -5)),
+    amount: fc.constantFrom<unknown>(0, -1, 1.001, '1', null, true, [], {}, 100),
+    description: fc.constantFrom<unknown>(1, true, [], {}, 'x'.repeat(501)),
+    dueDate: invalid.date,
+  },
+  required: ['type'],
+};
+const recurringBody: BodySpec = {
+  valid: (ids) => ({ ...quoteBody.valid(ids), frequency: 'MONTHLY', startDate: '2030-01-31', dueDays: 14, autoSend: false }),
+  fields: {
+    ...quoteBody.fields,
+    frequency: invalid.enumOf(['WEEKLY', 'MONTHLY', 'QUARTERLY', 'YEARLY']),
+    startDate: invalid.date,
+    endDate: fc.oneof(invalid.date.filter((v) => v !== null && v !== undefined), fc.constant<unknown>('2029-01-01')),
+    count: fc.constantFrom<unknown>(0, -1, 1.5, 1001, '2', true, [], {}),
+    dueDays: fc.constantFrom<unknown>(-1, 1.5, 366, '14', null, true, [], {}),
+    autoSend: invalid.bool,
+  },
+  required: ['clientId', 'lineItems', 'frequency', 'startDate', 'dueDays', 'autoSend'],
 };
 const invoiceBody: BodySpec = {
   valid: (ids) => ({ ...quoteBody.valid(ids), dueDate: '2030-01-31' }),
@@ -304,6 +330,9 @@ export const ROUTES: RouteSpec[] = [
   { method: 'patch', path: '/quotes/:id/decline' },
   { method: 'get', path: '/quotes/:id/preview' },
   { method: 'get', path: '/quotes/:id/history' },
+  { method: 'post', path: '/quotes/:id/invoices', body: stageInvoiceBody, own: { id: 'quoteId' } },
+  { method: 'post', path: '/quotes/:id/duplicate', writesWithoutBody: true },
+  { method: 'post', path: '/invoices/:id/duplicate', writesWithoutBody: true },
   { method: 'get', path: '/invoices', listQuery: true },
   { method: 'get', path: '/invoices/:id' },
   { method: 'post', path: '/invoices', body: invoiceBody },
@@ -326,6 +355,13 @@ export const ROUTES: RouteSpec[] = [
   { method: 'post', path: '/invoices/:id/payments', body: paymentBody, own: { id: 'sentInvoiceId' } },
   { method: 'delete', path: '/invoices/:id/payments/:paymentId' },
   { method: 'get', path: '/payments', listQuery: true },
+  { method: 'get', path: '/recurring-invoices' },
+  { method: 'get', path: '/recurring-invoices/:id' },
+  { method: 'post', path: '/recurring-invoices', body: recurringBody },
+  { method: 'put', path: '/recurring-invoices/:id', body: recurringBody, own: { id: 'recurringId' } },
+  { method: 'delete', path: '/recurring-invoices/:id' },
+  { method: 'patch', path: '/recurring-invoices/:id/pause' },
+  { method: 'patch', path: '/recurring-invoices/:id/resume' },
   { method: 'get', path: '/reports/aged-debtors' },
   // CSV downloads: one account's files only; the list test checks none of another account's ids appear.
   ...['invoices', 'invoice-lines', 'credit-notes', 'payments', 'quotes', 'clients', 'items'].map((f): RouteSpec => ({ method: 'get', path: `/exports/${f}.csv` })),

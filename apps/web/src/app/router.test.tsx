@@ -63,7 +63,7 @@ describe('routes and shell', () => {
     renderWithProviders(<AppRoutes />, { route: '/dashboard', token: 'jwt-1' });
     const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!;
     const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(labels).toEqual(['Dashboard', 'Clients', 'Quotes', 'Invoices', 'Credit notes', 'Reports', 'Import & export', 'Items', 'Calendar', 'Settings', 'Pricing']);
+    expect(labels).toEqual(['Dashboard', 'Clients', 'Quotes', 'Invoices', 'Credit notes', 'Recurring', 'Reports', 'Import & export', 'Items', 'Calendar', 'Settings', 'Pricing']);
     expect(screen.getAllByText(TEST_USER.email).length).toBeGreaterThan(0);
     expect(await screen.findByText('Pro')).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'Sign Out' })[0]!);

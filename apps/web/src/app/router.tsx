@@ -19,6 +19,7 @@ const InvoicesRoute = lazy(() => import('./routes/invoices'));
 const CreditNotesRoute = lazy(() => import('./routes/credit-notes'));
 const CalendarRoute = lazy(() => import('./routes/calendar'));
 const ReportsRoute = lazy(() => import('./routes/reports'));
+const RecurringRoute = lazy(() => import('./routes/recurring'));
 const ClientAccountRoute = lazy(() => import('./routes/client-account'));
 const DataTransferRoute = lazy(() => import('./routes/data-transfer'));
 
@@ -39,6 +40,7 @@ export function AppRoutes() {
           <Route path="quotes" element={<QuotesRoute />} />
           <Route path="invoices" element={<InvoicesRoute />} />
           <Route path="credit-notes" element={<CreditNotesRoute />} />
+          <Route path="recurring" element={<RecurringRoute />} />
           <Route path="items" element={<ItemsRoute />} />
           <Route path="calendar" element={<CalendarRoute />} />
           <Route path="reports" element={<ReportsRoute />} />

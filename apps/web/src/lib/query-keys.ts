@@ -21,4 +21,5 @@ export const queryKeys = {
   plans: ['subscription', 'plans'] as const,
   email: ['email'] as const,
   notifications: ['notifications'] as const,
+  recurring: ['recurring-invoices'] as const,
 };

@@ -11,6 +11,8 @@ export interface DocumentInput {
   clientId: string;
   lineItems: TLineItem[];
   tax?: number;
+  /** null or blank clears it; left out keeps what an edited document has */
+  siteAddress?: string | null;
 }
 
 /**
@@ -22,7 +24,7 @@ export async function priceDocument(
   userId: string,
   input: DocumentInput,
   fallbackTaxBp: () => Promise<number> | number,
-): Promise<PricedDocument & { clientId: string; clientCisRate: number | null }> {
+): Promise<PricedDocument & { clientId: string; clientCisRate: number | null; siteAddress?: string | null }> {
   const client = await ownership.clientTax(userId, input.clientId);
   if (!client) {
     throw AppError.badRequest(MSG.clientRequired, { clientId: MSG.clientRequired });
@@ -37,7 +39,12 @@ export async function priceDocument(
   if (priced.totalPence > DOCUMENT_TOTAL_MAX_PENCE) {
     throw AppError.badRequest(MSG.documentTotalMax, { lineItems: MSG.documentTotalMax });
   }
-  return { clientId: input.clientId, clientCisRate: client.cisRate, ...priced };
+  return {
+    clientId: input.clientId,
+    clientCisRate: client.cisRate,
+    ...(input.siteAddress !== undefined ? { siteAddress: input.siteAddress } : {}),
+    ...priced,
+  };
 }
 
 /**

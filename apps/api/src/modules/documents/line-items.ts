@@ -47,6 +47,31 @@ export function priceLines(lineItems: readonly TLineItem[], taxRateBp: number): 
   };
 }
 
+/**
+ * Stored lines priced afresh at `taxRateBp` (a duplicate is a new document under today's rules);
+ * each line keeps its VAT code, kind, discount and unit.
+ */
+export function repriceStoredLines(stored: readonly StoredLine[], taxRateBp: number): PricedDocument {
+  const lines = stored.map((l, position) => ({
+    position,
+    description: l.description,
+    quantityMilli: Number(l.quantityMilli),
+    unitPricePence: Number(l.unitPricePence),
+    vat: l.vat ?? null,
+    kind: l.kind ?? null,
+    discountBp: Number(l.discountBp ?? 0),
+    unit: l.unit ?? null,
+  }));
+  const totals = computeTotals(lines, taxRateBp);
+  return {
+    taxRateBp,
+    subtotalPence: totals.subtotal,
+    taxPence: totals.taxAmount,
+    totalPence: totals.total,
+    lines: lines.map((l, i) => ({ ...l, amountPence: totals.lineAmounts[i] ?? 0 })),
+  };
+}
+
 /** The line fields beyond description, quantity and price appear only when set, so older documents answer as before. */
 export const toLineDto = (l: StoredLine): TLineItemAnswer => ({
   description: l.description,

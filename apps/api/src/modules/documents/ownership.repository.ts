@@ -15,8 +15,9 @@ export function createOwnershipRepository(db: Database) {
   return {
     client: (userId: string, id: string) => owns(clients, userId, id),
     /** The client's VAT number and CIS rate (reverse charge and CIS rules), or null when not the caller's. */
-    async clientTax(userId: string, id: string): Promise<{ vatNumber: string | null; cisRate: number | null } | null> {
-      const [row] = await db
+    /** `exec`: a transaction to read in (on the embedded database a read outside an open transaction waits for it). */
+    async clientTax(userId: string, id: string, exec: Pick<Database, 'select'> = db): Promise<{ vatNumber: string | null; cisRate: number | null } | null> {
+      const [row] = await exec
         .select({ vatNumber: clients.vatNumber, cisRate: clients.cisRate })
         .from(clients)
         .where(and(eq(clients.userId, userId), eq(clients.id, id)))

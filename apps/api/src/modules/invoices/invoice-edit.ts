@@ -22,11 +22,15 @@ const sameLines = (a: Content['lines'], b: Content['lines']) =>
   });
 
 /** The names of what an edit changes, for the history ('client', 'lines', 'tax', 'due date'). */
-export function changedFields(current: Content & { dueDate: string }, next: PricedDocument & { clientId: string; dueDate: string }): string[] {
+export function changedFields(
+  current: Content & { dueDate: string; siteAddress: string | null },
+  next: PricedDocument & { clientId: string; dueDate: string; siteAddress?: string | null },
+): string[] {
   const changed: string[] = [];
   if (current.clientId !== next.clientId) changed.push('client');
   if (!sameLines(current.lines, next.lines)) changed.push('lines');
   if (current.taxRateBp !== next.taxRateBp) changed.push('tax');
   if (current.dueDate !== next.dueDate) changed.push('due date');
+  if (next.siteAddress !== undefined && current.siteAddress !== next.siteAddress) changed.push('site address');
   return changed;
 }

@@ -30,11 +30,13 @@ describe('POST /api/invoices', () => {
       clientId,
       client: { id: clientId, name: 'Acme Plumbing Ltd' },
       quoteId: null,
+      quoteInvoiceType: null,
       lineItems: [
         { description: 'Rewire kitchen', quantity: 2, unitPrice: 150.5 },
         { description: 'Socket', quantity: 1.5, unitPrice: 10 },
       ],
       tax: 20,
+      siteAddress: null,
       subtotal: 316,
       taxAmount: 63.2,
       total: 379.2,

@@ -1,4 +1,4 @@
-import type { TInvoice } from '@docket/schemas/document';
+import type { TInvoice, TQuoteInvoiceType } from '@docket/schemas/document';
 import { basisPointsToPercent, penceToPounds } from '@docket/schemas/money';
 import { balanceDuePence } from '@docket/schemas/credit-note';
 import { toLineDto, totalsOfStored, vatFiguresDto } from '../documents/line-items.ts';
@@ -34,6 +34,8 @@ export const toInvoiceDto = (row: InvoiceWithLines): TInvoice => ({
   clientId: row.clientId,
   client: { id: row.clientId, name: row.clientName },
   quoteId: row.quoteId,
+  quoteInvoiceType: (row.quoteInvoiceType as TQuoteInvoiceType | null) ?? null,
+  siteAddress: row.siteAddress,
   lineItems: row.lines.map(toLineDto),
   tax: basisPointsToPercent(row.taxRateBp),
   subtotal: penceToPounds(row.subtotalPence),

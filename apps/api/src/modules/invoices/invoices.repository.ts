@@ -1,10 +1,11 @@
-import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import { QUOTE_CONVERTIBLE_STATUSES, ledgerStatus, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
+import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { ledgerStatus, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
+import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
-import { clients, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
+import { clients, creditNoteLines, creditNotes, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
-import { lineColumns, totalsColumns, type PricedDocument } from '../documents/line-items.ts';
+import { lineColumns, totalsColumns, type DocumentTotals, type PricedDocument, type StoredLine } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
 import { documentOrder, isCustomOrder, type DocumentSortOptions } from '../documents/document-order.ts';
 import { decodeOffsetCursor } from '../../lib/pagination.ts';
@@ -30,6 +31,8 @@ const invoiceColumns = (today: Today) => ({
   clientId: invoices.clientId,
   clientName: clients.name,
   quoteId: invoices.quoteId,
+  quoteInvoiceType: invoices.quoteInvoiceType,
+  siteAddress: invoices.siteAddress,
   invoiceNumber: invoices.invoiceNumber,
   status: effectiveInvoiceStatus(today),
   taxRateBp: invoices.taxRateBp,
@@ -64,6 +67,7 @@ export interface InvoiceFields extends PricedDocument {
   /** docs/product.md, "CIS": null and 0 when no deduction applies */
   cisRateBp: number | null;
   cisDeductionPence: number;
+  siteAddress?: string | null;
 }
 
 const cisColumns = (c: { cisRateBp: number | null; cisDeductionPence: number }) => ({ cisRateBp: c.cisRateBp, cisDeductionPence: c.cisDeductionPence });
@@ -86,6 +90,8 @@ export interface InvoiceState {
 const lockedColumns = (today: string) => ({
   id: invoices.id,
   clientId: invoices.clientId,
+  quoteInvoiceType: invoices.quoteInvoiceType,
+  siteAddress: invoices.siteAddress,
   invoiceNumber: invoices.invoiceNumber,
   status: effectiveInvoiceStatus(today),
   taxRateBp: invoices.taxRateBp,
@@ -103,11 +109,39 @@ const lockedColumns = (today: string) => ({
 /** An invoice as a change sees it, locked until the change's transaction ends. */
 export type LockedInvoice = NonNullable<Awaited<ReturnType<ReturnType<typeof createInvoicesRepository>['lock']>>>;
 
-export type ConvertOutcome =
-  | { kind: 'created'; id: string }
-  | { kind: 'missing' }
-  | { kind: 'illegal'; status: TQuoteStatus }
-  | { kind: 'converted'; invoiceNumber: string };
+/** A quote as invoicing it sees it: locked, with its lines and the invoices already made from it. */
+export interface QuoteForInvoicing extends DocumentTotals {
+  id: string;
+  clientId: string;
+  quoteNumber: string;
+  status: TQuoteStatus;
+  siteAddress: string | null;
+  lines: StoredLine[];
+  invoices: {
+    id: string;
+    invoiceNumber: string;
+    type: TQuoteInvoiceType;
+    status: TStoredInvoiceStatus;
+    taxRateBp: number;
+    subtotalPence: number;
+    taxPence: number;
+    totalPence: number;
+    /** its lines (per VAT code and kind, what it charged) */
+    lines: StoredLine[];
+    credits: { taxRateBp: number; subtotalPence: number; taxPence: number; lines: StoredLine[] }[];
+  }[];
+}
+
+/** What an invoice made from a quote stores (its totals are set by the caller, per rate). */
+export interface QuoteInvoiceValues extends PricedDocument {
+  cisRateBp: number | null;
+  cisDeductionPence: number;
+  clientId: string;
+  quoteId: string;
+  type: TQuoteInvoiceType;
+  siteAddress: string | null;
+  dueDate: string;
+}
 
 const searched: SearchedDocument = { table: invoices, number: invoices.invoiceNumber, lines: invoiceLines, linesKey: invoiceLines.invoiceId };
 
@@ -184,7 +218,13 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     /** Number allocation and insert share one transaction, so a failed insert frees its number. */
     async create(userId: string, prefix: string, fields: InvoiceFields, guard?: CreateGuard, after?: AfterCreate): Promise<string> {
       return db.transaction(async (tx) => {
-        const id = await insertNumbered(tx, userId, prefix, { clientId: fields.clientId, ...totalsColumns(fields), ...cisColumns(fields), dueDate: fields.dueDate }, guard);
+        const id = await insertNumbered(
+          tx,
+          userId,
+          prefix,
+          { clientId: fields.clientId, siteAddress: fields.siteAddress ?? null, ...totalsColumns(fields), ...cisColumns(fields), dueDate: fields.dueDate },
+          guard,
+        );
         await insertLines(tx, userId, id, fields);
         const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
         await after?.(tx, id, row!.n);
@@ -193,6 +233,22 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
+
+    /** A numbered DRAFT inside the caller's transaction, dated `createdAt` (a recurring invoice's period). */
+    async createIn(tx: Tx, userId: string, prefix: string, fields: InvoiceFields, createdAt: Date): Promise<{ id: string; invoiceNumber: string }> {
+      const id = await insertNumbered(tx, userId, prefix, {
+        clientId: fields.clientId,
+        siteAddress: fields.siteAddress ?? null,
+        ...totalsColumns(fields),
+        ...cisColumns(fields),
+        dueDate: fields.dueDate,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      await insertLines(tx, userId, id, fields);
+      const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
+      return { id, invoiceNumber: row!.n };
+    },
 
     /**
      * The invoice row locked FOR UPDATE inside the caller's transaction: every change to an
@@ -241,10 +297,6 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       await tx.update(invoices).set({ status: next, paidAt, updatedAt: sql`now()` }).where(eq(invoices.id, id));
     },
 
-    /** The CIS rate and deduction of a draft made from a quote, inside its creating transaction. */
-    async setCis(tx: Tx, id: string, cis: { cisRateBp: number | null; cisDeductionPence: number }) {
-      await tx.update(invoices).set(cisColumns(cis)).where(eq(invoices.id, id));
-    },
 
     async setDueDate(tx: Tx, id: string, dueDate: string) {
       await tx.update(invoices).set({ dueDate, updatedAt: sql`now()` }).where(eq(invoices.id, id));
@@ -254,7 +306,14 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     async updateDraft(tx: Tx, userId: string, id: string, fields: InvoiceFields) {
       await tx
         .update(invoices)
-        .set({ clientId: fields.clientId, ...totalsColumns(fields), ...cisColumns(fields), dueDate: fields.dueDate, updatedAt: sql`now()` })
+        .set({
+          clientId: fields.clientId,
+          ...(fields.siteAddress !== undefined ? { siteAddress: fields.siteAddress } : {}),
+          ...totalsColumns(fields),
+          ...cisColumns(fields),
+          dueDate: fields.dueDate,
+          updatedAt: sql`now()`,
+        })
         .where(own(userId, id));
       await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, id));
       await insertLines(tx, userId, id, fields);
@@ -266,35 +325,81 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
 
     /**
-     * A new DRAFT invoice from an APPROVED quote: client, tax, totals and lines copied. The quote
-     * row is locked so two conversions of one quote queue and the second sees the first's invoice.
+     * Runs `fn` with the quote locked FOR UPDATE (so invoices made from one quote queue, and each
+     * sees the ones before it), its lines, and the invoices already made from it with their
+     * credit notes. Null when the quote is not the user's.
      */
-    async createFromQuote(userId: string, quoteId: string, prefix: string, dueDate: string, guard?: CreateGuard, after?: AfterCreate): Promise<ConvertOutcome> {
-      return db.transaction(async (tx): Promise<ConvertOutcome> => {
+    async withLockedQuote<T>(userId: string, quoteId: string, fn: (tx: Tx, quote: QuoteForInvoicing) => Promise<T>): Promise<T | null> {
+      return db.transaction(async (tx) => {
         const [quote] = await tx
           .select()
           .from(quotes)
           .where(and(eq(quotes.userId, userId), eq(quotes.id, quoteId)))
           .for('update');
-        if (!quote) return { kind: 'missing' };
-        if (!QUOTE_CONVERTIBLE_STATUSES.includes(quote.status as TQuoteStatus)) return { kind: 'illegal', status: quote.status as TQuoteStatus };
-        const [existing] = await tx
-          .select({ invoiceNumber: invoices.invoiceNumber })
+        if (!quote) return null;
+        const lines = await tx.select().from(quoteLines).where(eq(quoteLines.quoteId, quoteId)).orderBy(quoteLines.position);
+        const made = await tx
+          .select({
+            id: invoices.id,
+            invoiceNumber: invoices.invoiceNumber,
+            type: invoices.quoteInvoiceType,
+            status: invoices.status,
+            taxRateBp: invoices.taxRateBp,
+            subtotalPence: invoices.subtotalPence,
+            taxPence: invoices.taxPence,
+            totalPence: invoices.totalPence,
+          })
           .from(invoices)
           .where(eq(invoices.quoteId, quoteId))
-          .limit(1);
-        if (existing) return { kind: 'converted', invoiceNumber: existing.invoiceNumber };
-        const id = await insertNumbered(tx, userId, prefix, { clientId: quote.clientId, quoteId, ...totalsColumns(quote), dueDate }, guard);
-        const lines = await tx.select().from(quoteLines).where(eq(quoteLines.quoteId, quoteId));
-        if (lines.length > 0) {
-          await tx.insert(invoiceLines).values(
-            lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })),
-          );
-        }
-        const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
-        await after?.(tx, id, row!.n);
-        return { kind: 'created', id };
+          .orderBy(invoices.createdAt, invoices.invoiceNumber);
+        const madeIds = made.map((m) => m.id);
+        const credits = made.length
+          ? await tx
+              .select({ id: creditNotes.id, invoiceId: creditNotes.invoiceId, taxRateBp: creditNotes.taxRateBp, subtotalPence: creditNotes.subtotalPence, taxPence: creditNotes.taxPence })
+              .from(creditNotes)
+              .where(inArray(creditNotes.invoiceId, madeIds))
+          : [];
+        const madeLines = made.length ? await tx.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, madeIds)).orderBy(invoiceLines.position) : [];
+        const creditLines = credits.length
+          ? await tx
+              .select()
+              .from(creditNoteLines)
+              .where(inArray(creditNoteLines.creditNoteId, credits.map((c) => c.id)))
+              .orderBy(creditNoteLines.position)
+          : [];
+        const invoicesMade = made.map((m) => ({
+          ...m,
+          type: (m.type ?? 'FULL') as TQuoteInvoiceType,
+          status: m.status as TStoredInvoiceStatus,
+          lines: madeLines.filter((l) => l.invoiceId === m.id).map(lineColumns),
+          credits: credits
+            .filter((c) => c.invoiceId === m.id)
+            .map((c) => ({ taxRateBp: c.taxRateBp, subtotalPence: c.subtotalPence, taxPence: c.taxPence, lines: creditLines.filter((l) => l.creditNoteId === c.id).map(lineColumns) })),
+        }));
+        return fn(tx, { ...quote, status: quote.status as TQuoteStatus, lines: lines.map(lineColumns), invoices: invoicesMade });
       });
+    },
+
+    /** A new DRAFT invoice made from a quote, inside withLockedQuote's transaction. */
+    async insertFromQuote(tx: Tx, userId: string, prefix: string, values: QuoteInvoiceValues, guard?: CreateGuard): Promise<{ id: string; invoiceNumber: string }> {
+      const id = await insertNumbered(
+        tx,
+        userId,
+        prefix,
+        {
+          clientId: values.clientId,
+          quoteId: values.quoteId,
+          quoteInvoiceType: values.type,
+          siteAddress: values.siteAddress,
+          ...totalsColumns(values),
+          ...cisColumns(values),
+          dueDate: values.dueDate,
+        },
+        guard,
+      );
+      if (values.lines.length > 0) await tx.insert(invoiceLines).values(values.lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })));
+      const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
+      return { id, invoiceNumber: row!.n };
     },
   };
 }

@@ -1,10 +1,11 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TPage } from '@docket/schemas/common';
 import { DEFAULT_DUE_DAYS } from '@docket/schemas/constants';
-import { INVOICE_STAMPS, INVOICE_TRANSITIONS, INVOICE_VOIDABLE_STATUSES, type TInvoiceTransitionAction, type TStamp } from '@docket/schemas/lifecycle';
+import { QUOTE_CONVERTIBLE_STATUSES, INVOICE_STAMPS, INVOICE_TRANSITIONS, INVOICE_VOIDABLE_STATUSES, type TInvoiceTransitionAction, type TStamp } from '@docket/schemas/lifecycle';
 import { CREDIT_MESSAGES } from '@docket/schemas/credit-note';
 import { PAYMENT_MESSAGES } from '@docket/schemas/payment';
-import { formatPence } from '@docket/schemas/money';
+import { formatPence, percentToBasisPoints, poundsToPence } from '@docket/schemas/money';
+import { STAGE_MESSAGES, stageShare, type TQuoteInvoiceRequest } from '@docket/schemas/stage-invoice';
 import type { THistoryAction } from '@docket/schemas/history';
 import { DOCUMENT_MESSAGES, type TInvoice, type TInvoiceListQuery, type TLineItem } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
@@ -22,6 +23,9 @@ import type { Tx } from '../numbering/counters.repository.ts';
 import type { HistoryRepository } from '../history/history.repository.ts';
 import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
 import { changedFields } from './invoice-edit.ts';
+import { repriceStoredLines, totalsColumns, type DocumentTotals, type StoredLine } from '../documents/line-items.ts';
+import { finalLines, liveInvoices, quoteGroups, remainingGroups, stageLines, totalsOf } from './quote-invoicing.ts';
+
 
 /** The history entry each status action writes. */
 const HISTORY_OF: Record<TInvoiceTransitionAction, THistoryAction> = { send: 'sent', pay: 'payment recorded', revert: 'reverted' };
@@ -31,6 +35,7 @@ export interface InvoiceInput {
   lineItems: TLineItem[];
   tax?: number;
   dueDate?: string;
+  siteAddress?: string | null;
 }
 
 export interface InvoicesServiceDeps {
@@ -64,6 +69,45 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
   const createdSummary = (number: string, totalPence: number, fromQuote = false) =>
     `Created ${number} for ${formatPence(totalPence)}${fromQuote ? ' from a quote' : ''}`;
 
+  const fromQuoteOfType = async (userId: string, quoteId: string, request: TQuoteInvoiceRequest | { type: 'FULL'; dueDate?: string }): Promise<TInvoice> => {
+    await deps.assertCanCreateInvoice(userId);
+    const settings = await deps.settings.read(userId);
+    const made = await repo.withLockedQuote(userId, quoteId, async (tx, q) => {
+      if (!QUOTE_CONVERTIBLE_STATUSES.includes(q.status)) throw AppError.conflict(ERROR_MESSAGES.illegalTransition('convert', 'quote', q.status));
+      const live = liveInvoices(q);
+      if (request.type === 'FULL' && live.length) throw AppError.conflict(DOCUMENT_MESSAGES.quoteAlreadyConverted(live.map((i) => i.invoiceNumber).join(', ')));
+      if (live.some((i) => i.type === 'FINAL' || i.type === 'FULL')) throw AppError.conflict(STAGE_MESSAGES.finalDone);
+      let lines: StoredLine[];
+      let totals: DocumentTotals;
+      if (request.type === 'FULL') {
+        lines = q.lines;
+        totals = { taxRateBp: q.taxRateBp, subtotalPence: q.subtotalPence, taxPence: q.taxPence, totalPence: q.totalPence };
+      } else if (request.type === 'FINAL') {
+        lines = finalLines(q);
+        totals = totalsOf(q, remainingGroups(q));
+      } else {
+        const ask = request.percent !== undefined ? { percentBp: percentToBasisPoints(request.percent) } : { amountPence: poundsToPence(request.amount ?? 0) };
+        const share = stageShare(quoteGroups(q), remainingGroups(q), ask);
+        if (share.kind === 'too-much') throw AppError.conflict(STAGE_MESSAGES.tooMuch(share.remainingPence));
+        // A deposit or stage invoice is priced like any other from its lines (VAT per code on its own net).
+        const priced = repriceStoredLines(stageLines(q, request.type, share.nets, request.percent, request.description), q.taxRateBp);
+        lines = priced.lines;
+        totals = priced;
+      }
+      // docs/product.md, "CIS and stage invoices": the deduction is on each invoice's labour lines.
+      const client = await deps.ownership.clientTax(userId, q.clientId, tx);
+      const cis = cisOf(settings.cisSubcontractor, client?.cisRate ?? null, lines, q.taxRateBp);
+      const values = { clientId: q.clientId, quoteId, type: request.type, siteAddress: q.siteAddress, dueDate: request.dueDate ?? defaultDueDate(), lines, ...totalsColumns(totals), ...cis };
+      const created = await repo.insertFromQuote(tx, userId, settings.invoicePrefix, values, (t) => deps.assertCanCreateInvoice(userId, t));
+      const kind = request.type === 'FULL' ? '' : ` (${request.type.toLowerCase()})`;
+      await log(tx, userId, created.id, 'created', `${createdSummary(created.invoiceNumber, totals.totalPence, true)}${kind}`);
+      await deps.history.append(tx, userId, 'quote', quoteId, 'converted', `Invoiced${kind} as ${created.invoiceNumber} for ${formatPence(totals.totalPence)}`);
+      return created.id;
+    });
+    if (made === null) throw AppError.notFound('Quote');
+    return get(userId, made);
+  };
+
   return {
     get,
     async list(userId: string): Promise<TInvoice[]> {
@@ -89,6 +133,22 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       );
       return get(userId, id);
     },
+    /** A new DRAFT: same client, lines, VAT rate and site address; a new number and today's dates. */
+    async duplicate(userId: string, id: string): Promise<TInvoice> {
+      const source = await repo.get(userId, id, today());
+      if (!source) throw AppError.notFound('Invoice');
+      await deps.assertCanCreateInvoice(userId);
+      const settings = await deps.settings.read(userId);
+      const priced = repriceStoredLines(source.lines, source.taxRateBp);
+      const client = await deps.ownership.clientTax(userId, source.clientId);
+      const cis = cisOf(settings.cisSubcontractor, client?.cisRate ?? null, priced.lines, priced.taxRateBp);
+      const fields = { clientId: source.clientId, siteAddress: source.siteAddress, dueDate: defaultDueDate(), ...priced, ...cis };
+      const guard = (tx: Pick<Database, 'select'>) => deps.assertCanCreateInvoice(userId, tx);
+      const newId = await repo.create(userId, settings.invoicePrefix, fields, guard, (tx, madeId, number) =>
+        log(tx, userId, madeId, 'created', `${createdSummary(number, fields.totalPence)} as a copy of ${source.invoiceNumber}`),
+      );
+      return get(userId, newId);
+    },
     /**
      * A draft takes any edit. An issued invoice is a record: only its due date may change, and
      * only when the body's client, lines and tax equal the stored ones (docs/product.md).
@@ -103,8 +163,10 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         const cur = await locked(tx, userId, id);
         const next = { ...fields, ...cis, dueDate: input.dueDate ?? cur.dueDate };
         const changed = changedFields(cur, next);
-        if (cur.status !== 'DRAFT') {
-          if (cur.status === 'VOID' || changed.some((f) => f !== 'due date')) throw AppError.conflict(CREDIT_MESSAGES.invoiceChanged);
+        // A stage invoice's lines are the quote's share: like an issued invoice, only its due date moves.
+        if (cur.status !== 'DRAFT' || (cur.quoteInvoiceType !== null && cur.quoteInvoiceType !== 'FULL')) {
+          const fixed = cur.status === 'DRAFT' ? STAGE_MESSAGES.stageFixed : CREDIT_MESSAGES.invoiceChanged;
+          if (cur.status === 'VOID' || changed.some((f) => f !== 'due date')) throw AppError.conflict(fixed);
           if (changed.length === 0) return;
           await repo.setDueDate(tx, id, next.dueDate);
           await log(tx, userId, id, 'updated', `Changed due date to ${next.dueDate}`);
@@ -115,27 +177,13 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       });
       return get(userId, id);
     },
+    /** The seed's full conversion: only while nothing has been invoiced from the quote. */
     async fromQuote(userId: string, quoteId: string, dueDate: string | undefined): Promise<TInvoice> {
-      await deps.assertCanCreateInvoice(userId);
-      const settings = await deps.settings.read(userId);
-      const outcome = await repo.createFromQuote(
-        userId,
-        quoteId,
-        settings.invoicePrefix,
-        dueDate ?? defaultDueDate(),
-        (tx) => deps.assertCanCreateInvoice(userId, tx),
-        async (tx, newId, number) => {
-          const row = await repo.lock(tx, userId, newId, today());
-          const client = row && (await deps.ownership.clientTax(userId, row.clientId));
-          if (row && client) await repo.setCis(tx, newId, cisOf(settings.cisSubcontractor, client.cisRate, row.lines, row.taxRateBp));
-          await log(tx, userId, newId, 'created', createdSummary(number, row?.totalPence ?? 0, true));
-          await deps.history.append(tx, userId, 'quote', quoteId, 'converted', `Converted to invoice ${number}`);
-        },
-      );
-      if (outcome.kind === 'missing') throw AppError.notFound('Quote');
-      if (outcome.kind === 'illegal') throw AppError.conflict(ERROR_MESSAGES.illegalTransition('convert', 'quote', outcome.status));
-      if (outcome.kind === 'converted') throw AppError.conflict(DOCUMENT_MESSAGES.quoteAlreadyConverted(outcome.invoiceNumber));
-      return get(userId, outcome.id);
+      return fromQuoteOfType(userId, quoteId, { type: 'FULL', dueDate });
+    },
+    /** A deposit, stage or final invoice of an APPROVED quote (docs/product.md, "Invoicing a quote in stages"). */
+    async inStages(userId: string, quoteId: string, request: TQuoteInvoiceRequest): Promise<TInvoice> {
+      return fromQuoteOfType(userId, quoteId, request);
     },
     async transition(userId: string, id: string, action: TInvoiceTransitionAction): Promise<TInvoice> {
       const { from, to } = INVOICE_TRANSITIONS[action];
@@ -168,6 +216,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
             totalPence: cur.totalPence,
             lines: cur.lines,
             cisRateBp: cur.cisRateBp,
+            siteAddress: cur.siteAddress,
           });
         }
         if (to === 'DRAFT') await deps.snapshots.clear(tx, 'invoice', id);

@@ -150,6 +150,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       taxPence: q.taxPence,
       totalPence: q.totalPence,
       lines: q.lines,
+      siteAddress: q.siteAddress,
       acceptance: q.status === 'APPROVED' ? await repo.acceptance(userId, id) : null,
     };
     return { q, source };
@@ -170,6 +171,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       taxPence: inv.taxPence,
       totalPence: inv.totalPence,
       lines: inv.lines,
+      siteAddress: inv.siteAddress,
       cisRateBp: inv.cisRateBp,
       voidReason: inv.voidReason,
       latePaymentNotice: notice,

@@ -31,6 +31,7 @@ describe('POST /api/quotes', () => {
         { description: 'Socket', quantity: 1.5, unitPrice: 10 },
       ],
       tax: 20,
+      siteAddress: null,
       subtotal: 316,
       taxAmount: 63.2,
       total: 379.2,
@@ -38,6 +39,9 @@ describe('POST /api/quotes', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       invoice: null,
+      invoicedAmount: 0,
+      remainingAmount: 379.2,
+      invoices: [],
     });
   });
 

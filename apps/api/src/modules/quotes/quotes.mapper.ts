@@ -19,5 +19,21 @@ export const toQuoteDto = (row: QuoteWithLines): TQuote => ({
   sentAt: row.sentAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
-  invoice: row.invoice ? { id: row.invoice.id, invoiceNumber: row.invoice.invoiceNumber } : null,
+  siteAddress: row.siteAddress,
+  invoice: row.invoices[0] ? { id: row.invoices[0].id, invoiceNumber: row.invoices[0].invoiceNumber } : null,
+  ...invoicedSoFar(row),
 });
+
+/**
+ * What the quote's invoices charge (void ones count for nothing, credit notes come off) and
+ * what is left of the quote's total (docs/product.md, "Invoicing a quote in stages").
+ */
+function invoicedSoFar(row: QuoteWithLines): Pick<TQuote, 'invoicedAmount' | 'remainingAmount' | 'invoices'> {
+  const invoicedPence = row.invoices.filter((i) => i.status !== 'VOID').reduce((s, i) => s + Number(i.totalPence) - Number(i.creditedPence), 0);
+  const finalRaised = row.invoices.some((i) => i.status !== 'VOID' && (i.type === 'FINAL' || i.type === 'FULL'));
+  return {
+    invoicedAmount: penceToPounds(invoicedPence),
+    remainingAmount: finalRaised ? 0 : penceToPounds(Math.max(0, row.totalPence - invoicedPence)),
+    invoices: row.invoices.map((i) => ({ id: i.id, invoiceNumber: i.invoiceNumber, type: i.type, status: i.status, total: penceToPounds(Number(i.totalPence)) })),
+  };
+}

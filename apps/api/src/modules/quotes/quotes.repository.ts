@@ -1,7 +1,8 @@
 import { and, eq, inArray, notExists, notInArray, sql } from 'drizzle-orm';
-import { QUOTE_STAMPS, type TQuoteStatus } from '@docket/schemas/lifecycle';
+import { QUOTE_STAMPS, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
+import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
-import { clients, invoices, quoteLines, quotes } from '../../db/schema.ts';
+import { clients, creditNotes, invoices, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository } from '../numbering/counters.repository.ts';
 import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
@@ -11,6 +12,16 @@ import { decodeOffsetCursor } from '../../lib/pagination.ts';
 import { stampValue } from '../documents/stamp.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
+
+/** An invoice made from a quote, as the quote's answer lists it. */
+export interface QuoteInvoiceRow {
+  id: string;
+  invoiceNumber: string;
+  type: TQuoteInvoiceType;
+  status: TStoredInvoiceStatus;
+  totalPence: number;
+  creditedPence: number;
+}
 
 export interface QuoteListOptions extends DocumentSortOptions {
   limit?: number;
@@ -32,13 +43,21 @@ const quoteColumns = {
   taxPence: quotes.taxPence,
   totalPence: quotes.totalPence,
   sentAt: quotes.sentAt,
+  siteAddress: quotes.siteAddress,
   createdAt: quotes.createdAt,
   updatedAt: quotes.updatedAt,
   lines: linesJson(quoteLines, quoteLines.quoteId, quotes.id),
-  // One invoice per quote at most (unique index on invoices.quote_id).
-  invoice: sql<{ id: string; invoiceNumber: string } | null>`(select json_build_object('id', ${invoices.id}, 'invoiceNumber', ${invoices.invoiceNumber})
-    from ${invoices} where ${invoices.quoteId} = ${quotes.id} limit 1)`.mapWith((v: unknown) =>
-    typeof v === 'string' ? (JSON.parse(v) as { id: string; invoiceNumber: string }) : (v as { id: string; invoiceNumber: string } | null),
+  // Every invoice made from the quote, oldest first, with what credit notes took off each.
+  invoices: sql<QuoteInvoiceRow[]>`coalesce((select json_agg(json_build_object(
+      'id', ${invoices.id},
+      'invoiceNumber', ${invoices.invoiceNumber},
+      'type', coalesce(${invoices.quoteInvoiceType}, 'FULL'),
+      'status', ${invoices.status},
+      'totalPence', ${invoices.totalPence},
+      'creditedPence', coalesce((select sum(${creditNotes.totalPence}) from ${creditNotes} where ${creditNotes.invoiceId} = ${invoices.id}), 0)
+    ) order by ${invoices.createdAt}, ${invoices.invoiceNumber})
+    from ${invoices} where ${invoices.quoteId} = ${quotes.id}), '[]'::json)`.mapWith((v: unknown) =>
+    typeof v === 'string' ? (JSON.parse(v) as QuoteInvoiceRow[]) : (v as QuoteInvoiceRow[]),
   ),
 };
 const selectQuotes = (x: Executor) => x.select(quoteColumns).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId));
@@ -48,6 +67,7 @@ export type QuoteWithLines = Awaited<ReturnType<typeof selectQuotes>>[number];
 
 export interface QuoteFields extends PricedDocument {
   clientId: string;
+  siteAddress?: string | null;
 }
 
 const searched: SearchedDocument = { table: quotes, number: quotes.quoteNumber, lines: quoteLines, linesKey: quoteLines.quoteId };
@@ -113,6 +133,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
             userId,
             clientId: fields.clientId,
             quoteNumber,
+            siteAddress: fields.siteAddress ?? null,
             ...totalsColumns(fields),
           })
           .returning({ id: quotes.id });
@@ -128,6 +149,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
           .update(quotes)
           .set({
             clientId: fields.clientId,
+            ...(fields.siteAddress !== undefined ? { siteAddress: fields.siteAddress } : {}),
             ...totalsColumns(fields),
             updatedAt: sql`now()`,
           })
@@ -163,14 +185,14 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
       return Boolean(row);
     },
 
-    /** The number of the invoice made from this quote, if any. */
-    async invoiceFrom(userId: string, id: string): Promise<string | null> {
-      const [row] = await db
+    /** The numbers of the invoices made from this quote, oldest first. */
+    async invoicesFrom(userId: string, id: string): Promise<string[]> {
+      const rows = await db
         .select({ n: invoices.invoiceNumber })
         .from(invoices)
         .where(and(eq(invoices.userId, userId), eq(invoices.quoteId, id)))
-        .limit(1);
-      return row?.n ?? null;
+        .orderBy(invoices.createdAt, invoices.invoiceNumber);
+      return rows.map((r) => r.n);
     },
   };
 }

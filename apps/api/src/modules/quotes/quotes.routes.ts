@@ -1,3 +1,8 @@
+import { Router } from 'express';
+import { ZIdParams } from '@docket/schemas/common';
+import { parse } from '../../middleware/validate.ts';
+import { currentUser } from '../../middleware/authenticate.ts';
+import { sendData } from '../../lib/respond.ts';
 import { ZQuoteListQuery, ZQuoteRequest } from '@docket/schemas/document';
 import { crudRoutes } from '../../middleware/crud-routes.ts';
 import { transitionRoutes } from '../documents/transition-routes.ts';
@@ -6,6 +11,11 @@ import type { QuotesService } from './quotes.service.ts';
 
 /** Only exact paths: '/:id' never catches '/:id/preview', which the PDF module serves. */
 export function quotesRoutes(service: QuotesService) {
-  const router = crudRoutes(service, { listQuery: ZQuoteListQuery, body: ZQuoteRequest });
+  const router = Router();
+  router.post('/:id/duplicate', async (req, res) => {
+    const { id } = parse(ZIdParams, req.params);
+    sendData(res, await service.duplicate(currentUser(req).id, id), 201);
+  });
+  crudRoutes(service, { listQuery: ZQuoteListQuery, body: ZQuoteRequest }, router);
   return transitionRoutes(router, QUOTE_TRANSITION_ACTIONS, service.transition);
 }

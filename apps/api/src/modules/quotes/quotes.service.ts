@@ -14,6 +14,7 @@ import { isCustomOrder } from '../documents/document-order.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
 import { priceDocument, type DocumentInput } from '../documents/document-input.ts';
+import { repriceStoredLines } from '../documents/line-items.ts';
 import type { QuotesRepository } from './quotes.repository.ts';
 import { toQuoteDto } from './quotes.mapper.ts';
 
@@ -46,6 +47,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
       taxPence: q.taxPence,
       totalPence: q.totalPence,
       lines: q.lines,
+      siteAddress: q.siteAddress,
     });
   };
   const get = async (userId: string, id: string): Promise<TQuote> => {
@@ -75,6 +77,18 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
       const id = await repo.create(userId, settings.quotePrefix, fields, (tx) => deps.assertCanCreateQuote(userId, tx));
       const quote = await get(userId, id);
       await deps.history.appendNow(userId, 'quote', id, 'created', `Created ${quote.quoteNumber} for ${formatPence(fields.totalPence)}`);
+      return quote;
+    },
+    /** A new DRAFT: same client, lines, VAT rate and site address; a new number and today's date. */
+    async duplicate(userId: string, id: string): Promise<TQuote> {
+      const source = await repo.get(userId, id);
+      if (!source) throw AppError.notFound('Quote');
+      await deps.assertCanCreateQuote(userId);
+      const settings = await deps.settings.read(userId);
+      const fields = { clientId: source.clientId, siteAddress: source.siteAddress, ...repriceStoredLines(source.lines, source.taxRateBp) };
+      const newId = await repo.create(userId, settings.quotePrefix, fields, (tx) => deps.assertCanCreateQuote(userId, tx));
+      const quote = await get(userId, newId);
+      await deps.history.appendNow(userId, 'quote', newId, 'created', `Created ${quote.quoteNumber} for ${formatPence(fields.totalPence)} as a copy of ${source.quoteNumber}`);
       return quote;
     },
     /** A tax left out keeps the quote's current rate; number and status never change here. */
@@ -115,8 +129,8 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
     /** A quote an invoice was made from stays: the invoice's record points at it. */
     async remove(userId: string, id: string) {
       if (await repo.remove(userId, id)) return;
-      const invoiceNumber = await repo.invoiceFrom(userId, id);
-      if (invoiceNumber) throw AppError.conflict(CREDIT_MESSAGES.quoteInvoiced(invoiceNumber));
+      const numbers = await repo.invoicesFrom(userId, id);
+      if (numbers.length) throw AppError.conflict(CREDIT_MESSAGES.quoteInvoiced(numbers.join(', ')));
       throw AppError.notFound('Quote');
     },
   };

@@ -21,6 +21,7 @@ export interface DocumentSnapshot {
     totalPence: number;
     lines: PdfLineSource[];
     cisRateBp?: number;
+    siteAddress?: string | null;
     invoiceNumber?: string;
     invoiceCreatedAt?: string;
     reason?: string;
@@ -62,6 +63,7 @@ export function makeSnapshot(parties: SnapshotParties, doc: DocumentPart): { sna
           ...(l.unit ? { unit: l.unit } : {}),
         })),
         ...(doc.cisRateBp !== undefined && doc.cisRateBp !== null ? { cisRateBp: doc.cisRateBp } : {}),
+        ...(doc.siteAddress ? { siteAddress: doc.siteAddress } : {}),
         ...(doc.invoiceNumber ? { invoiceNumber: doc.invoiceNumber } : {}),
         ...(doc.invoiceCreatedAt ? { invoiceCreatedAt: doc.invoiceCreatedAt.toISOString() } : {}),
         ...(doc.reason ? { reason: doc.reason } : {}),
@@ -90,6 +92,7 @@ export function snapshotSource(
     totalPence: d.totalPence,
     lines: d.lines,
     cisRateBp: d.cisRateBp ?? null,
+    siteAddress: d.siteAddress ?? null,
     voidReason: live.voidReason ?? null,
     invoiceNumber: d.invoiceNumber,
     invoiceCreatedAt: d.invoiceCreatedAt ? new Date(d.invoiceCreatedAt) : undefined,

@@ -7,7 +7,15 @@ export interface TDocumentFormValues {
   clientId: string;
   tax: number;
   dueDate?: string;
+  /** the job's address when it is not the client's ('' for none) */
+  siteAddress?: string | null;
   lineItems: TLineItemInput[];
+  /** recurring invoices only (docs/product.md, "Recurring invoices") */
+  frequency?: string;
+  startDate?: string;
+  endDate?: string | null;
+  dueDays?: number;
+  autoSend?: boolean;
 }
 
 /** What a valid form submits: the parsed request (trimmed text, due date as 'YYYY-MM-DD'). */

@@ -1,4 +1,4 @@
-import { ArrowDownUp, BarChart3, Calendar, CreditCard, FileText, LayoutDashboard, Package, ReceiptPoundSterling, ReceiptText, Settings, Users, type LucideIcon } from 'lucide-react';
+import { ArrowDownUp, BarChart3, Calendar, CreditCard, FileText, LayoutDashboard, Package, ReceiptPoundSterling, ReceiptText, Repeat, Settings, Users, type LucideIcon } from 'lucide-react';
 
 export interface TNavItem {
   to: string;
@@ -13,6 +13,7 @@ export const NAV_ITEMS: TNavItem[] = [
   { to: '/quotes', label: 'Quotes', icon: FileText },
   { to: '/invoices', label: 'Invoices', icon: ReceiptPoundSterling },
   { to: '/credit-notes', label: 'Credit notes', icon: ReceiptText },
+  { to: '/recurring', label: 'Recurring', icon: Repeat },
   { to: '/reports', label: 'Reports', icon: BarChart3 },
   { to: '/data', label: 'Import & export', icon: ArrowDownUp },
   { to: '/items', label: 'Items', icon: Package },

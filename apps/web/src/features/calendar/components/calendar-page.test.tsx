@@ -83,6 +83,10 @@ function makeQuote(n: number, status: TQuote['status']): TQuote {
     updatedAt: '2026-11-20T09:30:00.000Z',
     sentAt: null,
     invoice: null,
+    invoicedAmount: 0,
+    remainingAmount: 0,
+    invoices: [],
+    siteAddress: null,
   };
 }
 

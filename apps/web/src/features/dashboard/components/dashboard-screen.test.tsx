@@ -24,6 +24,10 @@ const quote: TQuote = {
   createdAt: '2026-11-20T09:15:00Z',
   updatedAt: '2026-11-20T09:15:00Z',
   invoice: null,
+  invoicedAmount: 0,
+  remainingAmount: 0,
+  invoices: [],
+  siteAddress: null,
 };
 const invoice: TInvoice = {
   id: 'i1',
@@ -38,6 +42,8 @@ const invoice: TInvoice = {
   total: 1200,
   dueDate: '2026-11-01',
   quoteId: null,
+  quoteInvoiceType: null,
+  siteAddress: null,
   voidedAt: null,
   voidReason: null,
   amountCredited: 0,

@@ -1,6 +1,7 @@
 import type { TInvoiceOfferedAction } from '@docket/schemas/lifecycle';
 
-export type TInvoiceAction = TInvoiceOfferedAction;
+/** The status actions, plus Duplicate, which every invoice offers. */
+export type TInvoiceAction = TInvoiceOfferedAction | 'duplicate';
 
 export const INVOICE_ACTION_LABELS: Record<TInvoiceAction, string> = {
   send: 'Mark as sent',
@@ -8,5 +9,6 @@ export const INVOICE_ACTION_LABELS: Record<TInvoiceAction, string> = {
   pay: 'Mark as Paid',
   credit: 'Credit note',
   void: 'Void',
+  duplicate: 'Duplicate',
 };
 

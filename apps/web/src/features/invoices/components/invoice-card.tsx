@@ -1,4 +1,4 @@
-import { Ban, Banknote, CheckCircle2, ReceiptText, Send, type LucideIcon } from 'lucide-react';
+import { Ban, Banknote, CheckCircle2, Copy, ReceiptText, Send, type LucideIcon } from 'lucide-react';
 import type { TInvoice } from '@docket/schemas/document';
 import { formatDate, formatMoney } from '@/lib/format';
 import { DocumentCard, type TDocumentCardHandlers } from '@/components/documents/document-card';
@@ -10,7 +10,7 @@ import { HistoryTimeline } from '@/components/documents/history-timeline';
 import { getInvoiceHistory, invoiceHistoryKey } from '../api/get-invoice-history';
 import { INVOICE_ACTION_LABELS, type TInvoiceAction } from './invoice-actions';
 
-const ACTION_ICONS: Record<TInvoiceAction, LucideIcon> = { send: Send, payment: Banknote, pay: CheckCircle2, credit: ReceiptText, void: Ban };
+const ACTION_ICONS: Record<TInvoiceAction, LucideIcon> = { send: Send, payment: Banknote, pay: CheckCircle2, credit: ReceiptText, void: Ban, duplicate: Copy };
 
 /** Drafts are edited in full; an issued invoice only changes its due date; a void one not at all. */
 function editLabelFor(status: TInvoice['status']): string | null {
@@ -67,7 +67,7 @@ export function InvoiceCard({ invoice, currencySymbol, onRemovePayment, ...handl
         </div>
       }
       // Void is refused once credit notes exist (docs/product.md, "Void"), so it is not offered then.
-      actions={invoiceActionsFor(invoice.status).filter((a) => a !== 'void' || invoice.creditNotes.length === 0)}
+      actions={[...invoiceActionsFor(invoice.status).filter((a) => a !== 'void' || invoice.creditNotes.length === 0), 'duplicate' as const]}
       actionLabels={INVOICE_ACTION_LABELS}
       actionIcons={ACTION_ICONS}
       editLabel={editLabelFor(invoice.status)}

@@ -25,6 +25,8 @@ const invoice: TInvoice = {
   taxAmount: 42.5,
   total: 255,
   quoteId: null,
+  quoteInvoiceType: null,
+  siteAddress: null,
   sentAt: '2026-11-20T09:30:00.000Z',
   paidAt: null,
   voidedAt: null,

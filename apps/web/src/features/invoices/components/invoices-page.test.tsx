@@ -27,6 +27,8 @@ function makeInvoice(status: TInvoiceStatus, n: number): TInvoice {
     taxAmount: 20,
     total: 120,
     quoteId: null,
+    quoteInvoiceType: null,
+    siteAddress: null,
     sentAt: null,
     paidAt: null,
     voidedAt: null,
@@ -96,12 +98,12 @@ describe('InvoicesPage', () => {
       makeInvoice('CREDITED', 6),
     ]);
     await screen.findByRole('article', { name: 'INV0001' });
-    expect(statusButtons(card('INV0001'))).toEqual(['Mark as sent']);
-    expect(statusButtons(card('INV0002'))).toEqual(['Record payment', 'Mark as Paid', 'Credit note', 'Void']);
-    expect(statusButtons(card('INV0003'))).toEqual(['Record payment', 'Mark as Paid', 'Credit note', 'Void']);
-    expect(statusButtons(card('INV0004'))).toEqual(['Credit note']);
-    expect(statusButtons(card('INV0005'))).toEqual([]);
-    expect(statusButtons(card('INV0006'))).toEqual([]);
+    expect(statusButtons(card('INV0001'))).toEqual(['Mark as sent', 'Duplicate']);
+    expect(statusButtons(card('INV0002'))).toEqual(['Record payment', 'Mark as Paid', 'Credit note', 'Void', 'Duplicate']);
+    expect(statusButtons(card('INV0003'))).toEqual(['Record payment', 'Mark as Paid', 'Credit note', 'Void', 'Duplicate']);
+    expect(statusButtons(card('INV0004'))).toEqual(['Credit note', 'Duplicate']);
+    expect(statusButtons(card('INV0005'))).toEqual(['Duplicate']);
+    expect(statusButtons(card('INV0006'))).toEqual(['Duplicate']);
     // Email everywhere but on a void invoice.
     expect(['INV0001', 'INV0002', 'INV0003', 'INV0004', 'INV0005', 'INV0006'].map((n) => offersEmail(card(n)))).toEqual([true, true, true, true, false, true]);
     // A void invoice asks for nothing, so it has no client link to share.
@@ -191,6 +193,7 @@ describe('InvoicesPage', () => {
       lineItems: [{ description: 'Call-out', quantity: 1, unitPrice: 80 }],
       tax: 20,
       dueDate: localIsoDateIn(30),
+      siteAddress: null,
     });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Create New Invoice' })).not.toBeInTheDocument());
   });

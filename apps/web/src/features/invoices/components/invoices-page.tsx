@@ -54,9 +54,10 @@ const formValues = (invoice: TInvoice | null, defaultTaxRate: number): TDocument
         clientId: invoice.clientId,
         tax: invoice.tax,
         dueDate: invoice.dueDate,
+        siteAddress: invoice.siteAddress ?? '',
         lineItems: invoice.lineItems.map((l) => ({ ...l })),
       }
-    : { clientId: '', tax: defaultTaxRate, dueDate: defaultDueDate(), lineItems: [emptyLine()] };
+    : { clientId: '', tax: defaultTaxRate, dueDate: defaultDueDate(), siteAddress: '', lineItems: [emptyLine()] };
 
 /** The Invoices screen (docs/product.md, "Screens"): skeletons while loading, inline create/edit form, invoice cards (paged, searchable). */
 export function InvoicesPage() {
@@ -96,7 +97,7 @@ export function InvoicesPage() {
       skeleton={SKELETON}
       formValues={formValues}
       save={(values, invoice) => {
-        const body = { clientId: values.clientId, lineItems: values.lineItems, tax: values.tax, dueDate: values.dueDate };
+        const body = { clientId: values.clientId, lineItems: values.lineItems, tax: values.tax, dueDate: values.dueDate, siteAddress: values.siteAddress ?? null };
         return invoice ? updateInvoice.mutateAsync({ id: invoice.id, body }) : createInvoice.mutateAsync(body);
       }}
       remove={(invoice) => deleteInvoice.mutateAsync(invoice.id)}

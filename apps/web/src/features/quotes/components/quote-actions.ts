@@ -1,13 +1,15 @@
 import type { TQuoteOfferedAction } from '@docket/schemas/lifecycle';
 
-export type TQuoteAction = TQuoteOfferedAction;
+/** The status actions, plus Duplicate, which every quote offers. */
+export type TQuoteAction = TQuoteOfferedAction | 'duplicate';
 
 export const QUOTE_ACTION_LABELS: Record<TQuoteAction, string> = {
   send: 'Mark as sent',
   approve: 'Approve',
   decline: 'Decline',
   revert: 'Revert to Draft',
-  convert: 'Convert to Invoice',
+  convert: 'Invoice…',
   'follow-up': 'Schedule Follow-up',
+  duplicate: 'Duplicate',
 };
 

@@ -1,4 +1,4 @@
-import { CalendarPlus, Check, FileOutput, RotateCcw, Send, X, type LucideIcon } from 'lucide-react';
+import { CalendarPlus, Check, Copy, FileOutput, RotateCcw, Send, X, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { TQuote } from '@docket/schemas/document';
 import { formatDateTime, formatMoney } from '@/lib/format';
@@ -17,6 +17,7 @@ const ACTION_ICONS: Record<TQuoteAction, LucideIcon> = {
   revert: RotateCcw,
   convert: FileOutput,
   'follow-up': CalendarPlus,
+  duplicate: Copy,
 };
 
 interface QuoteCardProps extends TDocumentCardHandlers<TQuoteAction> {
@@ -26,15 +27,23 @@ interface QuoteCardProps extends TDocumentCardHandlers<TQuoteAction> {
 
 /** One quote: number, client, date, total, status badge, and the actions its status allows. */
 export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps) {
-  const invoiced = quote.invoice && (
-    <Link
-      to={`/invoices?q=${encodeURIComponent(quote.invoice.invoiceNumber)}`}
-      className="text-sm font-medium text-blue-700 underline-offset-2 hover:underline"
-    >
-      Invoiced as {quote.invoice.invoiceNumber}
-    </Link>
-  );
   const total = formatMoney(quote.total, currencySymbol);
+  const invoiced = quote.invoices.length > 0 && (
+    <span className="text-sm text-slate-700">
+      Invoiced {formatMoney(quote.invoicedAmount, currencySymbol)} of {total}
+      {': '}
+      {quote.invoices.map((inv, i) => (
+        <span key={inv.id}>
+          {i > 0 && ', '}
+          <Link to={`/invoices?q=${encodeURIComponent(inv.invoiceNumber)}`} className="font-medium text-blue-700 underline-offset-2 hover:underline">
+            {inv.invoiceNumber}
+          </Link>
+        </span>
+      ))}
+    </span>
+  );
+  // Once a final or full invoice exists (or nothing is left), the quote offers no more invoicing.
+  const fullyInvoiced = quote.invoices.length > 0 && quote.remainingAmount === 0;
   return (
     <DocumentCard
       idPrefix={`quote-${quote.id}`}
@@ -65,8 +74,8 @@ export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps
           </p>
         </div>
       }
-      // A converted quote cannot be converted again (the API answers 409), so the button goes.
-      actions={quoteActionsFor(quote.status).filter((a) => !(a === 'convert' && quote.invoice))}
+      // A fully invoiced quote cannot be invoiced again (the API answers 409), so the button goes.
+      actions={[...quoteActionsFor(quote.status).filter((a) => !(a === 'convert' && fullyInvoiced)), 'duplicate' as const]}
       actionLabels={QUOTE_ACTION_LABELS}
       actionIcons={ACTION_ICONS}
       editLabel={QUOTE_LOCKED_STATUSES.includes(quote.status) ? null : 'Edit'}

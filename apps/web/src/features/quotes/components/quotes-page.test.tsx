@@ -38,6 +38,10 @@ function makeQuote(status: TQuoteStatus, n: number): TQuote {
     updatedAt: '2026-11-20T09:30:00.000Z',
     sentAt: null,
     invoice: null,
+    invoicedAmount: 0,
+    remainingAmount: 0,
+    invoices: [],
+    siteAddress: null,
   };
 }
 
@@ -86,19 +90,26 @@ describe('QuotesPage', () => {
     setup([makeQuote('DRAFT', 1), makeQuote('SENT', 2), makeQuote('APPROVED', 3), makeQuote('DECLINED', 4)]);
     await screen.findByRole('article', { name: 'Q0001' });
     const always = ['Preview PDF', 'Edit', 'Delete'];
-    expect(buttonNames(card('Q0001'))).toEqual([...always.slice(0, 2), 'Email', 'Mark as sent', 'Share link', 'History', 'Delete']);
-    expect(buttonNames(card('Q0002'))).toEqual([...always.slice(0, 2), 'Email', 'Approve', 'Decline', 'Share link', 'History', 'Delete']);
+    expect(buttonNames(card('Q0001'))).toEqual([...always.slice(0, 2), 'Email', 'Mark as sent', 'Duplicate', 'Share link', 'History', 'Delete']);
+    expect(buttonNames(card('Q0002'))).toEqual([...always.slice(0, 2), 'Email', 'Approve', 'Decline', 'Duplicate', 'Share link', 'History', 'Delete']);
     // An approved quote is what the client agreed to: no Edit (revert it to draft first).
-    expect(buttonNames(card('Q0003'))).toEqual(['Preview PDF', 'Email', 'Convert to Invoice', 'Schedule Follow-up', 'Revert to Draft', 'Share link', 'History', 'Delete']);
-    expect(buttonNames(card('Q0004'))).toEqual([...always.slice(0, 2), 'Email', 'Revert to Draft', 'Share link', 'History', 'Delete']);
+    expect(buttonNames(card('Q0003'))).toEqual(['Preview PDF', 'Email', 'Invoice…', 'Schedule Follow-up', 'Revert to Draft', 'Duplicate', 'Share link', 'History', 'Delete']);
+    expect(buttonNames(card('Q0004'))).toEqual([...always.slice(0, 2), 'Email', 'Revert to Draft', 'Duplicate', 'Share link', 'History', 'Delete']);
   });
 
-  it('when an approved quote has been converted, then its card says "Invoiced as INV0007" linking to that invoice and offers no Convert', async () => {
-    const converted = { ...makeQuote('APPROVED', 5), invoice: { id: '44444444-4444-4444-8444-444444444444', invoiceNumber: 'INV0007' } };
+  it('when an approved quote has been invoiced in full, then its card says "Invoiced £x of £y" linking to each invoice and offers no Invoice…', async () => {
+    const base = makeQuote('APPROVED', 5);
+    const invoices = [
+      { id: '44444444-4444-4444-8444-444444444444', invoiceNumber: 'INV0007', type: 'DEPOSIT' as const, total: 1, status: 'PAID' as const },
+      { id: '55555555-5555-4555-8555-555555555555', invoiceNumber: 'INV0008', type: 'FINAL' as const, total: base.total - 1, status: 'DRAFT' as const },
+    ];
+    const converted = { ...base, invoice: { id: invoices[0]!.id, invoiceNumber: 'INV0007' }, invoices, invoicedAmount: base.total, remainingAmount: 0 };
     setup([converted]);
     const article = await screen.findByRole('article', { name: 'Q0005' });
-    expect(within(article).getByRole('link', { name: 'Invoiced as INV0007' })).toHaveAttribute('href', '/invoices?q=INV0007');
-    expect(buttonNames(article)).not.toContain('Convert to Invoice');
+    expect(article).toHaveTextContent(/Invoiced £[\d,.]+ of £[\d,.]+: INV0007, INV0008/);
+    expect(within(article).getByRole('link', { name: 'INV0007' })).toHaveAttribute('href', '/invoices?q=INV0007');
+    expect(within(article).getByRole('link', { name: 'INV0008' })).toHaveAttribute('href', '/invoices?q=INV0008');
+    expect(buttonNames(article)).not.toContain('Invoice…');
     expect(buttonNames(article)).toContain('Schedule Follow-up');
   });
 
@@ -151,13 +162,27 @@ describe('QuotesPage', () => {
     expect(await screen.findByText('Failed to revert quote')).toBeInTheDocument();
   });
 
-  it('when an approved quote is converted, then an invoice due in 30 days is created and the app goes to /invoices', async () => {
+  it('when Invoice… is chosen with a 30% deposit, then the stage invoice is created due in 30 days and the app goes to it', async () => {
     const quote = makeQuote('APPROVED', 1);
     setup([quote]);
-    mock.onPost(`/invoices/from-quote/${quote.id}`).reply(201, ok({ id: 'inv' }));
-    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Convert to Invoice' }));
+    mock.onPost(`/quotes/${quote.id}/invoices`).reply(201, ok({ id: 'inv', invoiceNumber: 'INV0009' }));
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Invoice…' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Percent'), '30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create invoice' }));
     expect(await screen.findByText('Invoices page')).toBeInTheDocument();
-    expect(screen.getByText('Invoice created from quote')).toBeInTheDocument();
+    expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({ type: 'DEPOSIT', percent: 30, dueDate: localIsoDateIn(30) });
+  });
+
+  it('when Invoice… is chosen as a full invoice, then the quote is converted whole', async () => {
+    const quote = makeQuote('APPROVED', 1);
+    setup([quote]);
+    mock.onPost(`/invoices/from-quote/${quote.id}`).reply(201, ok({ id: 'inv', invoiceNumber: 'INV0010' }));
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Invoice…' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Full invoice/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create invoice' }));
+    expect(await screen.findByText('Invoices page')).toBeInTheDocument();
     expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({ dueDate: localIsoDateIn(30) });
   });
 
@@ -242,6 +267,7 @@ describe('QuotesPage', () => {
       clientId: CLIENT.id,
       lineItems: [{ description: 'Labour per hour', quantity: 1, unitPrice: 45.5 }],
       tax: 17.5,
+      siteAddress: null,
     });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Create New Quote' })).not.toBeInTheDocument());
   });

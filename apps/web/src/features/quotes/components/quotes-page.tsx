@@ -15,6 +15,8 @@ import { ShareLinkDialog } from '@/components/documents/share-link-dialog';
 import { shareQuote } from '../api/share-quote';
 import { revokeQuoteLink } from '../api/revoke-quote-link';
 import { useInvalidateQuoteData } from '../hooks/use-invalidate-quote-data';
+import { InvoiceQuoteDialog } from './invoice-quote-dialog';
+import { useCompanyProfile } from '@/lib/queries/company-profile';
 
 /** The Quotes screen's words and toasts. */
 const TEXTS: TDocumentsPageTexts = {
@@ -42,8 +44,8 @@ const SKELETON = { testId: 'quote-skeleton', className: 'h-36 w-full' };
 
 const formValues = (quote: TQuote | null, defaultTaxRate: number): TDocumentFormValues =>
   quote
-    ? { clientId: quote.clientId, tax: quote.tax, lineItems: quote.lineItems.map((l) => ({ ...l })) }
-    : { clientId: '', tax: defaultTaxRate, lineItems: [emptyLine()] };
+    ? { clientId: quote.clientId, tax: quote.tax, siteAddress: quote.siteAddress ?? '', lineItems: quote.lineItems.map((l) => ({ ...l })) }
+    : { clientId: '', tax: defaultTaxRate, siteAddress: '', lineItems: [emptyLine()] };
 
 /** The Quotes screen (docs/product.md, "Screens"): cards with status actions and an inline create/edit form; paged, searchable list. */
 export function QuotesPage() {
@@ -55,6 +57,8 @@ export function QuotesPage() {
   const actions = useQuoteActions();
   const invalidate = useInvalidateQuoteData();
   const [sharing, setSharing] = useState<TQuote | null>(null);
+  const [invoicing, setInvoicing] = useState<TQuote | null>(null);
+  const currencySymbol = useCompanyProfile().data?.currencySymbol || '£';
 
   return (
     <>
@@ -67,7 +71,7 @@ export function QuotesPage() {
       skeleton={SKELETON}
       formValues={formValues}
       save={(values, quote) => {
-        const body = { clientId: values.clientId, lineItems: values.lineItems, tax: values.tax };
+        const body = { clientId: values.clientId, lineItems: values.lineItems, tax: values.tax, siteAddress: values.siteAddress ?? null };
         return quote ? updateQuote.mutateAsync({ id: quote.id, body }) : createQuote.mutateAsync(body);
       }}
       remove={(quote) => deleteQuote.mutateAsync(quote.id)}
@@ -77,7 +81,7 @@ export function QuotesPage() {
           {...wiring}
           busy={actions.pendingId === quote.id}
           onPreview={() => void previewQuotePdf(quote.id)}
-          onAction={(action) => void actions.run(action, quote)}
+          onAction={(action) => (action === 'convert' ? setInvoicing(quote) : void actions.run(action, quote))}
           onShare={() => setSharing(quote)}
         />
       )}
@@ -96,6 +100,7 @@ export function QuotesPage() {
         void invalidate();
       }}
     />
+    <InvoiceQuoteDialog quote={invoicing} currencySymbol={currencySymbol} onClose={() => setInvoicing(null)} />
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import type { TQuote } from '@docket/schemas/document';
-import { defaultDueDate } from '@/components/documents/document-form-values';
 import { useDocumentActionRunner } from '@/components/documents/use-document-action-runner';
 import { useApproveQuote } from '../api/approve-quote';
-import { useConvertQuoteToInvoice } from '../api/convert-quote-to-invoice';
+import { useDuplicateQuote } from '../api/duplicate-quote';
 import { useDeclineQuote } from '../api/decline-quote';
 import { useRevertQuote } from '../api/revert-quote';
 import { useSendQuote } from '../api/send-quote';
@@ -15,7 +14,7 @@ const TOASTS = {
   approve: { success: 'Quote approved successfully', failure: 'Failed to approve quote' },
   decline: { success: 'Quote declined successfully', failure: 'Failed to decline quote' },
   revert: { success: 'Quote reverted to draft', failure: 'Failed to revert quote' },
-  convert: { success: 'Invoice created from quote', failure: 'Failed to create invoice from quote' },
+  duplicate: { success: 'Quote duplicated as a new draft', failure: 'Failed to duplicate quote' },
 } as const;
 
 /** Runs a card's status action with its toasts; `pendingId` is the quote being changed. */
@@ -28,20 +27,16 @@ export function useQuoteActions() {
     decline: useDeclineQuote(),
     revert: useRevertQuote(),
   };
-  const convert = useConvertQuoteToInvoice();
+  const duplicate = useDuplicateQuote();
 
-  async function run(action: TQuoteAction, quote: TQuote) {
+  /** `convert` opens the Invoice… dialog, which the page owns. */
+  async function run(action: Exclude<TQuoteAction, 'convert'>, quote: TQuote) {
     if (action === 'follow-up') {
       navigate(`/calendar?fromQuote=${encodeURIComponent(quote.id)}`);
       return;
     }
-    if (action === 'convert') {
-      const converted = await runner.run(
-        quote.id,
-        () => convert.mutateAsync({ quoteId: quote.id, dueDate: defaultDueDate() }),
-        TOASTS.convert,
-      );
-      if (converted) navigate('/invoices');
+    if (action === 'duplicate') {
+      await runner.run(quote.id, () => duplicate.mutateAsync(quote.id), TOASTS.duplicate);
       return;
     }
     await runner.run(quote.id, () => mutations[action].mutateAsync(quote.id), TOASTS[action]);

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { act, createClient, createQuote } from '../../../test/document-fixtures.ts';
+
+let t: TestApp;
+let user: TestUser;
+let clientId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await registerUser(t.app);
+  clientId = (await createClient(t.app, user)).id;
+});
+afterAll(() => t.close());
+
+/** A kitchen refit: £12,000 + 20% VAT = £14,400, approved. */
+async function kitchenQuote(u: TestUser = user, cid = clientId) {
+  const quote = await createQuote(t.app, u, cid, { lineItems: [{ description: 'Kitchen refit', quantity: 1, unitPrice: 12000 }], tax: 20, siteAddress: '1 Mill Lane, Leeds' });
+  await act(t.app, u, 'quotes', quote.id, 'send');
+  return (await act(t.app, u, 'quotes', quote.id, 'approve')).body.data as { id: string; quoteNumber: string };
+}
+const raise = (quoteId: string, body: unknown, u: TestUser = user) => request(t.app).post(`/api/quotes/${quoteId}/invoices`).set(u.auth).send(body as object);
+const quoteOf = async (id: string) => (await request(t.app).get(`/api/quotes/${id}`).set(user.auth)).body.data;
+const invoiceCount = async () => (await request(t.app).get('/api/invoices').set(user.auth)).body.data.length as number;
+
+describe('POST /api/quotes/{id}/invoices', () => {
+  it('when a 30% deposit is raised, then 201 a DRAFT linked to the quote with one line for the rate, and the quote counts it', async () => {
+    const quote = await kitchenQuote();
+    const res = await raise(quote.id, { type: 'DEPOSIT', percent: 30 });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      status: 'DRAFT',
+      quoteId: quote.id,
+      quoteInvoiceType: 'DEPOSIT',
+      siteAddress: '1 Mill Lane, Leeds',
+      lineItems: [{ description: `Deposit 30% for quote ${quote.quoteNumber}`, quantity: 1, unitPrice: 3600 }],
+      tax: 20,
+      subtotal: 3600,
+      taxAmount: 720,
+      total: 4320,
+    });
+    const q = await quoteOf(quote.id);
+    expect(q).toMatchObject({ invoicedAmount: 4320, remainingAmount: 10080 });
+    expect(q.invoices).toEqual([{ id: res.body.data.id, invoiceNumber: res.body.data.invoiceNumber, type: 'DEPOSIT', total: 4320, status: 'DRAFT' }]);
+  });
+
+  it('when deposit, stage by amount and final are raised, then they add up to the quote to the penny and the final lists the deductions', async () => {
+    const quote = await kitchenQuote();
+    const deposit = (await raise(quote.id, { type: 'DEPOSIT', percent: 30 })).body.data;
+    const stage = (await raise(quote.id, { type: 'STAGE', amount: 5000.01, description: 'Units fitted' })).body.data;
+    // No net at 20% comes to £5,000.01 with its VAT: the stage charges a penny less, never more.
+    expect(stage).toMatchObject({ subtotal: 4166.67, taxAmount: 833.33, total: 5000, lineItems: [{ description: 'Units fitted' }] });
+    const final = await raise(quote.id, { type: 'FINAL' });
+    expect(final.status).toBe(201);
+    expect(final.body.data.lineItems).toEqual([
+      { description: 'Kitchen refit', quantity: 1, unitPrice: 12000 },
+      { description: `Less deposit ${deposit.invoiceNumber}, VAT £720.00`, quantity: 1, unitPrice: -3600 },
+      { description: `Less stage payment ${stage.invoiceNumber}, VAT £833.33`, quantity: 1, unitPrice: -4166.67 },
+    ]);
+    expect(final.body.data).toMatchObject({ subtotal: 4233.33, taxAmount: 846.67, total: 5080, quoteInvoiceType: 'FINAL' });
+    expect(Math.round((deposit.total + stage.total + final.body.data.total) * 100)).toBe(1_440_000);
+    expect(await quoteOf(quote.id)).toMatchObject({ invoicedAmount: 14400, remainingAmount: 0 });
+  });
+
+  it('when a CIS subcontractor invoices a quote with mixed VAT codes in stages, then each invoice has a line per code, reverse charge is not charged, and the invoices add up per code', async () => {
+    const u = await registerUser(t.app);
+    expect((await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true }))).status).toBe(201);
+    const c = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB123456789', cisRate: 20 });
+    const lineItems = [
+      { description: 'Fitting', quantity: 1, unitPrice: 1000, vat: 'STANDARD', kind: 'LABOUR' },
+      { description: 'Units', quantity: 2, unitPrice: 250, vat: 'STANDARD', kind: 'MATERIALS', discountPercent: 20 },
+      { description: 'Zero-rated', quantity: 1, unitPrice: 500, vat: 'ZERO' },
+      { description: 'Exempt', quantity: 1, unitPrice: 300, vat: 'EXEMPT' },
+      { description: 'Groundworks', quantity: 1, unitPrice: 2000, vat: 'RC_STANDARD', kind: 'LABOUR' },
+    ];
+    // £1,400 standard (£280 VAT), £500 zero, £300 exempt, £2,000 reverse charge (£400 not charged): £4,480.
+    const quote = await createQuote(t.app, u, c.id, { lineItems, tax: 20 });
+    await act(t.app, u, 'quotes', quote.id, 'send');
+    await act(t.app, u, 'quotes', quote.id, 'approve');
+    const deposit = await raise(quote.id, { type: 'DEPOSIT', percent: 10 }, u);
+    expect(deposit.status).toBe(201);
+    const n = quote.quoteNumber;
+    expect(deposit.body.data.lineItems).toEqual([
+      { description: `Deposit 10% for quote ${n} (VAT 20%, labour)`, quantity: 1, unitPrice: 100, kind: 'LABOUR' },
+      { description: `Deposit 10% for quote ${n} (VAT 20%, materials)`, quantity: 1, unitPrice: 40, kind: 'MATERIALS' },
+      { description: `Deposit 10% for quote ${n} (VAT 0%, labour)`, quantity: 1, unitPrice: 50, vat: 'ZERO', kind: 'LABOUR' },
+      { description: `Deposit 10% for quote ${n} (VAT Exempt, labour)`, quantity: 1, unitPrice: 30, vat: 'EXEMPT', kind: 'LABOUR' },
+      { description: `Deposit 10% for quote ${n} (VAT 20% RC, labour)`, quantity: 1, unitPrice: 200, vat: 'RC_STANDARD', kind: 'LABOUR' },
+    ]);
+    // CIS is on the labour lines only: £100 + £50 + £30 + £200 = £380 at 20%.
+    expect(deposit.body.data).toMatchObject({ subtotal: 420, taxAmount: 28, total: 448, reverseChargeVat: 40, cis: { labourNet: 380, rate: 20, deduction: 76 }, amountDue: 372 });
+    const final = await raise(quote.id, { type: 'FINAL' }, u);
+    expect(final.status).toBe(201);
+    expect(final.body.data).toMatchObject({ subtotal: 3780, taxAmount: 252, total: 4032, reverseChargeVat: 360, cis: { labourNet: 3420, rate: 20, deduction: 684 } });
+    const codes = (d: { vatBreakdown: { vat: string; net: number; vatAmount: number }[] }) => Object.fromEntries(d.vatBreakdown.map((g) => [g.vat, [g.net, g.vatAmount]]));
+    expect(codes(final.body.data)).toEqual({ STANDARD: [1260, 252], ZERO: [450, 0], EXEMPT: [270, 0], RC_STANDARD: [1800, 360] });
+    expect(Math.round((deposit.body.data.total + final.body.data.total) * 100)).toBe(448_000);
+  });
+
+  it('when more than is left is asked for, then 409 naming what is left and nothing is written', async () => {
+    const quote = await kitchenQuote();
+    await raise(quote.id, { type: 'DEPOSIT', percent: 80 });
+    const before = await invoiceCount();
+    const res = await raise(quote.id, { type: 'STAGE', percent: 30 });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('This would invoice more than is left on the quote (£2,880.00)');
+    const byAmount = await raise(quote.id, { type: 'STAGE', amount: 2880.01 });
+    expect(byAmount.body.error).toBe('This would invoice more than is left on the quote (£2,880.00)');
+    expect(await invoiceCount()).toBe(before);
+    expect((await raise(quote.id, { type: 'STAGE', amount: 2880 })).status).toBe(201);
+  });
+
+  it('when a final invoice exists, then nothing more can be invoiced (stage, final or full conversion)', async () => {
+    const quote = await kitchenQuote();
+    await raise(quote.id, { type: 'DEPOSIT', percent: 10 });
+    expect((await raise(quote.id, { type: 'FINAL' })).status).toBe(201);
+    for (const body of [{ type: 'STAGE', percent: 1 }, { type: 'FINAL' }]) {
+      const res = await raise(quote.id, body);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe('Nothing more can be invoiced from this quote: it has a final (or full) invoice');
+    }
+    const full = await request(t.app).post(`/api/invoices/from-quote/${quote.id}`).set(user.auth).send({});
+    expect(full.status).toBe(409);
+    expect(full.body.error).toMatch(/^This quote has already been converted to invoice INV\d{4}, INV\d{4}$/);
+  });
+
+  it('when a deposit is credited, then the quote counts less as invoiced and the final takes it back in', async () => {
+    const quote = await kitchenQuote();
+    const deposit = (await raise(quote.id, { type: 'DEPOSIT', percent: 50 })).body.data;
+    await act(t.app, user, 'invoices', deposit.id, 'send');
+    const credit = await request(t.app).post(`/api/invoices/${deposit.id}/credit-notes`).set(user.auth).send({ reason: 'Deposit refunded' });
+    expect(credit.status).toBe(201);
+    expect(await quoteOf(quote.id)).toMatchObject({ invoicedAmount: 0, remainingAmount: 14400 });
+    const final = (await raise(quote.id, { type: 'FINAL' })).body.data;
+    expect(final.total).toBe(14400);
+    expect(final.lineItems).toHaveLength(1);
+  });
+
+  it('when the quote is not approved, then 409; when it is another account\'s, then 404', async () => {
+    const draft = await createQuote(t.app, user, clientId);
+    expect((await raise(draft.id, { type: 'DEPOSIT', percent: 30 })).status).toBe(409);
+    const other = await registerUser(t.app);
+    const quote = await kitchenQuote();
+    expect((await raise(quote.id, { type: 'DEPOSIT', percent: 30 }, other)).status).toBe(404);
+  });
+
+  it.each([
+    [{ type: 'DEPOSIT' }, 'Give either a percent or an amount'],
+    [{ type: 'DEPOSIT', percent: 30, amount: 100 }, 'Give either a percent or an amount'],
+    [{ type: 'DEPOSIT', percent: 0 }, 'Percent must be more than 0 and at most 100'],
+    [{ type: 'STAGE', percent: 100.01 }, 'Percent must be more than 0 and at most 100'],
+    [{ type: 'STAGE', amount: -1 }, 'Amount must be more than 0'],
+    [{ type: 'FINAL', percent: 10 }, 'A final invoice takes what is left: give no percent or amount'],
+    [{ type: 'FULL' }, 'Type must be one of DEPOSIT, STAGE, FINAL'],
+  ])('when the body is %j, then 400 "%s" and nothing is written', async (body, message) => {
+    const quote = await kitchenQuote();
+    const before = await invoiceCount();
+    const res = await raise(quote.id, body);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(message);
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it('when a stage invoice draft is edited, then its lines are refused but its due date changes', async () => {
+    const quote = await kitchenQuote();
+    const deposit = (await raise(quote.id, { type: 'DEPOSIT', percent: 30 })).body.data;
+    const body = { clientId, lineItems: [{ description: 'More', quantity: 1, unitPrice: 9000 }], tax: 20, dueDate: deposit.dueDate };
+    const res = await request(t.app).put(`/api/invoices/${deposit.id}`).set(user.auth).send(body);
+    expect(res.status).toBe(409);
+    const same = { clientId, lineItems: deposit.lineItems, tax: 20, dueDate: '2031-01-01' };
+    const moved = await request(t.app).put(`/api/invoices/${deposit.id}`).set(user.auth).send(same);
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ dueDate: '2031-01-01', total: 4320 });
+  });
+});
+
+describe('POST /api/quotes/{id}/duplicate and /api/invoices/{id}/duplicate', () => {
+  it('when a quote is duplicated, then a new DRAFT with the same client, lines, VAT and site address and a new number', async () => {
+    const quote = await kitchenQuote();
+    const res = await request(t.app).post(`/api/quotes/${quote.id}/duplicate`).set(user.auth);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ status: 'DRAFT', clientId, tax: 20, total: 14400, siteAddress: '1 Mill Lane, Leeds', invoices: [], invoicedAmount: 0 });
+    expect(res.body.data.lineItems).toEqual([{ description: 'Kitchen refit', quantity: 1, unitPrice: 12000 }]);
+    expect(res.body.data.quoteNumber).not.toBe(quote.quoteNumber);
+  });
+
+  it('when an invoice is duplicated, then a new DRAFT not linked to any quote, due 30 days from today', async () => {
+    const quote = await kitchenQuote();
+    const deposit = (await raise(quote.id, { type: 'DEPOSIT', percent: 30 })).body.data;
+    await act(t.app, user, 'invoices', deposit.id, 'send');
+    t.setNow('2030-03-01T12:00:00Z');
+    const res = await request(t.app).post(`/api/invoices/${deposit.id}/duplicate`).set(user.auth);
+    t.setNow(null);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ status: 'DRAFT', quoteId: null, quoteInvoiceType: null, total: 4320, siteAddress: '1 Mill Lane, Leeds', dueDate: '2030-03-31' });
+    expect(res.body.data.invoiceNumber).not.toBe(deposit.invoiceNumber);
+  });
+
+  it('when an invoice with per-line VAT, kinds, discounts and units is duplicated, then the copy keeps them and its CIS deduction', async () => {
+    const u = await registerUser(t.app);
+    expect((await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true }))).status).toBe(201);
+    const c = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB123456789', cisRate: 20 });
+    const lineItems = [
+      { description: 'Fitting', quantity: 7.5, unitPrice: 40, vat: 'RC_STANDARD', kind: 'LABOUR', unit: 'hour' },
+      { description: 'Boards', quantity: 3, unitPrice: 100, vat: 'REDUCED', kind: 'MATERIALS', discountPercent: 10, unit: 'each' },
+    ];
+    const source = (await request(t.app).post('/api/invoices').set(u.auth).send({ clientId: c.id, lineItems, tax: 20 })).body.data;
+    const res = await request(t.app).post(`/api/invoices/${source.id}/duplicate`).set(u.auth);
+    expect(res.status).toBe(201);
+    expect(res.body.data.lineItems).toEqual(lineItems);
+    // £300 reverse charge (£60 not charged) + £270 at 5% (£13.50); CIS on the £300 of labour.
+    expect(res.body.data).toMatchObject({ subtotal: 570, taxAmount: 13.5, total: 583.5, reverseChargeVat: 60, cis: { labourNet: 300, rate: 20, deduction: 60 } });
+    expect(res.body.data).toMatchObject({ subtotal: source.subtotal, total: source.total, cis: source.cis });
+  });
+
+  it("when another account's document is duplicated, then 404", async () => {
+    const other = await registerUser(t.app);
+    const quote = await kitchenQuote();
+    expect((await request(t.app).post(`/api/quotes/${quote.id}/duplicate`).set(other.auth)).status).toBe(404);
+  });
+});

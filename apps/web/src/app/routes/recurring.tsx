@@ -1,0 +1,5 @@
+import { RecurringPage } from '@/features/recurring/components/recurring-page';
+
+export default function RecurringRoute() {
+  return <RecurringPage />;
+}
