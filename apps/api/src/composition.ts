@@ -254,7 +254,9 @@ export function createModules(ctx: AppContext) {
     history: historyRepository,
     invoices: invoicesRepository,
     assertCanCreateInvoice: (userId, tx) => limits.assertCanCreate(userId, 'invoices', tx),
-    emailInvoice: (userId, invoiceId) => email.emailDocument(userId, 'invoice', invoiceId, {}),
+    // No request to take an origin from: the client link needs PUBLIC_URL.
+    emailInvoice: (userId, invoiceId) => email.emailDocument(userId, 'invoice', invoiceId, {}, config.publicAppUrl),
+    notifications: notificationsRepository,
   });
   if (ctx.jobs) startWorkers(ctx, { email, reminders, recurring });
 

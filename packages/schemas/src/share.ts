@@ -59,6 +59,8 @@ export const ZPublicDocument = z.strictObject({
     vatNumber: z.string().nullable(),
   }),
   customer: z.strictObject({ name: z.string(), address: z.string().nullable() }),
+  /** the job's address (docs/product.md, "Site address"), as frozen at issue */
+  siteAddress: z.string().nullable(),
   lines: z.array(ZPublicLine),
   vatBreakdown: z.array(ZVatBreakdownRow),
   /** the legend printed when any line is reverse charged (the company's chosen HMRC wording), else null */
@@ -88,7 +90,7 @@ export const ZPublicDocument = z.strictObject({
 });
 export type TPublicDocument = z.infer<typeof ZPublicDocument>;
 
-export const NOTIFICATION_KINDS = ['viewed', 'accepted', 'declined', 'payment recorded', 'email failed', 'reminder sent'] as const;
+export const NOTIFICATION_KINDS = ['viewed', 'accepted', 'declined', 'payment recorded', 'email failed', 'reminder sent', 'recurring draft'] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const ZNotification = z.strictObject({

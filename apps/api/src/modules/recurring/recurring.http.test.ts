@@ -67,6 +67,8 @@ describe('recurring invoices on a fake clock', () => {
     expect(inv.createdAt.slice(0, 10)).toBe('2027-02-28');
     const history = (await request(t.app).get(`/api/invoices/${inv.id}/history`).set(user.auth)).body.data;
     expect(history[0].summary).toMatch(/by a recurring invoice, for 2027-02-28; waiting as a draft for you to send$/);
+    const notes = (await request(t.app).get('/api/notifications').query({ limit: 100 }).set(user.auth).expect(200)).body.data.items as { kind: string; summary: string }[];
+    expect(notes.filter((n) => n.kind === 'recurring draft' && n.summary.startsWith(`${inv.invoiceNumber} for £96.00`))).toHaveLength(1);
   });
 
   it('when the service was down for three months, then one sweep issues the three missed periods once each, oldest first, with rising numbers', async () => {

@@ -12,6 +12,7 @@ import type { DocumentSettingsRepository } from '../numbering/document-settings.
 import type { HistoryRepository } from '../history/history.repository.ts';
 import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { IssuedRef, RecurringRepository, RecurringRow } from './recurring.repository.ts';
+import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
 
 export const RECURRING_SWEEP_JOB = 'recurring.sweep';
 /** Every day at 06:00 UTC, and once at each start (catch-up after downtime). */
@@ -28,6 +29,8 @@ export interface RecurringServiceDeps {
   assertCanCreateInvoice: (userId: string, tx: Pick<Database, 'select'>) => Promise<void>;
   /** emails (and so issues) an invoice; absent without an email service */
   emailInvoice?: (userId: string, invoiceId: string) => Promise<unknown>;
+  /** the bell: a recurring invoice waiting as a draft (written in the issuing transaction) */
+  notifications?: Pick<NotificationsRepository, 'add'>;
 }
 
 type Schedule = Pick<RecurringRow, 'startDate' | 'frequency' | 'endDate' | 'count'>;
@@ -131,6 +134,13 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
         await repo.linkInvoice(tx, row.id, date, invoice.id);
         const waits = row.autoSend ? '' : '; waiting as a draft for you to send';
         await deps.history.append(tx, row.userId, 'invoice', invoice.id, 'created', `Created ${invoice.invoiceNumber} for ${formatPence(totals.totalPence)} by a recurring invoice, for ${date}${waits}`);
+        if (!row.autoSend) {
+          await deps.notifications?.add(tx, row.userId, {
+            kind: 'recurring draft',
+            document: { kind: 'invoice', id: invoice.id, number: invoice.invoiceNumber },
+            summary: `${invoice.invoiceNumber} for ${formatPence(totals.totalPence)} was made by a recurring invoice and waits as a draft for you to send`,
+          });
+        }
         return { userId: row.userId, invoiceId: invoice.id, autoSend: row.autoSend };
       });
       if (made === null) return issued;

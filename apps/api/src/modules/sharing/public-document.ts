@@ -60,6 +60,7 @@ export function toPublicDocument(
     currency: c.currency,
     company: { name: c.name, logo: imageDataUrl(logo), address: c.address, phone: c.phone, email: c.email, vatNumber: c.vatNumber },
     customer: { name: snapshot.client.name, address: snapshot.client.address },
+    siteAddress: snapshot.document.siteAddress ?? doc.siteAddress ?? null,
     lines: snapshot.document.lines.map((l) => ({
       description: l.description,
       quantity: milliToQuantity(l.quantityMilli),

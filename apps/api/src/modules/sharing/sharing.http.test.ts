@@ -157,7 +157,7 @@ describe('the public document', () => {
       acceptance: null,
     });
     expect(doc.vatBreakdown).toEqual([{ label: `VAT at ${doc.vatBreakdown[0].rate}%`, rate: expect.any(Number), net: doc.subtotal, vat: doc.taxAmount, reverseCharge: false }]);
-    expect(doc).toMatchObject({ reverseChargeLegend: null, cis: null, amountDue: null });
+    expect(doc).toMatchObject({ reverseChargeLegend: null, cis: null, amountDue: null, siteAddress: null });
     expect(doc.validUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // No ids of any record, no user email.
     expect(res.text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);

@@ -35,6 +35,7 @@ const QUOTE: TPublicDocument = {
   currency: 'GBP',
   company: { name: 'Acme Plumbing', logo: null, address: '1 Mill Lane', phone: null, email: 'office@acme.example', vatNumber: 'GB123' },
   customer: { name: 'Pat Customer', address: null },
+  siteAddress: '4 Orchard Row, Leeds',
   lines: [{ description: 'Replace boiler', quantity: 1, unitPrice: 1500, amount: 1500 }],
   vatBreakdown: [{ label: 'Standard rate', rate: 20, net: 1500, vat: 300, reverseCharge: false }],
   reverseChargeLegend: null,
@@ -72,6 +73,7 @@ describe('the client page', () => {
     render(<ClientLinkPage token={TOKEN} />);
     expect(await screen.findByRole('heading', { name: 'Quote Q0007' })).toBeInTheDocument();
     expect(screen.getByText('Standard rate (20%) on £1,500.00')).toBeInTheDocument();
+    expect(screen.getByText('4 Orchard Row, Leeds')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', `/api/public/documents/${TOKEN}/pdf`);
     await userEvent.click(screen.getByRole('button', { name: 'Accept and sign' }));
     await userEvent.click(screen.getByRole('button', { name: 'Accept quote' }));

@@ -71,6 +71,12 @@ export function PublicDocumentView({ doc }: { doc: TPublicDocument }) {
         </h2>
         <p className="break-words font-medium">{doc.customer.name}</p>
         <Lines text={doc.customer.address} className="text-sm text-slate-700" />
+        {doc.siteAddress && (
+          <>
+            <h2 className="mt-3 text-xs font-semibold uppercase tracking-wide text-slate-600">Site address</h2>
+            <Lines text={doc.siteAddress} className="text-sm text-slate-700" />
+          </>
+        )}
       </section>
 
       <section aria-labelledby="lines-heading">
