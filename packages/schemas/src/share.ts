@@ -37,7 +37,8 @@ export type TAcceptance = z.infer<typeof ZAcceptance>;
 export const ZVatBreakdownRow = z.strictObject({ label: z.string(), rate: z.number(), net: z.number(), vat: z.number(), reverseCharge: z.boolean() });
 export type TVatBreakdownRow = z.infer<typeof ZVatBreakdownRow>;
 
-const ZPublicLine = z.strictObject({ description: z.string(), quantity: z.number(), unitPrice: z.number(), amount: z.number() });
+/** `discountPercent` is null without a discount; `amount` is the line's net after it. */
+const ZPublicLine = z.strictObject({ description: z.string(), quantity: z.number(), unitPrice: z.number(), discountPercent: z.number().nullable(), amount: z.number() });
 
 /** What the customer may see through the link and nothing more: no ids, no user email. */
 export const ZPublicDocument = z.strictObject({

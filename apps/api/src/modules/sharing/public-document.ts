@@ -1,6 +1,6 @@
 import { QUOTE_VALID_DAYS } from '@docket/schemas/constants';
 import type { TInvoice, TQuote } from '@docket/schemas/document';
-import { milliToQuantity, penceToPounds } from '@docket/schemas/money';
+import { basisPointsToPercent, milliToQuantity, penceToPounds } from '@docket/schemas/money';
 import { DEFAULT_REVERSE_CHARGE_WORDING, REVERSE_CHARGE_WORDINGS, VAT_RATES, type TReverseChargeWording } from '@docket/schemas/vat';
 import type { TAcceptance, TPublicDocument, TVatBreakdownRow } from '@docket/schemas/share';
 import { addDays, londonDay } from '../../lib/clock.ts';
@@ -65,6 +65,7 @@ export function toPublicDocument(
       description: l.description,
       quantity: milliToQuantity(l.quantityMilli),
       unitPrice: penceToPounds(l.unitPricePence),
+      discountPercent: l.discountBp ? basisPointsToPercent(l.discountBp) : null,
       amount: penceToPounds(l.amountPence),
     })),
     vatBreakdown,

@@ -60,7 +60,7 @@ describe('sharing a document', () => {
     const builder = (await createClient(t.app, a, { name: 'Tower Builders Ltd', vatNumber: 'GB987654321', isBusiness: true })).id;
     const lines = [
       { description: 'Rewire (reverse charge)', quantity: 1, unitPrice: 1000, vat: 'RC_STANDARD' },
-      { description: 'Insulation', quantity: 2, unitPrice: 50, vat: 'REDUCED', kind: 'MATERIALS' },
+      { description: 'Insulation', quantity: 2, unitPrice: 50, vat: 'REDUCED', kind: 'MATERIALS', discountPercent: 10 },
       { description: 'Safety certificate', quantity: 1, unitPrice: 40, vat: 'EXEMPT' },
     ];
     const invoice = (await createInvoice(t.app, a, builder, { lineItems: lines })) as { id: string };
@@ -69,13 +69,15 @@ describe('sharing a document', () => {
     expect(doc.vatBreakdown).toEqual(
       expect.arrayContaining([
         { label: 'Domestic reverse charge at the standard rate', rate: 20, net: 1000, vat: 200, reverseCharge: true },
-        { label: 'Reduced rate', rate: 5, net: 100, vat: 5, reverseCharge: false },
+        { label: 'Reduced rate', rate: 5, net: 90, vat: 4.5, reverseCharge: false },
         { label: 'Exempt', rate: 0, net: 40, vat: 0, reverseCharge: false },
       ]),
     );
     expect(doc.reverseChargeLegend).toBe('Reverse charge: Customer to pay the VAT to HMRC');
-    // The customer pays only the VAT charged: £5 on the insulation, not the £200 they account for.
-    expect(doc).toMatchObject({ subtotal: 1140, taxAmount: 5, total: 1145, amountDue: 1145, balanceDue: 1145, cis: null });
+    // The customer pays only the VAT charged: £4.50 on the insulation, not the £200 they account for.
+    expect(doc).toMatchObject({ subtotal: 1130, taxAmount: 4.5, total: 1134.5, amountDue: 1134.5, balanceDue: 1134.5, cis: null });
+    expect(doc.lines[1]).toEqual({ description: 'Insulation', quantity: 2, unitPrice: 50, discountPercent: 10, amount: 90 });
+    expect(doc.lines[0].discountPercent).toBeNull();
   });
 
   it('when a draft quote is shared, then it is issued (SENT), the link lives 90 days and only the token hash is stored', async () => {

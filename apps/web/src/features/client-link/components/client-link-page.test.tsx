@@ -36,7 +36,10 @@ const QUOTE: TPublicDocument = {
   company: { name: 'Acme Plumbing', logo: null, address: '1 Mill Lane', phone: null, email: 'office@acme.example', vatNumber: 'GB123' },
   customer: { name: 'Pat Customer', address: null },
   siteAddress: '4 Orchard Row, Leeds',
-  lines: [{ description: 'Replace boiler', quantity: 1, unitPrice: 1500, amount: 1500 }],
+  lines: [
+    { description: 'Replace boiler', quantity: 1, unitPrice: 1500, discountPercent: null, amount: 1500 },
+    { description: 'Radiator valves', quantity: 4, unitPrice: 25, discountPercent: 10, amount: 90 },
+  ],
   vatBreakdown: [{ label: 'Standard rate', rate: 20, net: 1500, vat: 300, reverseCharge: false }],
   reverseChargeLegend: null,
   subtotal: 1500,
@@ -74,6 +77,7 @@ describe('the client page', () => {
     expect(await screen.findByRole('heading', { name: 'Quote Q0007' })).toBeInTheDocument();
     expect(screen.getByText('Standard rate (20%) on £1,500.00')).toBeInTheDocument();
     expect(screen.getByText('4 Orchard Row, Leeds')).toBeInTheDocument();
+    expect(screen.getByText('4 × £25.00 less 10% discount')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', `/api/public/documents/${TOKEN}/pdf`);
     await userEvent.click(screen.getByRole('button', { name: 'Accept and sign' }));
     await userEvent.click(screen.getByRole('button', { name: 'Accept quote' }));

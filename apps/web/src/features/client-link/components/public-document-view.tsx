@@ -90,6 +90,7 @@ export function PublicDocumentView({ doc }: { doc: TPublicDocument }) {
                 <p className="whitespace-pre-line break-words">{line.description}</p>
                 <p className="text-sm text-slate-600">
                   {quantityFormat.format(line.quantity)} × {money(line.unitPrice)}
+                  {line.discountPercent !== null && ` less ${rateFormat.format(line.discountPercent)}% discount`}
                 </p>
               </div>
               <p className="whitespace-nowrap font-medium">{money(line.amount)}</p>
