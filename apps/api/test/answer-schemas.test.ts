@@ -19,6 +19,10 @@ const quote = {
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
   invoice: null,
+  siteAddress: null,
+  invoicedAmount: 0,
+  remainingAmount: 12,
+  invoices: [],
 };
 
 function appAnswering(data: unknown) {
