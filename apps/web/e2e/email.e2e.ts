@@ -65,6 +65,7 @@ describe('journey: email an invoice', () => {
       await expectText(outbox, 'Not sent: no mail server configured');
       await expectText(outbox, 'Attachment: INV0001.pdf');
       // The dialog's message kept the {{link}} placeholder; the send filled it with a client link.
+      await outbox.getByText('Message', { exact: true }).first().click();
       await expectText(outbox, /\/p\/[A-Za-z0-9_-]{43}/);
       await saveScreenshot(page, 'settings-outbox', { fullPage: true });
 

@@ -75,13 +75,17 @@ describe('first day on a desktop (1366x768)', () => {
     await user.api.quoteAction(quote.id, 'approve');
     await signInWithToken(page, user.token, '/quotes');
     const card = page.getByRole('article', { name: quote.quoteNumber });
-    await card.getByRole('button', { name: 'Convert to Invoice' }).click();
+    // "Convert to Invoice" is now "Invoice…" with the choice of deposit, stage, final or full.
+    await card.getByRole('button', { name: 'Invoice…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Invoice quote ${quote.quoteNumber}` });
+    await dialog.getByRole('radio', { name: /Full invoice/ }).check();
+    await dialog.getByRole('button', { name: 'Create invoice' }).click();
     await expectToast(page, 'Invoice created from quote');
     await expectUrl(page, '/invoices');
     await page.goto('/quotes');
-    const link = card.getByRole('link', { name: 'Invoiced as INV0001' });
+    const link = card.getByRole('link', { name: 'INV0001' });
     await visible(link);
-    expect(await card.getByRole('button', { name: 'Convert to Invoice' }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Invoice…' }).count()).toBe(0);
     await link.click();
     await expectUrl(page, '/invoices');
     expect(new URL(page.url()).search).toBe('?q=INV0001');
@@ -234,7 +238,7 @@ describe('density on a desktop (1366x768)', () => {
       expect(inView).toBeGreaterThanOrEqual(10);
       // Same actions as the card, as named icon buttons.
       const first = rows.first();
-      for (const name of ['Preview PDF', 'Edit', 'Send', 'Delete']) expect(await first.getByRole('button', { name }).count()).toBe(1);
+      for (const name of ['Preview PDF', 'Edit', 'Mark as sent', 'Delete']) expect(await first.getByRole('button', { name }).count()).toBe(1);
       await saveScreenshot(page, path === '/quotes' ? 'quotes-compact' : 'invoices-compact');
 
       const totals = async () =>

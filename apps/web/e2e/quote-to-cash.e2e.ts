@@ -69,13 +69,16 @@ describe('journey 4: quote to cash', () => {
     await expectText(cardWith(page, 'Q0001', 'Approve'), 'SENT');
     await cardWith(page, 'Q0001', 'Approve').getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'Quote approved successfully');
-    const approved = cardWith(page, 'Q0001', 'Convert to Invoice');
+    const approved = cardWith(page, 'Q0001', 'Invoice…');
     await expectText(approved, 'APPROVED');
     await expectAccessible(page, '/quotes with an approved quote');
 
     expect(await previewPdfType(page, approved.getByRole('button', { name: 'Preview PDF' }))).toBe('application/pdf');
 
-    await approved.getByRole('button', { name: 'Convert to Invoice' }).click();
+    await approved.getByRole('button', { name: 'Invoice…' }).click();
+    const invoiceDialog = page.getByRole('dialog', { name: 'Invoice quote Q0001' });
+    await invoiceDialog.getByRole('radio', { name: /Full invoice/ }).check();
+    await invoiceDialog.getByRole('button', { name: 'Create invoice' }).click();
     await expectUrl(page, '/invoices');
     const invoice = cardWith(page, 'INV0001', 'Mark as sent');
     await visible(invoice);

@@ -144,7 +144,7 @@ export function DocumentForm({
                 form.setValue('siteAddress', e.target.checked ? (client?.address ?? '') : '', { shouldDirty: true });
               }}
             />
-            Same as client address
+            Same as the billing address
           </label>
           <LineItemFields form={form} items={items} currencySymbol={currencySymbol} />
           <DocumentTotals control={form.control} currencySymbol={currencySymbol} cisRateOf={cisRateOf} vatRegistered={vatRegistered} />

@@ -58,7 +58,8 @@ export function InvoiceQuoteDialog({ quote, currencySymbol, onClose }: InvoiceQu
               quoteId: quote.id,
               body: share ? { type: choice, dueDate, ...(by === 'percent' ? { percent: number } : { amount: number }) } : { type: 'FINAL', dueDate },
             });
-      toastSuccess(`Invoice ${made.invoiceNumber} created from ${quote.quoteNumber}`);
+      // The whole quote on one invoice is the original conversion: its toast keeps the original words.
+      toastSuccess(choice === 'FULL' ? 'Invoice created from quote' : `Invoice ${made.invoiceNumber} created from ${quote.quoteNumber}`);
       close();
       navigate(`/invoices?q=${encodeURIComponent(made.invoiceNumber)}`);
     } catch (err) {

@@ -60,7 +60,7 @@ describe('RecurringPage', () => {
     await userEvent.clear(within(form).getByLabelText(/^Unit Price/));
     await userEvent.type(within(form).getByLabelText(/^Unit Price/), '80');
     await userEvent.selectOptions(within(form).getByLabelText(/Frequency/), 'YEARLY');
-    await userEvent.click(within(form).getByLabelText('Same as client address'));
+    await userEvent.click(within(form).getByLabelText('Same as the billing address'));
     mock.onPost('/recurring-invoices').reply(201, ok(schedule()));
     await userEvent.click(within(form).getByRole('button', { name: 'Create Recurring Invoice' }));
     await waitFor(() => expect(mock.history.post).toHaveLength(1));

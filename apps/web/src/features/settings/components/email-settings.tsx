@@ -28,7 +28,7 @@ function TemplatesEditor() {
   return (
     <div className="space-y-3">
       <div>
-        <Label htmlFor={`${id}-kind`}>Template</Label>
+        <Label htmlFor={`${id}-kind`}>Message to edit</Label>
         <select id={`${id}-kind`} className="mt-1 block w-full rounded-md border border-slate-300 p-2 text-sm" value={kind} onChange={(e) => setKind(e.target.value as TEmailTemplateKind)}>
           {EMAIL_TEMPLATE_KINDS.map((k) => (
             <option key={k} value={k}>
