@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { divRoundHalfUp, formatPence, hasAtMostDecimals } from './money.ts';
-import { computeTotals, type TLineInPence } from './totals.ts';
+import { computeTotals, type TFixedVat, type TLineInPence } from './totals.ts';
 import { DEFAULT_LINE_KIND, vatCodeForRate, type TLineKind, type TVatCode } from './vat.ts';
 import { ZDueDate } from './document.ts';
 
@@ -30,14 +30,18 @@ const sameGroup = (a: Pick<TRateGroup, 'vat' | 'rateBp'>, b: Pick<TRateGroup, 'v
 
 /**
  * A document's lines grouped by VAT code: the breakdown of the one totals function
- * (`computeTotals`), so a group's VAT is its net times its rate, rounded half-up once.
+ * (`computeTotals`), so a group's VAT is its net times its rate, rounded half-up once, unless the
+ * document fixes it (a final invoice's VAT is what was left of its quote's).
  */
-export function vatGroupsOf(lines: readonly TLineInPence[], documentRateBp: number): TRateGroup[] {
-  const groups = computeTotals(lines, documentRateBp).vatBreakdown.map((g) => ({ vat: g.vat, rateBp: g.rateBp, netPence: g.net, vatPence: g.vatAmount, reverseCharge: g.reverseCharge }));
+export function vatGroupsOf(lines: readonly TLineInPence[], documentRateBp: number, fixedVat: readonly TFixedVat[] | null = null): TRateGroup[] {
+  const groups = computeTotals(lines, documentRateBp, { fixedVat }).vatBreakdown.map((g) => ({ vat: g.vat, rateBp: g.rateBp, netPence: g.net, vatPence: g.vatAmount, reverseCharge: g.reverseCharge }));
   return groups.length ? groups : [{ vat: vatCodeForRate(documentRateBp), rateBp: documentRateBp, netPence: 0, vatPence: 0, reverseCharge: false }];
 }
 
 const vatOf = (netPence: number, rateBp: number): number => Number(divRoundHalfUp(BigInt(netPence) * BigInt(rateBp), 10_000n));
+
+/** A final invoice's VAT per code, fixed as what was left of its quote's (see `TTotalsOptions.fixedVat`). */
+export const fixedVatOf = (groups: readonly TRateGroup[]): TFixedVat[] => groups.map((g) => ({ vat: g.vat, rateBp: g.rateBp, vatPence: g.vatPence }));
 
 /** `from` less every list in `less`, code by code (codes missing from `from` are ignored). */
 export function subtractGroups(from: readonly TRateGroup[], less: readonly (readonly TRateGroup[])[]): TRateGroup[] {

@@ -20,6 +20,20 @@ describe('computeTotals', () => {
     expect(computeTotals([{ quantityMilli: 1000, unitPricePence: 12 }], 2000).taxAmount).toBe(2);
   });
 
+  it('when the document fixes a group\'s VAT, then that group keeps it and the totals follow; other groups are computed', () => {
+    const lines = [
+      { quantityMilli: 1000, unitPricePence: 5001, vat: 'STANDARD' as const },
+      { quantityMilli: 1000, unitPricePence: 500, vat: 'REDUCED' as const },
+    ];
+    expect(computeTotals(lines, 2000).taxAmount).toBe(1000 + 25);
+    const t = computeTotals(lines, 2000, { fixedVat: [{ vat: 'STANDARD', rateBp: 2000, vatPence: 1001 }, { vat: 'ZERO', rateBp: 0, vatPence: 7 }] });
+    expect(t.vatBreakdown.map((g) => [g.vat, g.net, g.vatAmount])).toEqual([
+      ['STANDARD', 5001, 1001],
+      ['REDUCED', 500, 25],
+    ]);
+    expect(t).toMatchObject({ subtotal: 5501, taxAmount: 1026, total: 6527 });
+  });
+
   it('when there are no lines, then everything is zero', () => {
     expect(computeTotals([], 2000)).toEqual({
       lineAmounts: [],

@@ -47,10 +47,25 @@ export interface TTotalsInPence {
   amountDue: number;
 }
 
+/** A VAT group's VAT fixed by the document instead of net x rate (see `TTotalsOptions.fixedVat`). */
+export interface TFixedVat {
+  vat: TVatCode | null;
+  rateBp: number;
+  vatPence: number;
+}
+
 export interface TTotalsOptions {
   /** the CIS deduction rate in basis points, when the invoice is from a CIS subcontractor to a client with a rate */
   cisRateBp?: number | null;
+  /**
+   * VAT per group that the document stores instead of net x rate: a final invoice charges what is
+   * left of its quote's VAT under each code, which can be a penny off its own net x rate
+   * (docs/product.md, "Invoicing a quote in stages"). Groups without an entry are computed.
+   */
+  fixedVat?: readonly TFixedVat[] | null;
 }
+
+const sameVatGroup = (a: Pick<TFixedVat, 'vat' | 'rateBp'>, b: Pick<TFixedVat, 'vat' | 'rateBp'>) => a.vat === b.vat && (a.vat !== null || a.rateBp === b.rateBp);
 
 /** Far above any allowed price or quantity, and still exact once scaled to pence or thousandths. */
 const SAFE_AMOUNT = Number.MAX_SAFE_INTEGER / 1000;
@@ -62,7 +77,8 @@ const groupOrder = (vat: TVatCode | null) => (vat === null ? VAT_CODES.length : 
  * line net = quantity x unit price x (1 - discount), to the penny half-up;
  * lines are grouped by VAT rate; a group's VAT = its net x rate, to the penny half-up, once per group;
  * subtotal = sum of line nets; VAT charged = sum of the groups' VAT except reverse charge;
- * total = subtotal + VAT charged; CIS deduction = labour net x CIS rate; amount due = total - deduction.
+ * total = subtotal + VAT charged (a group whose VAT the document fixes, `fixedVat`, keeps it);
+ * CIS deduction = labour net x CIS rate; amount due = total - deduction.
  * A line without `vat` counts at the document's rate, so a document without per-line VAT totals
  * exactly as before. Integer arithmetic throughout so pounds never pass through a float.
  */
@@ -80,11 +96,12 @@ export function computeTotals(lines: readonly TLineInPence[], taxBasisPoints: nu
     .sort(([a], [b]) => groupOrder(a) - groupOrder(b))
     .map(([vat, net]): TVatGroup => {
       const rateBp = vat === null ? taxBasisPoints : VAT_RATES[vat].rateBp;
+      const fixed = options.fixedVat?.find((f) => sameVatGroup(f, { vat, rateBp }));
       return {
         vat,
         rateBp,
         net,
-        vatAmount: Number(divRoundHalfUp(BigInt(net) * BigInt(rateBp), 10_000n)),
+        vatAmount: fixed ? fixed.vatPence : Number(divRoundHalfUp(BigInt(net) * BigInt(rateBp), 10_000n)),
         reverseCharge: vat !== null && VAT_RATES[vat].reverseCharge,
       };
     });

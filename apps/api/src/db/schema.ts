@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { INITIAL_STATUS } from '@docket/schemas/lifecycle';
 import type { TLineKind, TVatCode } from '@docket/schemas/vat';
+import type { TFixedVat } from '@docket/schemas/totals';
 import {
   bigint,
   boolean,
@@ -257,6 +258,11 @@ export const invoices = pgTable(
     /** CIS rate in basis points fixed when the invoice was priced (null: no CIS); the deduction is part of no total */
     cisRateBp: integer('cis_rate_bp'),
     cisDeductionPence: pence('cis_deduction_pence').notNull().default(0),
+    /**
+     * VAT per code fixed by the invoice rather than net x rate: a final invoice charges what is left
+     * of its quote's VAT (docs/product.md, "Invoicing a quote in stages"); null: computed from the lines
+     */
+    fixedVat: jsonb('fixed_vat').$type<TFixedVat[]>(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
@@ -319,6 +325,8 @@ export const creditNotes = pgTable(
     subtotalPence: pence('subtotal_pence').notNull(),
     taxPence: pence('tax_pence').notNull(),
     totalPence: pence('total_pence').notNull(),
+    /** a whole credit of an invoice with fixed VAT per code credits exactly that VAT */
+    fixedVat: jsonb('fixed_vat').$type<TFixedVat[]>(),
     reason: text('reason').notNull(),
     snapshot: jsonb('snapshot'),
     snapshotLogo: bytea('snapshot_logo'),

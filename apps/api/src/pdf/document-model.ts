@@ -2,7 +2,7 @@ import { LATE_PAYMENT_NOTICE_TEXT } from '@docket/schemas/late-payment';
 import { CURRENCIES, DEFAULT_DUE_DAYS, QUOTE_VALID_DAYS, type TCurrencyCode } from '@docket/schemas/constants';
 import { formatPence } from '@docket/schemas/money';
 import { watermarkFor, type TWatermark } from '@docket/schemas/lifecycle';
-import { computeTotals } from '@docket/schemas/totals';
+import { computeTotals, type TFixedVat } from '@docket/schemas/totals';
 import {
   DEFAULT_REVERSE_CHARGE_WORDING,
   REVERSE_CHARGE_WORDINGS,
@@ -145,6 +145,8 @@ export interface PdfDocumentSource {
   latePaymentNotice?: boolean;
   /** invoices with a CIS deduction (docs/product.md, "CIS") */
   cisRateBp?: number | null;
+  /** VAT per code the document fixes instead of net x rate (a final invoice, its whole credit) */
+  fixedVat?: readonly TFixedVat[] | null;
   /** VOID invoices: printed with the VOID mark */
   voidReason?: string | null;
   /** credit notes: the invoice they correct, and why */
@@ -303,7 +305,7 @@ function vatSummary(
 ): { totals: PdfDocumentModel['totals']; reverseCharge: boolean } {
   const isCredit = doc.kind === 'credit_note';
   const isInvoice = doc.kind === 'invoice';
-  const t = computeTotals(doc.lines, doc.taxRateBp, { cisRateBp: isInvoice ? (doc.cisRateBp ?? null) : null });
+  const t = computeTotals(doc.lines, doc.taxRateBp, { cisRateBp: isInvoice ? (doc.cisRateBp ?? null) : null, fixedVat: doc.fixedVat ?? null });
   const perLine = doc.lines.some((l) => l.vat);
   const charged = t.vatBreakdown.filter((g) => !g.reverseCharge && g.rateBp > 0);
   const credited = isCredit ? ' credited' : '';

@@ -15,7 +15,7 @@ export const toCreditNoteDto = (row: CreditNoteRow): TCreditNote => ({
   subtotal: penceToPounds(row.subtotalPence),
   taxAmount: penceToPounds(row.taxPence),
   total: penceToPounds(row.totalPence),
-  ...vatFiguresDto(row.lines, row.taxRateBp),
+  ...vatFiguresDto(row.lines, row.taxRateBp, row.fixedVat),
   reason: row.reason,
   createdAt: row.createdAt.toISOString(),
 });

@@ -28,6 +28,7 @@ const columns = {
   subtotalPence: creditNotes.subtotalPence,
   taxPence: creditNotes.taxPence,
   totalPence: creditNotes.totalPence,
+  fixedVat: creditNotes.fixedVat,
   reason: creditNotes.reason,
   createdAt: creditNotes.createdAt,
   lines: linesJson(creditNoteLines, creditNoteLines.creditNoteId, creditNotes.id),
@@ -104,6 +105,7 @@ export function createCreditNotesRepository(db: Database, counters: CountersRepo
           subtotalPence: priced.subtotalPence,
           taxPence: priced.taxPence,
           totalPence: priced.totalPence,
+          fixedVat: priced.fixedVat ?? null,
         })
         .returning({ id: creditNotes.id, createdAt: creditNotes.createdAt });
       await tx.insert(creditNoteLines).values(priced.lines.map((l) => ({ ...l, userId, creditNoteId: row!.id })));

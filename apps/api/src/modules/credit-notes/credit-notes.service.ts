@@ -60,7 +60,7 @@ export function createCreditNotesService(repo: CreditNotesRepository, deps: Cred
         if (!INVOICE_CREDITABLE_STATUSES.includes(inv.status)) throw AppError.conflict(CREDIT_MESSAGES.notCreditable(inv.status));
         const priced: PricedDocument = input.lineItems
           ? priceLines(input.lineItems, inv.taxRateBp)
-          : { taxRateBp: inv.taxRateBp, subtotalPence: inv.subtotalPence, taxPence: inv.taxPence, totalPence: inv.totalPence, lines: inv.lines };
+          : { taxRateBp: inv.taxRateBp, subtotalPence: inv.subtotalPence, taxPence: inv.taxPence, totalPence: inv.totalPence, lines: inv.lines, fixedVat: inv.fixedVat };
         if (priced.totalPence <= 0) throw AppError.badRequest(ZERO_CREDIT, { lineItems: ZERO_CREDIT });
         const left = creditablePence({ total: inv.totalPence, credited: inv.creditedPence });
         if (priced.totalPence > left) throw AppError.conflict(CREDIT_MESSAGES.overCredit(left));
@@ -73,6 +73,7 @@ export function createCreditNotesService(repo: CreditNotesRepository, deps: Cred
           taxPence: priced.taxPence,
           totalPence: priced.totalPence,
           lines: priced.lines,
+          fixedVat: priced.fixedVat ?? null,
           invoiceNumber: inv.invoiceNumber,
           invoiceCreatedAt: inv.createdAt,
           reason: input.reason,

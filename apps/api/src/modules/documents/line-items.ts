@@ -1,6 +1,6 @@
 import type { TLineItem, TLineItemAnswer } from '@docket/schemas/document';
 import { basisPointsToPercent, milliToQuantity, penceToPounds, percentToBasisPoints, poundsToPence, quantityToMilli } from '@docket/schemas/money';
-import { computeTotals, type TTotalsInPence } from '@docket/schemas/totals';
+import { computeTotals, type TFixedVat, type TTotalsInPence } from '@docket/schemas/totals';
 import type { TLineKind, TVatCode } from '@docket/schemas/vat';
 
 /** A line as stored (quote_lines, invoice_lines and credit_note_lines share these columns). */
@@ -23,6 +23,8 @@ export interface PricedDocument {
   taxPence: number;
   totalPence: number;
   lines: StoredLine[];
+  /** VAT per code the document fixes instead of net x rate (a final invoice, its whole credit) */
+  fixedVat?: TFixedVat[] | null;
 }
 
 /** The server's own totals for a request's lines; totals a caller sends never get this far. */
@@ -86,14 +88,14 @@ export const toLineDto = (l: StoredLine): TLineItemAnswer => ({
 /** True when a line carries its own VAT code: the document then answers its per-rate figures. */
 export const usesLineVat = (lines: readonly Pick<StoredLine, 'vat'>[]): boolean => lines.some((l) => l.vat !== null);
 
-/** Totals of stored lines (their VAT breakdown and CIS figures, which are not columns). */
-export const totalsOfStored = (lines: readonly StoredLine[], taxRateBp: number, cisRateBp: number | null = null): TTotalsInPence =>
-  computeTotals(lines, taxRateBp, { cisRateBp });
+/** Totals of stored lines (their VAT breakdown and CIS figures, which are not columns), with the document's fixed VAT if any. */
+export const totalsOfStored = (lines: readonly StoredLine[], taxRateBp: number, cisRateBp: number | null = null, fixedVat: readonly TFixedVat[] | null = null): TTotalsInPence =>
+  computeTotals(lines, taxRateBp, { cisRateBp, fixedVat });
 
 /** `vatBreakdown` and `reverseChargeVat` in pounds, for documents whose lines carry their own VAT. */
-export function vatFiguresDto(lines: readonly StoredLine[], taxRateBp: number) {
+export function vatFiguresDto(lines: readonly StoredLine[], taxRateBp: number, fixedVat: readonly TFixedVat[] | null = null) {
   if (!usesLineVat(lines)) return {};
-  const t = totalsOfStored(lines, taxRateBp);
+  const t = totalsOfStored(lines, taxRateBp, null, fixedVat);
   return {
     vatBreakdown: t.vatBreakdown.map((g) => ({
       vat: g.vat,

@@ -90,7 +90,7 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
   const shown = (pence: number) => (currency === 'GBP' ? `£${amount(pence)}` : `${amount(pence)} ${currency}`);
   // The API's and the PDF's one totals function on the frozen lines: VAT once per rate, half-up.
   // CIS is an invoice's only, as on its PDF.
-  const totals = computeTotals(d.lines, d.taxRateBp, { cisRateBp: kind === 'invoice' ? (d.cisRateBp ?? null) : null });
+  const totals = computeTotals(d.lines, d.taxRateBp, { cisRateBp: kind === 'invoice' ? (d.cisRateBp ?? null) : null, fixedVat: d.fixedVat ?? null });
   const treatments = d.lines.map((l) => vatTreatment({ vat: l.vat, taxRateBp: d.taxRateBp }));
   const allOutsideScope = treatments.every((t) => t.code === 'O');
   const categoryOf = (t: VatTreatment) => (t.code === 'O' && !allOutsideScope ? OUTSIDE_SCOPE_MIXED : t);

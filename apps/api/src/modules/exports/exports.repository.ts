@@ -1,3 +1,4 @@
+import type { TFixedVat } from '@docket/schemas/totals';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { BUSINESS_TIME_ZONE } from '@docket/schemas/constants';
@@ -72,6 +73,7 @@ export interface InvoiceExportRow extends Keyed {
   tax_rate_bp: number;
   cis_rate_bp: number | null;
   cis_deduction_pence: string | number;
+  fixed_vat: TFixedVat[] | null;
   subtotal_pence: string | number;
   tax_pence: string | number;
   total_pence: string | number;
@@ -105,6 +107,7 @@ export interface CreditNoteExportRow extends Keyed {
   client_vat_number: string | null;
   reason: string;
   tax_rate_bp: number;
+  fixed_vat: TFixedVat[] | null;
   subtotal_pence: string | number;
   tax_pence: string | number;
   total_pence: string | number;
@@ -160,7 +163,7 @@ export function createExportsRepository(db: Database) {
       (after) => sql`
         select i.id, i.created_at::text as cursor_at, i.invoice_number, ${issueDay('i.created_at')} as issue_day,
           i.due_date::text as due_date, i.status, c.name as client_name, c.email as client_email, c.vat_number as client_vat_number,
-          i.tax_rate_bp, i.cis_rate_bp, i.cis_deduction_pence, i.subtotal_pence, i.tax_pence, i.total_pence,
+          i.tax_rate_bp, i.cis_rate_bp, i.cis_deduction_pence, i.fixed_vat, i.subtotal_pence, i.tax_pence, i.total_pence,
           (select coalesce(sum(cn.total_pence), 0)::bigint from credit_notes cn where cn.invoice_id = i.id) as credited_pence,
           (select coalesce(sum(p.amount_pence), 0)::bigint from payments p where p.invoice_id = i.id) as paid_pence,
           ${issueDay('i.voided_at')} as voided_day, i.void_reason, ${linesOf('invoice_lines', 'invoice_id', 'i.id')}
@@ -212,7 +215,7 @@ export function createExportsRepository(db: Database) {
       (after) => sql`
         select n.id, n.created_at::text as cursor_at, n.credit_note_number, ${issueDay('n.created_at')} as issue_day,
           i.invoice_number, c.name as client_name, c.email as client_email, c.vat_number as client_vat_number, n.reason,
-          n.tax_rate_bp, n.subtotal_pence, n.tax_pence, n.total_pence, ${linesOf('credit_note_lines', 'credit_note_id', 'n.id')}
+          n.tax_rate_bp, n.fixed_vat, n.subtotal_pence, n.tax_pence, n.total_pence, ${linesOf('credit_note_lines', 'credit_note_id', 'n.id')}
         from credit_notes n join invoices i on i.id = n.invoice_id join clients c on c.id = n.client_id
         where n.user_id = ${userId} and ${inRange('n.created_at', r)} and ${after}
         order by n.created_at, n.id limit ${LIMIT}`,

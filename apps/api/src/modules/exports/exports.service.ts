@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { EXPORT_FILES, type TExportFile, type TExportQuery } from '@docket/schemas/data-transfer';
 import { addDays, londonWallTimeToInstant } from '../../lib/clock.ts';
-import { computeTotals } from '@docket/schemas/totals';
+import { computeTotals, type TFixedVat } from '@docket/schemas/totals';
 import { csvStream, type Column } from './csv.ts';
 import { EXPORT_COLUMNS, type Totalled } from './exports.columns.ts';
 import type { ExportsRepository, InstantRange, IssuedDocumentRef, WithLines } from './exports.repository.ts';
@@ -25,10 +25,10 @@ function instants(q: TExportQuery): InstantRange {
  * Each document with its totals by VAT rate, reverse charge and CIS from the API's one totals
  * function, so every CSV figure is the API's and the PDF's (CIS is an invoice's only).
  */
-async function* totalled<R extends { tax_rate_bp: number; cis_rate_bp?: number | null }>(rows: AsyncIterable<WithLines<R>>): AsyncGenerator<Totalled<R>> {
+async function* totalled<R extends { tax_rate_bp: number; cis_rate_bp?: number | null; fixed_vat?: TFixedVat[] | null }>(rows: AsyncIterable<WithLines<R>>): AsyncGenerator<Totalled<R>> {
   for await (const row of rows) {
     const lines = row.lines.map(([quantityMilli, unitPricePence, vat, kind, discountBp]) => ({ quantityMilli, unitPricePence: Number(unitPricePence), vat, kind, discountBp }));
-    yield Object.assign(row, { totals: computeTotals(lines, row.tax_rate_bp, { cisRateBp: row.cis_rate_bp ?? null }) });
+    yield Object.assign(row, { totals: computeTotals(lines, row.tax_rate_bp, { cisRateBp: row.cis_rate_bp ?? null, fixedVat: row.fixed_vat ?? null }) });
   }
 }
 

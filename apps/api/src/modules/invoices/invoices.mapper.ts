@@ -41,7 +41,7 @@ export const toInvoiceDto = (row: InvoiceWithLines): TInvoice => ({
   subtotal: penceToPounds(row.subtotalPence),
   taxAmount: penceToPounds(row.taxPence),
   total: penceToPounds(row.totalPence),
-  ...vatFiguresDto(row.lines, row.taxRateBp),
+  ...vatFiguresDto(row.lines, row.taxRateBp, row.fixedVat),
   dueDate: row.dueDate,
   sentAt: row.sentAt?.toISOString() ?? null,
   paidAt: row.paidAt?.toISOString() ?? null,

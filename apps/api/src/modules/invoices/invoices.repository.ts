@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { ledgerStatus, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { TQuoteInvoiceType } from '@docket/schemas/document';
+import type { TFixedVat } from '@docket/schemas/totals';
 import type { Database } from '../../db/client.ts';
 import { clients, creditNoteLines, creditNotes, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
@@ -41,6 +42,7 @@ const invoiceColumns = (today: Today) => ({
   totalPence: invoices.totalPence,
   cisRateBp: invoices.cisRateBp,
   cisDeductionPence: invoices.cisDeductionPence,
+  fixedVat: invoices.fixedVat,
   dueDate: invoices.dueDate,
   sentAt: invoices.sentAt,
   paidAt: invoices.paidAt,
@@ -100,6 +102,7 @@ const lockedColumns = (today: string) => ({
   totalPence: invoices.totalPence,
   cisRateBp: invoices.cisRateBp,
   cisDeductionPence: invoices.cisDeductionPence,
+  fixedVat: invoices.fixedVat,
   dueDate: invoices.dueDate,
   createdAt: invoices.createdAt,
   lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id),
@@ -128,7 +131,8 @@ export interface QuoteForInvoicing extends DocumentTotals {
     totalPence: number;
     /** its lines (per VAT code and kind, what it charged) */
     lines: StoredLine[];
-    credits: { taxRateBp: number; subtotalPence: number; taxPence: number; lines: StoredLine[] }[];
+    fixedVat: TFixedVat[] | null;
+    credits: { taxRateBp: number; subtotalPence: number; taxPence: number; lines: StoredLine[]; fixedVat: TFixedVat[] | null }[];
   }[];
 }
 
@@ -141,6 +145,8 @@ export interface QuoteInvoiceValues extends PricedDocument {
   type: TQuoteInvoiceType;
   siteAddress: string | null;
   dueDate: string;
+  /** a final invoice's VAT per code (docs/product.md, "Invoicing a quote in stages") */
+  fixedVat: TFixedVat[] | null;
 }
 
 const searched: SearchedDocument = { table: invoices, number: invoices.invoiceNumber, lines: invoiceLines, linesKey: invoiceLines.invoiceId };
@@ -348,6 +354,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
             subtotalPence: invoices.subtotalPence,
             taxPence: invoices.taxPence,
             totalPence: invoices.totalPence,
+            fixedVat: invoices.fixedVat,
           })
           .from(invoices)
           .where(eq(invoices.quoteId, quoteId))
@@ -355,7 +362,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
         const madeIds = made.map((m) => m.id);
         const credits = made.length
           ? await tx
-              .select({ id: creditNotes.id, invoiceId: creditNotes.invoiceId, taxRateBp: creditNotes.taxRateBp, subtotalPence: creditNotes.subtotalPence, taxPence: creditNotes.taxPence })
+              .select({ id: creditNotes.id, invoiceId: creditNotes.invoiceId, taxRateBp: creditNotes.taxRateBp, subtotalPence: creditNotes.subtotalPence, taxPence: creditNotes.taxPence, fixedVat: creditNotes.fixedVat })
               .from(creditNotes)
               .where(inArray(creditNotes.invoiceId, madeIds))
           : [];
@@ -374,7 +381,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           lines: madeLines.filter((l) => l.invoiceId === m.id).map(lineColumns),
           credits: credits
             .filter((c) => c.invoiceId === m.id)
-            .map((c) => ({ taxRateBp: c.taxRateBp, subtotalPence: c.subtotalPence, taxPence: c.taxPence, lines: creditLines.filter((l) => l.creditNoteId === c.id).map(lineColumns) })),
+            .map((c) => ({ taxRateBp: c.taxRateBp, subtotalPence: c.subtotalPence, taxPence: c.taxPence, fixedVat: c.fixedVat, lines: creditLines.filter((l) => l.creditNoteId === c.id).map(lineColumns) })),
         }));
         return fn(tx, { ...quote, status: quote.status as TQuoteStatus, lines: lines.map(lineColumns), invoices: invoicesMade });
       });
@@ -393,6 +400,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           siteAddress: values.siteAddress,
           ...totalsColumns(values),
           ...cisColumns(values),
+          fixedVat: values.fixedVat,
           dueDate: values.dueDate,
         },
         guard,

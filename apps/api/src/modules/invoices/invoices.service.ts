@@ -5,7 +5,8 @@ import { QUOTE_CONVERTIBLE_STATUSES, INVOICE_STAMPS, INVOICE_TRANSITIONS, INVOIC
 import { CREDIT_MESSAGES } from '@docket/schemas/credit-note';
 import { PAYMENT_MESSAGES } from '@docket/schemas/payment';
 import { formatPence, percentToBasisPoints, poundsToPence } from '@docket/schemas/money';
-import { STAGE_MESSAGES, stageShare, type TQuoteInvoiceRequest } from '@docket/schemas/stage-invoice';
+import { STAGE_MESSAGES, fixedVatOf, stageShare, type TQuoteInvoiceRequest } from '@docket/schemas/stage-invoice';
+import type { TFixedVat } from '@docket/schemas/totals';
 import type { THistoryAction } from '@docket/schemas/history';
 import { DOCUMENT_MESSAGES, type TInvoice, type TInvoiceListQuery, type TLineItem } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
@@ -79,12 +80,16 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       if (live.some((i) => i.type === 'FINAL' || i.type === 'FULL')) throw AppError.conflict(STAGE_MESSAGES.finalDone);
       let lines: StoredLine[];
       let totals: DocumentTotals;
+      let fixedVat: TFixedVat[] | null = null;
       if (request.type === 'FULL') {
         lines = q.lines;
         totals = { taxRateBp: q.taxRateBp, subtotalPence: q.subtotalPence, taxPence: q.taxPence, totalPence: q.totalPence };
       } else if (request.type === 'FINAL') {
         lines = finalLines(q);
-        totals = totalsOf(q, remainingGroups(q));
+        const left = remainingGroups(q);
+        totals = totalsOf(q, left);
+        // Its VAT per code is what is left of the quote's, which net x rate can miss by a penny.
+        fixedVat = fixedVatOf(left);
       } else {
         const ask = request.percent !== undefined ? { percentBp: percentToBasisPoints(request.percent) } : { amountPence: poundsToPence(request.amount ?? 0) };
         const share = stageShare(quoteGroups(q), remainingGroups(q), ask);
@@ -97,7 +102,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       // docs/product.md, "CIS and stage invoices": the deduction is on each invoice's labour lines.
       const client = await deps.ownership.clientTax(userId, q.clientId, tx);
       const cis = cisOf(settings.cisSubcontractor, client?.cisRate ?? null, lines, q.taxRateBp);
-      const values = { clientId: q.clientId, quoteId, type: request.type, siteAddress: q.siteAddress, dueDate: request.dueDate ?? defaultDueDate(), lines, ...totalsColumns(totals), ...cis };
+      const values = { clientId: q.clientId, quoteId, type: request.type, siteAddress: q.siteAddress, dueDate: request.dueDate ?? defaultDueDate(), lines, fixedVat, ...totalsColumns(totals), ...cis };
       const created = await repo.insertFromQuote(tx, userId, settings.invoicePrefix, values, (t) => deps.assertCanCreateInvoice(userId, t));
       const kind = request.type === 'FULL' ? '' : ` (${request.type.toLowerCase()})`;
       await log(tx, userId, created.id, 'created', `${createdSummary(created.invoiceNumber, totals.totalPence, true)}${kind}`);
@@ -216,6 +221,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
             totalPence: cur.totalPence,
             lines: cur.lines,
             cisRateBp: cur.cisRateBp,
+            fixedVat: cur.fixedVat,
             siteAddress: cur.siteAddress,
           });
         }

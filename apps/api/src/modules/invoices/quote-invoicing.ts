@@ -9,7 +9,7 @@ type MadeInvoice = QuoteForInvoicing['invoices'][number];
 
 /** Per VAT code, what an invoice made from the quote still charges: void ones nothing, credit notes come off. */
 export const chargedBy = (i: MadeInvoice): TRateGroup[] =>
-  i.status === 'VOID' ? [] : subtractGroups(vatGroupsOf(i.lines, i.taxRateBp), i.credits.map((c) => vatGroupsOf(c.lines, c.taxRateBp)));
+  i.status === 'VOID' ? [] : subtractGroups(vatGroupsOf(i.lines, i.taxRateBp, i.fixedVat), i.credits.map((c) => vatGroupsOf(c.lines, c.taxRateBp, c.fixedVat)));
 
 /** Per VAT code and kind, the net an invoice made from the quote still charges (for the final invoice's deductions). */
 const chargedNetsBy = (i: MadeInvoice): TStageLine[] => {

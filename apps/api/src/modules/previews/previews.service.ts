@@ -173,6 +173,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       lines: inv.lines,
       siteAddress: inv.siteAddress,
       cisRateBp: inv.cisRateBp,
+      fixedVat: inv.fixedVat,
       voidReason: inv.voidReason,
       latePaymentNotice: notice,
     };

@@ -17,7 +17,7 @@ export function createVatReportRepository(db: Database) {
     invoices(userId: string, from: string, to: string) {
       const day = londonDate(invoices.createdAt);
       return db
-        .select({ id: invoices.id, number: invoices.invoiceNumber, date: day, clientName: clients.name, taxRateBp: invoices.taxRateBp, lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id) })
+        .select({ id: invoices.id, number: invoices.invoiceNumber, date: day, clientName: clients.name, taxRateBp: invoices.taxRateBp, fixedVat: invoices.fixedVat, lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id) })
         .from(invoices)
         .innerJoin(clients, eq(clients.id, invoices.clientId))
         .where(and(eq(invoices.userId, userId), sql`${invoices.status} not in ('DRAFT', 'VOID')`, sql`${day} between ${from} and ${to}`))
@@ -33,6 +33,7 @@ export function createVatReportRepository(db: Database) {
           date: day,
           clientName: clients.name,
           taxRateBp: creditNotes.taxRateBp,
+          fixedVat: creditNotes.fixedVat,
           lines: linesJson(creditNoteLines, creditNoteLines.creditNoteId, creditNotes.id),
         })
         .from(creditNotes)
@@ -51,6 +52,7 @@ export function createVatReportRepository(db: Database) {
           clientName: clients.name,
           amountPence: payments.amountPence,
           taxRateBp: invoices.taxRateBp,
+          fixedVat: invoices.fixedVat,
           duePence: sql<number>`(${invoices.totalPence} - ${invoices.cisDeductionPence})`.mapWith(Number),
           lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id),
         })

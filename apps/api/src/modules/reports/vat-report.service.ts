@@ -1,6 +1,7 @@
 import { basisPointsToPercent, divRoundHalfUp, penceToPounds } from '@docket/schemas/money';
 import type { TVatReport, TVatReportQuery } from '@docket/schemas/reports';
 import { VAT_CODES, VAT_RATES, type TVatCode, type TVatScheme } from '@docket/schemas/vat';
+import type { TFixedVat } from '@docket/schemas/totals';
 import { totalsOfStored, type StoredLine } from '../documents/line-items.ts';
 import type { VatReportRepository } from './vat-report.repository.ts';
 
@@ -29,14 +30,14 @@ const scale = (pence: number, num: number, den: number) => (den <= 0 ? 0 : Numbe
  */
 export function createVatReportService(repo: VatReportRepository) {
   async function contributions(userId: string, q: TVatReportQuery, basis: TVatScheme): Promise<Contribution[]> {
-    const groupsOf = (lines: StoredLine[], taxRateBp: number) => totalsOfStored(lines, taxRateBp).vatBreakdown;
+    const groupsOf = (lines: StoredLine[], taxRateBp: number, fixedVat: TFixedVat[] | null) => totalsOfStored(lines, taxRateBp, null, fixedVat).vatBreakdown;
     const out: Contribution[] = [];
     if (basis === 'invoice') {
       for (const inv of await repo.invoices(userId, q.from, q.to)) {
-        for (const g of groupsOf(inv.lines, inv.taxRateBp)) out.push({ kind: 'invoice', id: inv.id, invoiceId: inv.id, number: inv.number, date: inv.date, clientName: inv.clientName, ...group(g) });
+        for (const g of groupsOf(inv.lines, inv.taxRateBp, inv.fixedVat)) out.push({ kind: 'invoice', id: inv.id, invoiceId: inv.id, number: inv.number, date: inv.date, clientName: inv.clientName, ...group(g) });
       }
       for (const cn of await repo.creditNotes(userId, q.from, q.to)) {
-        for (const g of groupsOf(cn.lines, cn.taxRateBp)) {
+        for (const g of groupsOf(cn.lines, cn.taxRateBp, cn.fixedVat)) {
           const c = group(g);
           out.push({ kind: 'credit_note', id: cn.id, invoiceId: cn.invoiceId, number: cn.number, date: cn.date, clientName: cn.clientName, ...c, net: -c.net, vatAmount: -c.vatAmount });
         }
@@ -45,7 +46,7 @@ export function createVatReportService(repo: VatReportRepository) {
       for (const p of await repo.payments(userId, q.from, q.to)) {
         const owed = p.duePence;
         const share = Math.min(Number(p.amountPence), owed);
-        for (const g of groupsOf(p.lines, p.taxRateBp)) {
+        for (const g of groupsOf(p.lines, p.taxRateBp, p.fixedVat)) {
           const c = group(g);
           out.push({ kind: 'payment', id: p.id, invoiceId: p.invoiceId, number: p.number, date: p.date, clientName: p.clientName, ...c, net: scale(c.net, share, owed), vatAmount: scale(c.vatAmount, share, owed) });
         }

@@ -1,3 +1,4 @@
+import type { TFixedVat } from '@docket/schemas/totals';
 import type { PdfClientSource, PdfCompanySource, PdfDocumentSource, PdfLineSource } from '../../pdf/document-model.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface DocumentSnapshot {
     totalPence: number;
     lines: PdfLineSource[];
     cisRateBp?: number;
+    /** a final invoice's VAT per code, or a whole credit of one (see TTotalsOptions.fixedVat) */
+    fixedVat?: TFixedVat[];
     siteAddress?: string | null;
     invoiceNumber?: string;
     invoiceCreatedAt?: string;
@@ -63,6 +66,7 @@ export function makeSnapshot(parties: SnapshotParties, doc: DocumentPart): { sna
           ...(l.unit ? { unit: l.unit } : {}),
         })),
         ...(doc.cisRateBp !== undefined && doc.cisRateBp !== null ? { cisRateBp: doc.cisRateBp } : {}),
+        ...(doc.fixedVat?.length ? { fixedVat: [...doc.fixedVat] } : {}),
         ...(doc.siteAddress ? { siteAddress: doc.siteAddress } : {}),
         ...(doc.invoiceNumber ? { invoiceNumber: doc.invoiceNumber } : {}),
         ...(doc.invoiceCreatedAt ? { invoiceCreatedAt: doc.invoiceCreatedAt.toISOString() } : {}),
@@ -92,6 +96,7 @@ export function snapshotSource(
     totalPence: d.totalPence,
     lines: d.lines,
     cisRateBp: d.cisRateBp ?? null,
+    fixedVat: d.fixedVat ?? null,
     siteAddress: d.siteAddress ?? null,
     voidReason: live.voidReason ?? null,
     invoiceNumber: d.invoiceNumber,

@@ -50,11 +50,16 @@ function CreditNoteForm({ invoice, currencySymbol, onClose }: { invoice: TInvoic
       invoice.lineItems.flatMap((l, i) => {
         const c = choices[i]!;
         const quantity = Number(c.quantity);
-        return c.selected ? [{ description: l.description, quantity, unitPrice: l.unitPrice }] : [];
+        // The line keeps its VAT code, kind, discount and unit, so a credit reverses exactly what it charged.
+        return c.selected ? [{ ...l, quantity }] : [];
       }),
     [choices, invoice.lineItems],
   );
-  const totals = mode === 'whole' ? computeTotalsFromPounds(invoice.lineItems, invoice.tax) : computeTotalsFromPounds(chosenLines, invoice.tax);
+  // The whole invoice credits its stored figures (a final invoice's VAT is what was left of its quote's).
+  const totals =
+    mode === 'whole'
+      ? { subtotal: poundsToPence(invoice.subtotal), taxAmount: poundsToPence(invoice.taxAmount), total: poundsToPence(invoice.total) }
+      : computeTotalsFromPounds(chosenLines, invoice.tax);
   const leftPence = poundsToPence(invoice.total) - poundsToPence(invoice.amountCredited);
 
   async function submit() {
@@ -142,7 +147,7 @@ function CreditNoteForm({ invoice, currencySymbol, onClose }: { invoice: TInvoic
       <dl className="grid grid-cols-2 gap-1 rounded-md bg-slate-50 p-3 text-sm" aria-label="Credit note totals" aria-live="polite">
         <dt className="text-slate-600">Subtotal</dt>
         <dd className="text-right">{money(totals.subtotal)}</dd>
-        <dt className="text-slate-600">VAT ({invoice.tax}%)</dt>
+        <dt className="text-slate-600">{invoice.vatBreakdown?.length ? 'VAT' : `VAT (${invoice.tax}%)`}</dt>
         <dd className="text-right">{money(totals.taxAmount)}</dd>
         <dt className="font-semibold">Credit total</dt>
         <dd className="text-right font-semibold">{money(totals.total)}</dd>

@@ -67,6 +67,45 @@ describe('CreditNoteDialog', () => {
   });
 });
 
+describe('CreditNoteDialog with VAT per line', () => {
+  // £100 at 5% less 10% (£90, VAT £4.50) and £50 at 20% (VAT £10); a final invoice whose stored VAT is a penny off net x rate.
+  const mixed: TInvoice = {
+    ...invoice,
+    id: '44444444-4444-4444-8444-000000000002',
+    lineItems: [
+      { description: 'Insulation', quantity: 1, unitPrice: 100, vat: 'REDUCED', kind: 'MATERIALS', discountPercent: 10, unit: 'roll' },
+      { description: 'Fitting', quantity: 1, unitPrice: 50, vat: 'STANDARD' },
+    ],
+    subtotal: 140,
+    taxAmount: 14.51,
+    total: 154.51,
+    balanceDue: 154.51,
+    vatBreakdown: [
+      { vat: 'REDUCED', rate: 5, net: 90, vatAmount: 4.5, reverseCharge: false },
+      { vat: 'STANDARD', rate: 20, net: 50, vatAmount: 10.01, reverseCharge: false },
+    ],
+  };
+
+  it("when the whole invoice is credited, then the totals are the invoice's stored ones; when a line is chosen, then it is sent with its VAT code, kind, discount and unit", { timeout: 20_000 }, async () => {
+    mock.onPost(`/invoices/${mixed.id}/credit-notes`).reply(201, ok({ creditNoteNumber: 'CN0002' }));
+    renderWithProviders(<CreditNoteDialog invoice={mixed} currencySymbol="£" onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Credit note for INV0001' });
+    const totals = () => within(dialog).getByLabelText('Credit note totals').textContent;
+    expect(totals()).toContain('VAT£14.51');
+    expect(totals()).toContain('Credit total£154.51');
+    await userEvent.click(within(dialog).getByLabelText('Chosen lines'));
+    await userEvent.click(within(dialog).getAllByRole('checkbox')[0]!);
+    expect(totals()).toContain('Credit total£94.50');
+    await userEvent.type(within(dialog).getByLabelText('Reason *'), 'Returned roll');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create credit note' }));
+    await waitFor(() => expect(mock.history.post).toHaveLength(1));
+    expect(posted()).toEqual({
+      reason: 'Returned roll',
+      lineItems: [{ description: 'Insulation', quantity: 1, unitPrice: 100, vat: 'REDUCED', kind: 'MATERIALS', discountPercent: 10, unit: 'roll' }],
+    });
+  });
+});
+
 describe('VoidInvoiceDialog', () => {
   it('when voided, then a reason is required and a second confirmation sends it', { timeout: 20_000 }, async () => {
     mock.onPatch(`/invoices/${invoice.id}/void`).reply(200, ok({ ...invoice, status: 'VOID' }));

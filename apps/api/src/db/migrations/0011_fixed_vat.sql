@@ -1,0 +1,2 @@
+ALTER TABLE "credit_notes" ADD COLUMN "fixed_vat" jsonb;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "fixed_vat" jsonb;
