@@ -61,6 +61,9 @@ describe('journey: from quote to cash in stages', () => {
     await expectText(done, `Invoiced ${gbp(14400)} of ${gbp(14400)}`);
     await visible(done.getByRole('link', { name: 'INV0002' }));
     await gone(done.getByRole('button', { name: 'Invoice…' }));
+    // The wide screen's one-line row shows the amounts whole, not cut off.
+    const line = done.locator('p[title^="Invoiced"]');
+    expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await saveScreenshot(page, 'quote-fully-invoiced');
 
     // A monthly recurring invoice starting today issues its first invoice at once.

@@ -29,7 +29,7 @@ interface QuoteCardProps extends TDocumentCardHandlers<TQuoteAction> {
 export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps) {
   const total = formatMoney(quote.total, currencySymbol);
   const invoiced = quote.invoices.length > 0 && (
-    <span className="text-sm text-slate-700">
+    <span className="text-slate-700">
       Invoiced {formatMoney(quote.invoicedAmount, currencySymbol)} of {total}
       {': '}
       {quote.invoices.map((inv, i) => (
@@ -57,7 +57,7 @@ export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps
       aside={
         <div className="flex flex-col items-end gap-1">
           <StatusBadge status={quote.status} />
-          {invoiced}
+          <span className="text-sm">{invoiced}</span>
           <p className="text-lg font-semibold text-slate-900">
             <span className="sr-only">Total: </span>
             {total}
@@ -65,14 +65,21 @@ export function QuoteCard({ quote, currencySymbol, ...handlers }: QuoteCardProps
         </div>
       }
       summary={
-        <div className="flex items-center justify-end gap-3">
-          <StatusBadge status={quote.status} />
-          {invoiced && <span className="truncate">{invoiced}</span>}
-          <p className="whitespace-nowrap text-sm font-semibold text-slate-900">
-            <span className="sr-only">Total: </span>
-            {total}
-          </p>
-        </div>
+        <>
+          <div className="flex items-center justify-end gap-3">
+            <StatusBadge status={quote.status} />
+            <p className="whitespace-nowrap text-sm font-semibold text-slate-900">
+              <span className="sr-only">Total: </span>
+              {total}
+            </p>
+          </div>
+          {/* Its own line under the status, so the amounts are never cut off; only a long list of invoice numbers is. */}
+          {invoiced && (
+            <p className="truncate text-right text-xs" title={`Invoiced ${formatMoney(quote.invoicedAmount, currencySymbol)} of ${total}: ${quote.invoices.map((i) => i.invoiceNumber).join(', ')}`}>
+              {invoiced}
+            </p>
+          )}
+        </>
       }
       // A fully invoiced quote cannot be invoiced again (the API answers 409), so the button goes.
       actions={[...quoteActionsFor(quote.status).filter((a) => !(a === 'convert' && fullyInvoiced)), 'duplicate' as const]}
