@@ -615,6 +615,12 @@ export const issuedPdfs = pgTable(
     kind: text('kind').notNull(),
     documentId: uuid('document_id').notNull(),
     modelHash: text('model_hash').notNull(),
+    /**
+     * The live inputs these bytes were rendered with beside the frozen snapshot (its md5, status,
+     * due date, void reason, late-payment notice, renderer version): a preview whose live inputs
+     * read the same serves the bytes from one query, without building the model (null: not known)
+     */
+    liveKey: text('live_key'),
     pdf: bytea('pdf').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

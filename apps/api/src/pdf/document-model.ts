@@ -157,6 +157,9 @@ export interface PdfDocumentSource {
   acceptance?: { name: string; signedAt: Date; signature: Buffer | null } | null;
 }
 
+/** A document's PDF file name: its number with anything unsafe in a file name as '_'. */
+export const pdfFileName = (number: string): string => `${number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+
 /** 'Site address: 1 Mill Lane, Leeds' (one line, whatever the template), or nothing. */
 const siteAddressLines = (site: string | null | undefined): string[] => {
   const parts = splitLines(site ?? null);
@@ -249,7 +252,7 @@ export function buildDocumentModel(
     heading: isInvoice ? 'Invoice' : isCredit ? 'Credit note' : 'Quote',
     number: doc.number,
     createdAt: doc.createdAt,
-    fileName: `${doc.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
+    fileName: pdfFileName(doc.number),
     watermark: doc.kind === 'credit_note' ? null : watermarkFor(doc.kind, doc.status),
     notice,
     company: {

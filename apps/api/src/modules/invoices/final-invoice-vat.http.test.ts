@@ -87,7 +87,7 @@ describe('a final invoice whose VAT per code is what was left of the quote', () 
     expect(standard).toMatch(/<cbc:TaxAmount currencyID="GBP">10\.01<\/cbc:TaxAmount>/);
     expect(ubl).toMatch(/<cbc:TaxInclusiveAmount currencyID="GBP">65\.27<\/cbc:TaxInclusiveAmount>/);
 
-    const csv = (await binary(`/api/exports/invoices.csv?from=${day(-1)}&to=${day(1)}`)).body.toString('utf8').replace(/^\uFEFF/, '');
+    const csv: string = (await binary(`/api/exports/invoices.csv?from=${day(-1)}&to=${day(1)}`)).body.toString('utf8').replace(/^\uFEFF/, '');
     const [header, ...rows] = csv.trim().split(/\r?\n/);
     const cols = header!.split(',');
     const row = rows.find((r) => r.startsWith(`${final.invoiceNumber},`))!.split(',');

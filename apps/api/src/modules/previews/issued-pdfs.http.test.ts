@@ -56,6 +56,30 @@ describe('issued PDFs are rendered once and kept', () => {
     expect(Buffer.compare(await invoicePdf(id), marker)).toBe(0);
   });
 
+  it('when nothing it prints has changed, then the kept bytes are served by their live key alone, without building the model', async () => {
+    const id = await sentInvoice();
+    await invoicePdf(id);
+    const [row] = await kept(id);
+    expect(row!.liveKey).toEqual(expect.stringContaining('"SENT"'));
+    // A model hash that no longer matches would make the full path render again: these bytes can only come from the live key.
+    const marker = Buffer.from('%PDF-1.3 kept under the live key');
+    await t.ctx.db.update(issuedPdfs).set({ pdf: marker, modelHash: 'not-the-model' }).where(eq(issuedPdfs.documentId, id));
+    expect(Buffer.compare(await invoicePdf(id), marker)).toBe(0);
+  });
+
+  it('when an issued invoice is reverted to draft, then its kept bytes go; sent again after a company change, it prints the new details', async () => {
+    const id = await sentInvoice();
+    const before = await invoicePdf(id);
+    expect((await act(t.app, user, 'invoices', id, 'revert')).status).toBe(200);
+    expect(await kept(id)).toHaveLength(0);
+    expect((await request(t.app).put('/api/company').set(user.auth).send(sampleCompany({ name: 'Re-sent Trading Ltd' }))).status).toBe(200);
+    expect((await act(t.app, user, 'invoices', id, 'send')).status).toBe(200);
+    const after = await invoicePdf(id);
+    expect(Buffer.compare(before, after)).not.toBe(0);
+    expect((await readPdf(after)).text).toContain('Re-sent Trading Ltd');
+    await request(t.app).put('/api/company').set(user.auth).send(sampleCompany()).expect(200);
+  });
+
   it('when an issued invoice is paid in full, then the served bytes change to a PAID mark and only the latest are kept', async () => {
     const id = await sentInvoice();
     const before = await invoicePdf(id);

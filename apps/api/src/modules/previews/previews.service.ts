@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { londonDay, type Clock } from '../../lib/clock.ts';
-import { buildDocumentModel, type PdfDocumentSource } from '../../pdf/document-model.ts';
+import { buildDocumentModel, pdfFileName, type PdfDocumentSource } from '../../pdf/document-model.ts';
 import { renderPdf } from '../../pdf/render-pdf.ts';
 import type { QuotesRepository } from '../quotes/quotes.repository.ts';
 import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
@@ -12,7 +12,8 @@ import type { CreditNotesRepository } from '../credit-notes/credit-notes.reposit
 import type { SnapshotTable, SnapshotsRepository } from '../snapshots/snapshots.repository.ts';
 import { makeSnapshot, snapshotSource } from '../snapshots/document-snapshot.ts';
 import { pdfModelHash } from '../../pdf/model-hash.ts';
-import type { PreviewsRepository } from './previews.repository.ts';
+import type { KeptPdf, PreviewsRepository } from './previews.repository.ts';
+import { issuedLiveKey } from './issued-live-key.ts';
 
 export interface RenderedPdf {
   fileName: string;
@@ -29,7 +30,7 @@ export interface PreviewsSources {
   snapshots: Pick<SnapshotsRepository, 'read' | 'parties' | 'store'>;
   /** an approved quote's acceptance through its client link, printed on its PDF */
   acceptance: (userId: string, quoteId: string) => Promise<PdfDocumentSource['acceptance']>;
-  issuedPdfs: Pick<PreviewsRepository, 'stored' | 'keep'>;
+  issuedPdfs: Pick<PreviewsRepository, 'stored' | 'keep' | 'keptInvoice' | 'keptCreditNote'>;
 }
 
 /** Normalises a logo stored before uploads were normalised (company module); bytes safe to embed. */
@@ -65,8 +66,9 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
   async function frozen(userId: string, what: string, kind: SnapshotTable, id: string, live: PdfDocumentSource, clientId: string) {
     const stored = await repo.snapshots.read(userId, kind, id);
     if (!stored) throw AppError.notFound(what);
-    let { snapshot, logo } = stored;
+    let { snapshot, logo, snapshotMd5 } = stored;
     if (!snapshot) {
+      snapshotMd5 = null;
       // A logo stored before uploads were normalised is normalised first, so a snapshot only ever holds safe bytes.
       const company = await repo.company.get(userId);
       if (company) await logoForPdf(company);
@@ -75,11 +77,11 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       ({ snapshot, logo } = makeSnapshot(parties, live));
       await repo.snapshots.store(kind, id, snapshot, logo);
     }
-    return { snapshot, logo };
+    return { snapshot, logo, snapshotMd5 };
   }
 
   async function renderIssued(userId: string, what: string, kind: SnapshotTable, id: string, live: PdfDocumentSource, clientId: string) {
-    const { snapshot, logo } = await frozen(userId, what, kind, id, live, clientId);
+    const { snapshot, logo, snapshotMd5 } = await frozen(userId, what, kind, id, live, clientId);
     const source = {
       ...snapshotSource(live.kind, snapshot, { status: live.status, dueDate: live.dueDate, voidReason: live.voidReason }),
       latePaymentNotice: live.latePaymentNotice,
@@ -88,15 +90,34 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     const model = buildDocumentModel({ ...snapshot.company, logo }, snapshot.client, source);
     // Rendered once per distinct model: the key changes whenever anything printed would change.
     const modelHash = pdfModelHash(model, snapshot.template);
+    // Quotes print their acceptance, which the live key does not name: they never take the one-query path.
+    const liveKey =
+      kind === 'quote' ? null : issuedLiveKey({ snapshotMd5, status: live.status, dueDate: live.dueDate, voidReason: live.voidReason, latePaymentNotice: live.latePaymentNotice });
     const kept = await repo.issuedPdfs.stored(userId, kind, id, modelHash);
-    if (kept) return { fileName: model.fileName, pdf: kept };
+    if (kept) {
+      if (liveKey !== null) await repo.issuedPdfs.keep(userId, kind, id, modelHash, kept, liveKey);
+      return { fileName: model.fileName, pdf: kept };
+    }
     const rendered = await pdfOf(model, snapshot.template);
-    await repo.issuedPdfs.keep(userId, kind, id, modelHash, rendered.pdf);
+    await repo.issuedPdfs.keep(userId, kind, id, modelHash, rendered.pdf, liveKey);
     return rendered;
   }
 
+  /**
+   * The one-query path: kept bytes whose live key is the document's live inputs now were
+   * rendered from the same model, so they are served without reading the document, its snapshot
+   * or building the model. Anything else (nothing kept, a payment, a void, a due date change)
+   * takes the full path, which keeps new bytes under the new key.
+   */
+  const servedAsKept = (k: KeptPdf | null): RenderedPdf | null => {
+    if (!k?.kept?.liveKey || k.kept.liveKey !== issuedLiveKey(k.live)) return null;
+    return { fileName: pdfFileName(k.number), pdf: k.kept.pdf };
+  };
+
   return {
     async creditNote(userId: string, id: string): Promise<RenderedPdf> {
+      const fast = servedAsKept(await repo.issuedPdfs.keptCreditNote(userId, id));
+      if (fast) return fast;
       const cn = await repo.creditNotes.get(userId, id);
       if (!cn) throw AppError.notFound('Credit note');
       const live: PdfDocumentSource = {
@@ -121,6 +142,8 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       return render(userId, 'Quote', source, q?.clientId ?? null);
     },
     async invoice(userId: string, id: string): Promise<RenderedPdf> {
+      const fast = servedAsKept(await repo.issuedPdfs.keptInvoice(userId, id, londonDay(clock())));
+      if (fast) return fast;
       const { inv, source } = await invoiceSource(userId, id);
       if (source && inv && inv.status !== 'DRAFT') return renderIssued(userId, 'Invoice', 'invoice', id, source, inv.clientId);
       return render(userId, 'Invoice', source, inv?.clientId ?? null);

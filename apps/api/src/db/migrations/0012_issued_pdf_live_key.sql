@@ -1,0 +1,1 @@
+ALTER TABLE "issued_pdfs" ADD COLUMN "live_key" text;
