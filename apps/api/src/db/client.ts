@@ -62,20 +62,29 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return { db, kind: 'postgres', jobsConnection: { connectionString: url }, close: () => pool.end() };
 }
 
+/**
+ * PGlite's own start parameters plus a 16 MB buffer cache instead of PostgreSQL's 128 MB: the
+ * embedded database serves one small business, whose pages the operating system caches anyway,
+ * and the default cache alone kept ≈ 100 MB resident (docs/reliability.md, "Memory").
+ */
+function pgliteStartParams(PGlite: { readonly defaultStartParams: readonly string[] }): string[] {
+  return [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+}
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // The search indexes need pg_trgm (migration 0002); PGlite bundles it as a loadable extension.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const extensions = { pg_trgm };
+  const options = { extensions: { pg_trgm }, startParams: pgliteStartParams(PGlite) };
   let client;
   if (dataDir) {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions });
+    client = await PGlite.create(dir, options);
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create(options);
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });

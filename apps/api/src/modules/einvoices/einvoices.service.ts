@@ -1,4 +1,4 @@
-import { InvoiceService } from '@e-invoice-eu/core';
+import type { InvoiceService } from '@e-invoice-eu/core';
 import { EINVOICE_MESSAGES } from '@docket/schemas/data-transfer';
 import { INITIAL_STATUS } from '@docket/schemas/lifecycle';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,7 +15,10 @@ const quiet = { log: () => undefined, warn: () => undefined, error: () => undefi
 export type RenderInvoicePdf = (userId: string, id: string) => Promise<{ fileName: string; pdf: Buffer }>;
 
 export function createEinvoicesService(repo: EinvoicesRepository, freeze: FreezeIssued, renderInvoicePdf: RenderInvoicePdf) {
-  const library = new InvoiceService(quiet);
+  // Loaded on the first e-invoice, not at start: the library and what it pulls in (a spreadsheet
+  // reader among them) are ≈ 20 MB of an idle server's memory (docs/reliability.md, "Memory").
+  let library: Promise<InvoiceService> | null = null;
+  const einvoiceLibrary = () => (library ??= import('@e-invoice-eu/core').then(({ InvoiceService }) => new InvoiceService(quiet)));
 
   async function issuedData(userId: string, kind: 'invoice' | 'credit_note', id: string) {
     const what = kind === 'invoice' ? 'Invoice' : 'Credit note';
@@ -34,7 +37,7 @@ export function createEinvoicesService(repo: EinvoicesRepository, freeze: Freeze
 
   async function ubl(userId: string, kind: 'invoice' | 'credit_note', id: string): Promise<{ fileName: string; xml: string }> {
     const { data, baseName } = await issuedData(userId, kind, id);
-    const xml = await library.generate(data, { format: 'UBL', lang: 'en-gb' });
+    const xml = await (await einvoiceLibrary()).generate(data, { format: 'UBL', lang: 'en-gb' });
     return { fileName: `${baseName}.xml`, xml: String(xml) };
   }
 
@@ -42,7 +45,7 @@ export function createEinvoicesService(repo: EinvoicesRepository, freeze: Freeze
   async function facturX(userId: string, id: string): Promise<{ fileName: string; pdf: Buffer }> {
     const { data, baseName } = await issuedData(userId, 'invoice', id);
     const visible = await renderInvoicePdf(userId, id);
-    const out = await library.generate(data, {
+    const out = await (await einvoiceLibrary()).generate(data, {
       format: 'Factur-X-EN16931',
       lang: 'en-gb',
       pdf: { buffer: new Uint8Array(visible.pdf), filename: visible.fileName, mimetype: 'application/pdf' },
