@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import request from 'supertest';
 import type { Express } from 'express';
 import { sampleClient, type TestUser } from './test-app.ts';
@@ -48,3 +49,19 @@ export async function approvedQuote(app: Express, user: TestUser, clientId: stri
   expectOk(await act(app, user, 'quotes', quote.id, 'send'), 'send quote');
   return expectOk(await act(app, user, 'quotes', quote.id, 'approve'), 'approve quote');
 }
+
+/** GET `path` as raw bytes (a PDF, a zip, a CSV with its BOM), whatever its content type. */
+export const getBinary = (app: Express, user: TestUser, path: string) =>
+  request(app)
+    .get(path)
+    .set(user.auth)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+
+/** The text of a PDF as pdftotext reads it (`-raw` keeps the reading order), white space folded. */
+export const pdfTextOf = (pdf: Buffer, mode: '-raw' | '-layout' = '-raw'): string =>
+  execFileSync('pdftotext', [mode, '-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, registerUser, sampleClient, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { act, approvedQuote, createClient, createInvoice, createQuote, invoiceBody, quoteBody } from '../../../test/document-fixtures.ts';
+import { act, approvedQuote, createClient, createInvoice, createQuote, getBinary, invoiceBody, quoteBody } from '../../../test/document-fixtures.ts';
 import { fingerprint } from '../../../test/adversarial/support.ts';
 import { documentHistory } from '../../db/schema.ts';
 import { TEMPLATES } from '@docket/schemas/constants';
@@ -34,16 +34,7 @@ const credit = (id: string, body: Record<string, unknown>, u: TestUser = user) =
 const voidIt = (id: string, body: Record<string, unknown>, u: TestUser = user) =>
   request(t.app).patch(`/api/invoices/${id}/void`).set(u.auth).send(body);
 const history = async (path: string) => (await request(t.app).get(`/api/${path}/history`).set(user.auth)).body.data as { action: string; summary: string }[];
-const pdf = (path: string, u: TestUser = user) =>
-  request(t.app)
-    .get(path)
-    .set(u.auth)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+const pdf = (path: string, u: TestUser = user) => getBinary(t.app, u, path);
 const pdfText = (body: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: body }).toString('utf8');
 
 describe('issued invoices are records', () => {

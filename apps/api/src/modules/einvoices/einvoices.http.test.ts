@@ -8,7 +8,7 @@ import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { act, createClient, createInvoice } from '../../../test/document-fixtures.ts';
+import { act, createClient, createInvoice, getBinary } from '../../../test/document-fixtures.ts';
 import { EINVOICE_MESSAGES } from '@docket/schemas/data-transfer';
 
 let t: TestApp;
@@ -132,16 +132,7 @@ const validateCii = (xml: string) =>
   });
 
 describe('Factur-X', () => {
-  const pdfOf = (p: string, u: TestUser = user) =>
-    request(t.app)
-      .get(p)
-      .set(u.auth)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+  const pdfOf = (p: string, u: TestUser = user) => getBinary(t.app, u, p);
 
   it('when an issued invoice is fetched as Factur-X, then the PDF opens, carries factur-x.xml, and the CII figures equal the API’s and the visible PDF’s', async () => {
     const inv = await issued();

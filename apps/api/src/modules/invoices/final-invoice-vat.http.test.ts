@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { act, createClient, createQuote } from '../../../test/document-fixtures.ts';
+import { act, createClient, createQuote, getBinary, pdfTextOf } from '../../../test/document-fixtures.ts';
 
 /**
  * A final invoice's VAT per code is what is left of its quote's VAT (docs/product.md, "Invoicing
@@ -23,20 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const binary = (path: string, u: TestUser = user) =>
-  request(t.app)
-    .get(path)
-    .set(u.auth)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+const binary = (path: string) => getBinary(t.app, user, path);
 const pdfText = async (path: string) => {
   const res = await binary(path);
   expect(res.status).toBe(200);
-  return execFileSync('pdftotext', ['-raw', '-', '-'], { input: res.body as Buffer }).toString('utf8').replace(/\s+/g, ' ');
+  return pdfTextOf(res.body as Buffer);
 };
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import fc from 'fast-check';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { act, createClient, createInvoice } from '../../../test/document-fixtures.ts';
+import { act, createClient, createInvoice, getBinary } from '../../../test/document-fixtures.ts';
 import { fingerprint } from '../../../test/adversarial/support.ts';
 import { addDays, londonDay } from '../../lib/clock.ts';
 
@@ -274,16 +274,7 @@ describe('late payment (business clients)', () => {
   });
 });
 
-const pdfBody = (path: string, u: TestUser) =>
-  request(t.app)
-    .get(path)
-    .set(u.auth)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+const pdfBody = (path: string, u: TestUser) => getBinary(t.app, u, path);
 async function pdfText(path: string, u: TestUser) {
   const res = await pdfBody(path, u);
   expect(res.status).toBe(200);

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
 import { issuedPdfs } from '../../db/schema.ts';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { act, createClient, createInvoice } from '../../../test/document-fixtures.ts';
+import { act, createClient, createInvoice, getBinary } from '../../../test/document-fixtures.ts';
 import { readPdf } from '../../pdf/testing/read-pdf.ts';
 
 let t: TestApp;
@@ -18,18 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pdf = async (path: string, u: TestUser = user) => {
-  const res = await request(t.app)
-    .get(path)
-    .set(u.auth)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-  return res;
-};
+const pdf = (path: string, u: TestUser = user) => getBinary(t.app, u, path);
 const invoicePdf = async (id: string) => {
   const res = await pdf(`/api/invoices/${id}/preview`);
   expect(res.status).toBe(200);

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { TEMPLATES } from '@docket/schemas/constants';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { act, createClient, invoiceBody } from '../../../test/document-fixtures.ts';
+import { act, createClient, getBinary, invoiceBody, pdfTextOf } from '../../../test/document-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,19 +11,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const pdfText = async (path: string, u: TestUser) => {
-  const res = await request(t.app)
-    .get(path)
-    .set(u.auth)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+  const res = await getBinary(t.app, u, path);
   expect(res.status).toBe(200);
-  return execFileSync('pdftotext', ['-raw', '-', '-'], { input: res.body as Buffer })
-    .toString('utf8')
-    .replace(/\s+/g, ' ');
+  return pdfTextOf(res.body as Buffer);
 };
 
 // 7.5 h x £45 = 337.50 (20%); 12.5 m x £8.37 = 104.63 (5%, materials); 10 h x £40 = 400 (RC 20%)
