@@ -27,18 +27,8 @@ export interface PricedDocument {
   fixedVat?: TFixedVat[] | null;
 }
 
-/** The server's own totals for a request's lines; totals a caller sends never get this far. */
-export function priceLines(lineItems: readonly TLineItem[], taxRateBp: number): PricedDocument {
-  const lines = lineItems.map((l, position) => ({
-    position,
-    description: l.description,
-    quantityMilli: quantityToMilli(l.quantity),
-    unitPricePence: poundsToPence(l.unitPrice),
-    vat: l.vat ?? null,
-    kind: l.kind ?? null,
-    discountBp: l.discountPercent ? percentToBasisPoints(l.discountPercent) : 0,
-    unit: l.unit ?? null,
-  }));
+/** Lines without their amounts, priced by the one totals function: each line's net and the document's totals. */
+function priced(lines: Omit<StoredLine, 'amountPence'>[], taxRateBp: number): PricedDocument {
   const totals = computeTotals(lines, taxRateBp);
   return {
     taxRateBp,
@@ -49,29 +39,41 @@ export function priceLines(lineItems: readonly TLineItem[], taxRateBp: number): 
   };
 }
 
+/** The server's own totals for a request's lines; totals a caller sends never get this far. */
+export function priceLines(lineItems: readonly TLineItem[], taxRateBp: number): PricedDocument {
+  return priced(
+    lineItems.map((l, position) => ({
+      position,
+      description: l.description,
+      quantityMilli: quantityToMilli(l.quantity),
+      unitPricePence: poundsToPence(l.unitPrice),
+      vat: l.vat ?? null,
+      kind: l.kind ?? null,
+      discountBp: l.discountPercent ? percentToBasisPoints(l.discountPercent) : 0,
+      unit: l.unit ?? null,
+    })),
+    taxRateBp,
+  );
+}
+
 /**
  * Stored lines priced afresh at `taxRateBp` (a duplicate is a new document under today's rules);
  * each line keeps its VAT code, kind, discount and unit.
  */
 export function repriceStoredLines(stored: readonly StoredLine[], taxRateBp: number): PricedDocument {
-  const lines = stored.map((l, position) => ({
-    position,
-    description: l.description,
-    quantityMilli: Number(l.quantityMilli),
-    unitPricePence: Number(l.unitPricePence),
-    vat: l.vat ?? null,
-    kind: l.kind ?? null,
-    discountBp: Number(l.discountBp ?? 0),
-    unit: l.unit ?? null,
-  }));
-  const totals = computeTotals(lines, taxRateBp);
-  return {
+  return priced(
+    stored.map((l, position) => ({
+      position,
+      description: l.description,
+      quantityMilli: Number(l.quantityMilli),
+      unitPricePence: Number(l.unitPricePence),
+      vat: l.vat ?? null,
+      kind: l.kind ?? null,
+      discountBp: Number(l.discountBp ?? 0),
+      unit: l.unit ?? null,
+    })),
     taxRateBp,
-    subtotalPence: totals.subtotal,
-    taxPence: totals.taxAmount,
-    totalPence: totals.total,
-    lines: lines.map((l, i) => ({ ...l, amountPence: totals.lineAmounts[i] ?? 0 })),
-  };
+  );
 }
 
 /** The line fields beyond description, quantity and price appear only when set, so older documents answer as before. */
