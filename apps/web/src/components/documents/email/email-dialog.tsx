@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -76,14 +76,7 @@ function EmailForm(props: { target: TEmailTarget; subject: string; message: stri
   }
 
   return (
-    <form
-      noValidate
-      className="space-y-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
-    >
+    <DialogForm onSubmit={send} onCancel={onClose} submitLabel={sending ? 'Sending…' : 'Send email'} busy={sending} error={error} className="space-y-3">
       <div>
         <Label htmlFor={`${id}-to`}>To</Label>
         <Input id={`${id}-to`} type="text" inputMode="email" placeholder="The client's email address" value={to} onChange={(e) => setTo(e.target.value)} />
@@ -105,19 +98,6 @@ function EmailForm(props: { target: TEmailTarget; subject: string; message: stri
         {target.kind === 'quote' ? 'Include a link where the client can view, accept and sign the quote' : 'Include a link where the client can view the invoice and how to pay'}
       </label>
       <p className="text-sm text-slate-600">Attachment: {target.number}.pdf</p>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Sending…' : 'Send email'}
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

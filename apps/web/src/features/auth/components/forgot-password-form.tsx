@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -32,26 +31,15 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <AuthLayout title="Forgot password" subtitle="We will email you a link to choose a new password">
-      {done ? (
-        <p role="status" className="text-sm text-slate-700">
-          {done}
-        </p>
-      ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-          <FormField label="Email" error={error}>
-            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </FormField>
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? 'Sending…' : 'Email me a reset link'}
-          </Button>
-        </form>
-      )}
-      <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-          Back to sign in
-        </Link>
-      </p>
+    <AuthLayout title="Forgot password" subtitle="We will email you a link to choose a new password" done={done} backToSignIn>
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        <FormField label="Email" error={error}>
+          <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Sending…' : 'Email me a reset link'}
+        </Button>
+      </form>
     </AuthLayout>
   );
 }

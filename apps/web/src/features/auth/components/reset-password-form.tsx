@@ -41,12 +41,8 @@ export function ResetPasswordForm() {
   }
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="Every device signed in with the old password will be signed out">
-      {done ? (
-        <p role="status" className="text-sm text-slate-700">
-          {done}
-        </p>
-      ) : linkError ? (
+    <AuthLayout title="Choose a new password" subtitle="Every device signed in with the old password will be signed out" done={done} backToSignIn>
+      {linkError ? (
         <p role="alert" className="text-sm text-red-700">
           {linkError}{' '}
           <Link to="/forgot-password" className="font-medium underline">
@@ -66,11 +62,6 @@ export function ResetPasswordForm() {
           </Button>
         </form>
       )}
-      <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-          Back to sign in
-        </Link>
-      </p>
     </AuthLayout>
   );
 }

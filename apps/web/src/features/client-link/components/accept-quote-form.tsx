@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TPublicDocument } from '@docket/schemas/share';
 import { SHARE_MESSAGES } from '@docket/schemas/messages';
 import { acceptPublicQuote } from '../api/accept-public-quote';
 import { SignaturePadField } from './signature-pad-field';
+import { ClientActionForm } from './client-action-form';
 
 interface AcceptQuoteFormProps {
   token: string;
@@ -18,8 +19,7 @@ export function AcceptQuoteForm({ token, onDone, onCancel }: AcceptQuoteFormProp
   const [errors, setErrors] = useState<{ name?: string; agree?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const next = { name: name.trim() ? undefined : SHARE_MESSAGES.nameRequired, agree: agree ? undefined : SHARE_MESSAGES.agreeTerms };
     setErrors(next);
     if (next.name || next.agree) return;
@@ -34,10 +34,7 @@ export function AcceptQuoteForm({ token, onDone, onCancel }: AcceptQuoteFormProp
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="accept-heading" className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
-      <h2 id="accept-heading" className="text-lg font-semibold">
-        Accept and sign
-      </h2>
+    <ClientActionForm heading="Accept and sign" onSubmit={submit} onCancel={onCancel} submitLabel="Accept quote" busyLabel="Accepting…" busy={busy} tone="accept" error={errors.form}>
       <div>
         <label htmlFor="accept-name" className="text-sm font-medium text-slate-800">
           Your full name
@@ -76,19 +73,6 @@ export function AcceptQuoteForm({ token, onDone, onCancel }: AcceptQuoteFormProp
           </p>
         )}
       </div>
-      {errors.form && (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.form}
-        </p>
-      )}
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="submit" disabled={busy} className="rounded-md bg-green-700 px-4 py-3 font-semibold text-white disabled:opacity-60">
-          {busy ? 'Accepting…' : 'Accept quote'}
-        </button>
-        <button type="button" onClick={onCancel} className="rounded-md border border-slate-400 px-4 py-3 font-medium">
-          Cancel
-        </button>
-      </div>
-    </form>
+    </ClientActionForm>
   );
 }

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TPublicDocument } from '@docket/schemas/share';
 import { declinePublicQuote } from '../api/decline-public-quote';
+import { ClientActionForm } from './client-action-form';
 
 interface DeclineQuoteFormProps {
   token: string;
@@ -13,8 +14,7 @@ export function DeclineQuoteForm({ token, onDone, onCancel }: DeclineQuoteFormPr
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setBusy(true);
     try {
       onDone(await declinePublicQuote(token, reason));
@@ -25,10 +25,7 @@ export function DeclineQuoteForm({ token, onDone, onCancel }: DeclineQuoteFormPr
     }
   };
   return (
-    <form onSubmit={submit} aria-labelledby="decline-heading" className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
-      <h2 id="decline-heading" className="text-lg font-semibold">
-        Decline this quote
-      </h2>
+    <ClientActionForm heading="Decline this quote" onSubmit={submit} onCancel={onCancel} submitLabel="Decline quote" busyLabel="Declining…" busy={busy} tone="decline" error={error}>
       <div>
         <label htmlFor="decline-reason" className="text-sm font-medium text-slate-800">
           Reason (optional)
@@ -42,19 +39,6 @@ export function DeclineQuoteForm({ token, onDone, onCancel }: DeclineQuoteFormPr
           className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base"
         />
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-4 py-3 font-semibold text-white disabled:opacity-60">
-          {busy ? 'Declining…' : 'Decline quote'}
-        </button>
-        <button type="button" onClick={onCancel} className="rounded-md border border-slate-400 px-4 py-3 font-medium">
-          Cancel
-        </button>
-      </div>
-    </form>
+    </ClientActionForm>
   );
 }

@@ -5,7 +5,7 @@ import { computeTotalsFromPounds } from '@docket/schemas/totals';
 import { formatPence, poundsToPence } from '@docket/schemas/money';
 import { errorMessage } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -81,14 +81,7 @@ function CreditNoteForm({ invoice, currencySymbol, onClose }: { invoice: TInvoic
   const update = (i: number, patch: Partial<LineChoice>) => setChoices((all) => all.map((c, j) => (j === i ? { ...c, ...patch } : c)));
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <DialogForm onSubmit={submit} onCancel={onClose} submitLabel="Create credit note" busy={createCreditNote.isPending} error={error}>
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">What to credit</legend>
         <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
@@ -154,19 +147,6 @@ function CreditNoteForm({ invoice, currencySymbol, onClose }: { invoice: TInvoic
         <dt className="text-slate-600">Left to credit</dt>
         <dd className="text-right">{money(leftPence)}</dd>
       </dl>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={createCreditNote.isPending}>
-          Create credit note
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

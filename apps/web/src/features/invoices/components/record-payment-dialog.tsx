@@ -3,7 +3,7 @@ import type { TInvoice } from '@docket/schemas/document';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, PAYMENT_MESSAGES, PAYMENT_REFERENCE_MAX, ZPaymentRequest, type TPaymentMethod } from '@docket/schemas/payment';
 import { errorMessage } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -61,14 +61,7 @@ function PaymentForm({ invoice, currencySymbol, onClose }: { invoice: TInvoice; 
   }
 
   return (
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <DialogForm onSubmit={submit} onCancel={onClose} submitLabel="Record payment" busy={record.isPending} error={error} errorId={`${id}-error`}>
           <div>
             <Label htmlFor={`${id}-amount`}>Amount ({currencySymbol}) *</Label>
             <Input
@@ -108,19 +101,6 @@ function PaymentForm({ invoice, currencySymbol, onClose }: { invoice: TInvoice; 
             <Label htmlFor={`${id}-reference`}>Reference</Label>
             <Input id={`${id}-reference`} value={reference} maxLength={PAYMENT_REFERENCE_MAX} onChange={(e) => setReference(e.target.value)} />
           </div>
-          {error && (
-            <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={record.isPending}>
-              Record payment
-            </Button>
-          </div>
-        </form>
+        </DialogForm>
   );
 }
