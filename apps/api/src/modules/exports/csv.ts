@@ -36,7 +36,7 @@ export interface Column<R> {
   value: (row: R) => Cell;
 }
 
-/** Rows turned into CSV text at a time: small enough that no string reaches V8's large-object space. */
+/** Rows turned into CSV text at a time: each string stays small (about 15 KB of invoices) and short-lived. */
 const TEXT_BATCH = 100;
 
 /**

@@ -42,8 +42,8 @@ const linesOf = (table: string, key: string, id: string) =>
 /**
  * The next page of an export, or null once there is none. A reader keeps only its position (the
  * last row's key), never a page it has handed out: a page held by a suspended generator while the
- * client drains the one before lives long enough for V8 to promote it to old space, where 100
- * such pages piled up as garbage (about 100 MB for 100,000 invoices on PostgreSQL).
+ * client drains the one before lives long enough for V8 to promote it to old space, where such
+ * pages pile up as garbage until a full collection.
  */
 export type PageReader<T> = () => Promise<T[] | null>;
 
