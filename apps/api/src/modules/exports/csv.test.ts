@@ -7,6 +7,11 @@ async function text(stream: NodeJS.ReadableStream) {
   return out;
 }
 
+/** A page reader over the given pages, then null. */
+function pages<R>(...list: R[][]) {
+  return async () => list.shift() ?? null;
+}
+
 describe('CSV cells', () => {
   it.each([
     ['=1+2', "'=1+2"],
@@ -32,12 +37,19 @@ describe('CSV cells', () => {
     expect(money(pence)!.toString()).toBe(expected);
   });
 
-  it('when rows stream, then the file starts with a BOM and a header, money is not neutralised and text is', async () => {
-    async function* rows() {
-      yield { name: '=evil', pence: -250 };
-      yield { name: 'Zoë, "quoted"', pence: 1 };
-    }
-    const out = await text(csvStream([{ header: 'Name', value: (r: { name: string }) => r.name }, { header: 'Amount', value: (r: { pence: number }) => money(r.pence) }], rows()));
+  it('when rows stream in pages, then the file starts with a BOM and a header, money is not neutralised and text is', async () => {
+    const rows = pages([{ name: '=evil', pence: -250 }], [], [{ name: 'Zoë, "quoted"', pence: 1 }]);
+    const out = await text(csvStream([{ header: 'Name', value: (r: { name: string }) => r.name }, { header: 'Amount', value: (r: { pence: number }) => money(r.pence) }], rows));
     expect(out).toBe('\ufeffName,Amount\r\n\'=evil,-2.50\r\n"Zoë, ""quoted""",0.01\r\n');
+  });
+
+  it('when there are no rows, then the file is the BOM and the header', async () => {
+    expect(await text(csvStream([{ header: 'Name', value: (r: { name: string }) => r.name }], pages<{ name: string }>()))).toBe('\ufeffName\r\n');
+  });
+
+  it('when a page holds more rows than one text batch, then every row is written once, in order', async () => {
+    const names = Array.from({ length: 250 }, (_, n) => `row ${n}`);
+    const out = await text(csvStream([{ header: 'Name', value: (r: { name: string }) => r.name }], pages(names.map((name) => ({ name })))));
+    expect(out).toBe(`\ufeffName\r\n${names.join('\r\n')}\r\n`);
   });
 });

@@ -1,5 +1,5 @@
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 
 /** A CSV cell: text is neutralised, numbers and money are written as given. */
 export type Cell = string | number | boolean | null | undefined | Money;
@@ -36,17 +36,36 @@ export interface Column<R> {
   value: (row: R) => Cell;
 }
 
+/** Rows turned into CSV text at a time: each string stays small (about 15 KB of invoices) and short-lived. */
+const TEXT_BATCH = 100;
+
 /**
- * CSV with a BOM (Excel then reads UTF-8) and a header row, written row by row as `rows` yields,
- * with backpressure: nothing holds more than the page the source is reading.
+ * CSV with a BOM (Excel then reads UTF-8) and a header row, read a page at a time from `nextPage`
+ * (null at the end). A page becomes one Buffer before anything waits on the client and no frame
+ * keeps the page after that, so its row objects die young: kept across a wait for 'drain' they are
+ * promoted to V8's old space, where only a full collection frees them. The Buffer lives outside
+ * the JS heap. The next page is read only once the client has taken this one (pipeline waits for
+ * 'drain'), and destroying the stream (the client hung up) reads no further page.
  */
-export function csvStream<R>(columns: readonly Column<R>[], rows: AsyncIterable<R>): Readable {
-  const out = stringify({ bom: true, header: true, columns: columns.map((c) => c.header), record_delimiter: 'windows' });
-  async function* records() {
-    for await (const row of rows) yield columns.map((c) => cellText(c.value(row)));
+export function csvStream<R>(columns: readonly Column<R>[], nextPage: () => Promise<R[] | null>): Readable {
+  const header = Buffer.from(stringify([], { bom: true, header: true, columns: columns.map((c) => c.header), record_delimiter: 'windows' }));
+  const record = (row: R) => columns.map((c) => cellText(c.value(row)));
+  async function nextText(): Promise<Buffer | null> {
+    // The page's only holder: each batch of rows is let go once it is text.
+    const rows = await nextPage();
+    if (!rows) return null;
+    const parts: Buffer[] = [];
+    for (let i = 0; i < rows.length; i += TEXT_BATCH) {
+      const batch = rows.slice(i, i + TEXT_BATCH);
+      rows.fill(undefined as R, i, i + TEXT_BATCH);
+      parts.push(Buffer.from(stringify(batch.map(record), { record_delimiter: 'windows' })));
+    }
+    return Buffer.concat(parts);
   }
-  pipeline(Readable.from(records()), out, (err) => {
-    if (err) out.destroy(err);
-  });
-  return out;
+  async function* chunks() {
+    yield header;
+    for (let text = await nextText(); text; text = await nextText()) if (text.length) yield text;
+  }
+  // A byte stream: it reads ahead only while less than 64 KiB waits for the socket.
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
 }

@@ -5,7 +5,11 @@ import { BUSINESS_TIME_ZONE } from '@docket/schemas/constants';
 import { INITIAL_STATUS } from '@docket/schemas/lifecycle';
 import type { TLineKind, TVatCode } from '@docket/schemas/vat';
 
-/** Rows per query while exporting: memory holds one page, whatever the account's size. */
+/**
+ * Rows per query while exporting: memory holds one page, whatever the account's size. Each page is
+ * a query of its own (keyset, below), not a cursor: no connection is held between pages, so a
+ * client that stops reading or hangs up holds nothing on either driver.
+ */
 export const EXPORT_PAGE_SIZE = 1000;
 
 /** Inclusive London days, as instants: [start, end). */
@@ -37,18 +41,30 @@ const linesOf = (table: string, key: string, id: string) =>
     from ${table} l where l.${key} = ${id}) as lines`);
 
 /**
+ * The next page of an export, or null once there is none. A reader keeps only its position (the
+ * last row's key), never a page it has handed out: a page held by a suspended generator while the
+ * client drains the one before lives long enough for V8 to promote it to old space, where such
+ * pages pile up as garbage until a full collection.
+ */
+export type PageReader<T> = () => Promise<T[] | null>;
+
+/**
  * Every row of a keyset-ordered query, page by page: each page starts after the last row of the
  * one before, at its exact (microsecond) created_at read back as text, so nothing repeats or is skipped.
  */
-async function* keyset<T extends Keyed>(db: Database, page: (after: SQL) => SQL, column: string): AsyncGenerator<T> {
-  let after: SQL = sql`true`;
-  for (;;) {
+function keyset<T extends Keyed>(db: Database, page: (after: SQL) => SQL, column: string): PageReader<T> {
+  return keysetOn<T>(db, page, (last) => sql`(${sql.raw(column)}, ${sql.raw(column.replace(/\.\w+$/, '.id'))}) > (${last.cursor_at}::timestamptz, ${last.id}::uuid)`);
+}
+
+/** Pages of `page(after)`, each one after `after(last row)` of the page before, until a short page. */
+function keysetOn<T>(db: Database, page: (after: SQL) => SQL, afterRow: (last: T) => SQL): PageReader<T> {
+  let after: SQL | null = sql`true`;
+  return async () => {
+    if (!after) return null;
     const rows = await queryRows<T>(db, page(after));
-    yield* rows;
-    if (rows.length < EXPORT_PAGE_SIZE) return;
-    const last = rows[rows.length - 1]!;
-    after = sql`(${sql.raw(column)}, ${sql.raw(column.replace(/\.\w+$/, '.id'))}) > (${last.cursor_at}::timestamptz, ${last.id}::uuid)`;
-  }
+    after = rows.length < EXPORT_PAGE_SIZE ? null : afterRow(rows[rows.length - 1]!);
+    return rows.length ? rows : null;
+  };
 }
 
 const inRange = (column: string, r: InstantRange) =>
@@ -174,11 +190,12 @@ export function createExportsRepository(db: Database) {
     );
   }
 
-  async function* invoiceLines(userId: string, r: InstantRange): AsyncGenerator<LineExportRow> {
+  function invoiceLines(userId: string, r: InstantRange): PageReader<LineExportRow> {
     // One page of invoices at a time, then their lines: memory is a page of invoices and their lines.
-    const page: InvoiceExportRow[] = [];
-    const flush = async () => {
-      if (!page.length) return [];
+    const nextInvoices = invoices(userId, r);
+    return async () => {
+      const page = await nextInvoices();
+      if (!page) return null;
       const byId = new Map(page.map((i) => [i.id, i]));
       const ids = sql.join(
         page.map((i) => sql`${i.id}::uuid`),
@@ -196,17 +213,12 @@ export function createExportsRepository(db: Database) {
       );
       const order = new Map(page.map((i, n) => [i.id, n]));
       lines.sort((a, b) => order.get(a.invoice_id)! - order.get(b.invoice_id)! || a.position - b.position);
-      page.length = 0;
+      // A page of invoices without lines is an empty page, not the end.
       return lines.map((l) => {
         const inv = byId.get(l.invoice_id)!;
         return { document_number: inv.invoice_number, issue_day: inv.issue_day, status: inv.status, client_name: inv.client_name, tax_rate_bp: inv.tax_rate_bp, ...l };
       });
     };
-    for await (const inv of invoices(userId, r)) {
-      page.push(inv);
-      if (page.length >= EXPORT_PAGE_SIZE) yield* await flush();
-    }
-    yield* await flush();
   }
 
   function creditNotes(userId: string, r: InstantRange) {
@@ -223,11 +235,10 @@ export function createExportsRepository(db: Database) {
     );
   }
 
-  async function* payments(userId: string, days: DayRange): AsyncGenerator<PaymentExportRow> {
-    let after: SQL = sql`true`;
-    for (;;) {
-      const rows = await queryRows<PaymentExportRow>(
-        db,
+  function payments(userId: string, days: DayRange): PageReader<PaymentExportRow> {
+    return keysetOn<PaymentExportRow>(
+      db,
+      (after) =>
         sql`select p.id, p.paid_on::text as paid_on, i.invoice_number, c.name as client_name, p.amount_pence, p.method, p.reference
           from payments p join invoices i on i.id = p.invoice_id join clients c on c.id = p.client_id
           where p.user_id = ${userId}
@@ -235,12 +246,8 @@ export function createExportsRepository(db: Database) {
             and ${days.to ? sql`p.paid_on <= ${days.to}::date` : sql`true`}
             and ${after}
           order by p.paid_on, p.id limit ${LIMIT}`,
-      );
-      yield* rows;
-      if (rows.length < EXPORT_PAGE_SIZE) return;
-      const last = rows[rows.length - 1]!;
-      after = sql`(p.paid_on, p.id) > (${last.paid_on}::date, ${last.id}::uuid)`;
-    }
+      (last) => sql`(p.paid_on, p.id) > (${last.paid_on}::date, ${last.id}::uuid)`,
+    );
   }
 
   function quotes(userId: string, r: InstantRange) {

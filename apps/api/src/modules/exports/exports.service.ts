@@ -5,7 +5,7 @@ import { addDays, londonWallTimeToInstant } from '../../lib/clock.ts';
 import { computeTotals, type TFixedVat } from '@docket/schemas/totals';
 import { csvStream, type Column } from './csv.ts';
 import { EXPORT_COLUMNS, type Totalled } from './exports.columns.ts';
-import type { ExportsRepository, InstantRange, IssuedDocumentRef, WithLines } from './exports.repository.ts';
+import type { ExportsRepository, InstantRange, IssuedDocumentRef, PageReader, WithLines } from './exports.repository.ts';
 
 /** Renders one issued document's PDF as issued (the previews module, from its frozen snapshot). */
 export type RenderIssuedPdf = (userId: string, doc: IssuedDocumentRef) => Promise<{ pdf: Buffer }>;
@@ -25,15 +25,17 @@ function instants(q: TExportQuery): InstantRange {
  * Each document with its totals by VAT rate, reverse charge and CIS from the API's one totals
  * function, so every CSV figure is the API's and the PDF's (CIS is an invoice's only).
  */
-async function* totalled<R extends { tax_rate_bp: number; cis_rate_bp?: number | null; fixed_vat?: TFixedVat[] | null }>(rows: AsyncIterable<WithLines<R>>): AsyncGenerator<Totalled<R>> {
-  for await (const row of rows) {
-    const lines = row.lines.map(([quantityMilli, unitPricePence, vat, kind, discountBp]) => ({ quantityMilli, unitPricePence: Number(unitPricePence), vat, kind, discountBp }));
-    yield Object.assign(row, { totals: computeTotals(lines, row.tax_rate_bp, { cisRateBp: row.cis_rate_bp ?? null, fixedVat: row.fixed_vat ?? null }) });
-  }
+function totalled<R extends { tax_rate_bp: number; cis_rate_bp?: number | null; fixed_vat?: TFixedVat[] | null }>(read: PageReader<WithLines<R>>): PageReader<Totalled<R>> {
+  return async () =>
+    (await read())?.map((row) => {
+      const lines = row.lines.map(([quantityMilli, unitPricePence, vat, kind, discountBp]) => ({ quantityMilli, unitPricePence: Number(unitPricePence), vat, kind, discountBp }));
+      return Object.assign(row, { totals: computeTotals(lines, row.tax_rate_bp, { cisRateBp: row.cis_rate_bp ?? null, fixedVat: row.fixed_vat ?? null }) });
+    }) ?? null;
 }
 
 export function createExportsService(repo: ExportsRepository, renderIssuedPdf: RenderIssuedPdf) {
-  function rowsOf(userId: string, file: TExportFile, q: TExportQuery): AsyncIterable<unknown> {
+  /** The file's rows, a page (one query) at a time. */
+  function pagesOf(userId: string, file: TExportFile, q: TExportQuery): PageReader<unknown> {
     const range = instants(q);
     switch (file) {
       case 'invoices':
@@ -55,7 +57,7 @@ export function createExportsService(repo: ExportsRepository, renderIssuedPdf: R
 
   /** One CSV, streamed from the database a page at a time. */
   function csv(userId: string, file: TExportFile, q: TExportQuery): Readable {
-    return csvStream(EXPORT_COLUMNS[file] as Column<unknown>[], rowsOf(userId, file, q));
+    return csvStream(EXPORT_COLUMNS[file] as Column<unknown>[], pagesOf(userId, file, q));
   }
 
   /**
