@@ -3,6 +3,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { calendarEvents, clients, invoices, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
+import { clientAnswerJson } from './client-answer-json.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 export interface ClientFields {
@@ -21,19 +22,21 @@ export interface ClientListOptions {
   q?: string;
 }
 
+const listWhere = (userId: string, o: ClientListOptions) =>
+  and(
+    eq(clients.userId, userId),
+    afterCursor(o.cursor, clients.createdAt, clients.id),
+    o.q ? or(ilike(clients.name, likePattern(o.q)), ilike(clients.email, likePattern(o.q))) : undefined,
+  );
+
 export function createClientsRepository(db: Database) {
   return {
-    list(userId: string, o: ClientListOptions = {}) {
+    /** A list or page of clients as their answers' JSON text (client-answer-json.ts), newest first. */
+    listAnswers(userId: string, o: ClientListOptions = {}) {
       const query = db
-        .select()
+        .select({ json: clientAnswerJson(), createdAt: clients.createdAt, id: clients.id })
         .from(clients)
-        .where(
-          and(
-            eq(clients.userId, userId),
-            afterCursor(o.cursor, clients.createdAt, clients.id),
-            o.q ? or(ilike(clients.name, likePattern(o.q)), ilike(clients.email, likePattern(o.q))) : undefined,
-          ),
-        )
+        .where(listWhere(userId, o))
         .orderBy(...newestFirst(clients.createdAt, clients.id));
       return o.limit ? query.limit(o.limit + 1) : query;
     },
