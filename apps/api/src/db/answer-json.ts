@@ -48,15 +48,30 @@ const keyText = (key: string, first: boolean) => {
 /** [key, value] always written; [key, value, when] written only when `when` holds (a key a mapper leaves out when unset). */
 export type JsonEntry = [key: string, value: SQL] | [key: string, value: SQL, when: SQL];
 
-/** An object with its keys in the given order (the first must always be written). */
-export function objectJson(entries: JsonEntry[]): SQL<string> {
-  const parts = entries.map(([key, value, when], i) => {
-    if (i === 0 && when) throw new Error('the first key of an object must always be written');
-    const head = sql.raw(`'${keyText(key, i === 0)}'`);
-    return when ? sql`(case when ${when} then ${head} || ${value} else '' end)` : sql`${head} || ${value}`;
+const entryJson = ([key, value, when]: JsonEntry, first: boolean): SQL => {
+  if (first && when) throw new Error('the first key of an object must always be written');
+  const head = sql.raw(`'${keyText(key, first)}'`);
+  return when ? sql`(case when ${when} then ${head} || ${value} else '' end)` : sql`${head} || ${value}`;
+};
+
+/**
+ * An object with its keys in the given order (the first must always be written). An item that is
+ * SQL rather than an entry is a segment: text of further entries, each starting with its comma
+ * (segmentJson), so one subquery can write several keys from a single scan.
+ */
+export function objectJson(items: (JsonEntry | SQL)[]): SQL<string> {
+  const parts = items.map((item, i) => {
+    if (!Array.isArray(item)) {
+      if (i === 0) throw new Error('an object must start with an entry');
+      return item;
+    }
+    return entryJson(item, i === 0);
   });
   return sql`(${sql.join(parts, sql` || `)} || '}')`;
 }
+
+/** `,"a":…,"b":…`: entries to splice into an object (see objectJson). */
+export const segmentJson = (entries: JsonEntry[]): SQL<string> => sql`(${sql.join(entries.map((e) => entryJson(e, false)), sql` || `)})`;
 
 /** `[a,b]` of `element` over the rows `from` selects (its FROM, WHERE and nothing after), in `orderBy`; [] when none. */
 export const arrayJson = (element: SQL, from: SQL, orderBy: SQL): SQL<string> =>

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { VAT_CODES, VAT_RATES, vatCodeForRate } from '@docket/schemas/vat';
 import type { invoiceLines, quoteLines } from '../../db/schema.ts';
-import { arrayJson, booleanJson, divRoundHalfUpSql, objectJson, percentJson, poundsJson, quantityJson, stringJson } from '../../db/answer-json.ts';
+import { booleanJson, divRoundHalfUpSql, objectJson, percentJson, poundsJson, quantityJson, segmentJson, stringJson, type JsonEntry } from '../../db/answer-json.ts';
 
 type Lines = typeof invoiceLines | typeof quoteLines;
 
@@ -18,9 +18,15 @@ const lineJson = (l: Lines) =>
     ['unit', stringJson(l.unit), sql`${l.unit} is not null and ${l.unit} <> ''`],
   ]);
 
-/** `lineItems`: the document's lines in position order. */
-export const lineItemsJson = (l: Lines, documentKey: PgColumn, documentId: PgColumn): SQL<string> =>
-  arrayJson(lineJson(l), sql`from ${l} where ${documentKey} = ${documentId}`, sql`${l.position}`);
+/**
+ * `,"lineItems":[…]` (position order), then `totals` (the document's tax, subtotal, taxAmount and
+ * total), then vatBreakdown and reverseChargeVat when a line carries its own VAT: the keys a
+ * quote and an invoice answer in that order, from one scan of the lines.
+ */
+export const linesSegmentJson = (l: Lines, documentKey: PgColumn, documentId: PgColumn, taxRateBp: PgColumn, totals: JsonEntry[]): SQL<string> =>
+  sql`(select ',"lineItems":' || coalesce('[' || string_agg(${lineJson(l)}, ',' order by ${l.position}) || ']', '[]') || ${segmentJson(totals)}
+      || (case when bool_or(${l.vat} is not null) then ${vatFiguresJson(l, documentKey, documentId, taxRateBp)} else '' end)
+    from ${l} where ${documentKey} = ${documentId})`;
 
 /** A line's net as computeTotals works it out from the stored quantity, price and discount (half-up to the penny). */
 export const lineNetSql = (l: Lines): SQL =>
@@ -38,11 +44,11 @@ const vatTable = sql.raw(
 );
 
 /**
- * `,"vatBreakdown":[…],"reverseChargeVat":…` as vatFiguresDto answers it, or '' when no line
- * carries its own VAT: lines grouped by code (a line without one at the document's code, a
+ * `,"vatBreakdown":[…],"reverseChargeVat":…` as vatFiguresDto answers it (for a document whose
+ * lines carry their own VAT: linesSegmentJson asks only then): lines grouped by code (a line without one at the document's code, a
  * custom rate as null, last), each group's VAT once, half-up (computeTotals).
  */
-export function vatFiguresJson(l: Lines, documentKey: PgColumn, documentId: PgColumn, taxRateBp: PgColumn): SQL<string> {
+function vatFiguresJson(l: Lines, documentKey: PgColumn, documentId: PgColumn, taxRateBp: PgColumn): SQL<string> {
   const group = objectJson([
     ['vat', sql`coalesce(to_json(g.code)::text, 'null')`],
     ['rate', percentJson(sql`g.rate_bp`)],
@@ -50,7 +56,7 @@ export function vatFiguresJson(l: Lines, documentKey: PgColumn, documentId: PgCo
     ['vatAmount', poundsJson(sql`g.vat_amount`)],
     ['reverseCharge', booleanJson(sql`g.rc`)],
   ]);
-  return sql`coalesce((select ',"vatBreakdown":[' || string_agg(${group}, ',' order by g.ord) || '],"reverseChargeVat":'
+  return sql`(select ',"vatBreakdown":[' || string_agg(${group}, ',' order by g.ord) || '],"reverseChargeVat":'
       || ${poundsJson(sql`coalesce(sum(g.vat_amount) filter (where g.rc), 0)`)}
     from (
       select x.code, coalesce(vat_rates.ord, ${VAT_CODES.length}) as ord, coalesce(vat_rates.rate_bp, ${taxRateBp}) as rate_bp,
@@ -59,6 +65,5 @@ export function vatFiguresJson(l: Lines, documentKey: PgColumn, documentId: PgCo
       from (select coalesce(${l.vat}, ${documentCodeSql(taxRateBp)}) as code, ${lineNetSql(l)} as net from ${l} where ${documentKey} = ${documentId}) x
       left join ${vatTable} on vat_rates.code = x.code
       group by x.code, vat_rates.ord, vat_rates.rate_bp, vat_rates.rc
-    ) g
-    where exists (select 1 from ${l} where ${documentKey} = ${documentId} and ${l.vat} is not null)), '')`;
+    ) g)`;
 }

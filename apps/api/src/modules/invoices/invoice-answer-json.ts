@@ -4,26 +4,20 @@ import { LATE_PAYMENT_COMPENSATION_BANDS, LATE_PAYMENT_DAYS_IN_YEAR, LATE_PAYMEN
 import { clients, creditNotes, invoiceLines, invoices, payments } from '../../db/schema.ts';
 import { sqlWord } from '../../db/sql-words.ts';
 import {
-  arrayJson,
   divRoundHalfUpSql,
   integerJson,
   objectJson,
   percentJson,
   poundsJson,
+  segmentJson,
   stringJson,
   timestampJson,
 } from '../../db/answer-json.ts';
-import { lineItemsJson, lineNetSql, vatFiguresJson } from '../documents/lines-answer-json.ts';
+import { lineNetSql, linesSegmentJson } from '../documents/lines-answer-json.ts';
 import { effectiveInvoiceStatus } from './invoice-status.ts';
-import { creditedPenceSql } from './invoice-credits.ts';
-import { baseRateBpSql, paidPenceSql } from './invoice-payments.ts';
+import { baseRateBpSql } from './invoice-payments.ts';
 
 type Today = string | Placeholder;
-
-/** balancePence: a VOID invoice owes nothing; otherwise total less CIS, payments and credits, never below 0. */
-const balanceSql = (): SQL =>
-  sql`(case when ${invoices.status} = ${sqlWord('VOID')} then 0
-    else greatest(0, ${invoices.totalPence} - ${invoices.cisDeductionPence} - ${paidPenceSql()} - ${creditedPenceSql()}) end)`;
 
 /** compensationPence: the first band whose upper bound exceeds the debt. */
 const compensationSql = (debt: SQL): SQL => {
@@ -34,12 +28,11 @@ const compensationSql = (debt: SQL): SQL => {
 };
 
 /**
- * `latePayment` (latePaymentPence): overdue invoices of business clients with a balance, simple
- * interest at base + margin per day late and the compensation band; null otherwise.
+ * `latePayment` (latePaymentPence) on the balance `debt`: overdue invoices of business clients
+ * with a balance, simple interest at base + margin per day late and the compensation band; null otherwise.
  */
-const latePaymentJson = (today: Today): SQL => {
+const latePaymentJson = (today: Today, debt: SQL): SQL => {
   const days = sql`(cast(${today} as date) - ${invoices.dueDate})`;
-  const debt = balanceSql();
   const interest = divRoundHalfUpSql(
     sql`(${debt}::numeric * (${baseRateBpSql()} + ${sql.raw(String(LATE_PAYMENT_MARGIN_BP))}) * ${days})`,
     sql.raw(String(10_000 * LATE_PAYMENT_DAYS_IN_YEAR)),
@@ -52,15 +45,6 @@ const latePaymentJson = (today: Today): SQL => {
   return sql`(case when ${effectiveInvoiceStatus(today)} = ${sqlWord(OVERDUE)} and ${clients.isBusiness} and ${debt} > 0 and ${days} > 0
     then ${late} else 'null' end)`;
 };
-
-/** cis: labour net (every line not MATERIALS), rate and the stored deduction (cisDto). */
-const cisJson = (): SQL =>
-  objectJson([
-    ['labourNet', poundsJson(sql`(select coalesce(sum(${lineNetSql(invoiceLines)}), 0) from ${invoiceLines}
-      where ${invoiceLines.invoiceId} = ${invoices.id} and ${invoiceLines.kind} is distinct from 'MATERIALS')`)],
-    ['rate', percentJson(invoices.cisRateBp)],
-    ['deduction', poundsJson(invoices.cisDeductionPence)],
-  ]);
 
 const creditNoteJson = objectJson([
   ['id', stringJson(creditNotes.id)],
@@ -78,6 +62,40 @@ const paymentJson = objectJson([
 ]);
 
 /**
+ * `,"amountCredited":…` through `"latePayment":…` from one scan of the credit notes and one of the
+ * payments: balancePence (a VOID invoice owes nothing; otherwise total less CIS, payments and
+ * credits, never below 0), the notes oldest first, the payments in date order.
+ */
+const ledgerSegmentJson = (today: Today): SQL => {
+  const balance = sql`b.balance`;
+  return sql`(select ${segmentJson([
+    ['amountCredited', poundsJson(sql`c.credited`)],
+    ['balanceDue', poundsJson(balance)],
+    ['creditNotes', sql`c.list`],
+    ['amountPaid', poundsJson(sql`p.paid`)],
+    ['payments', sql`p.list`],
+    ['latePayment', latePaymentJson(today, balance)],
+  ])}
+    from (select coalesce(sum(${creditNotes.totalPence}), 0) as credited,
+            coalesce('[' || string_agg(${creditNoteJson}, ',' order by ${creditNotes.createdAt}, ${creditNotes.creditNoteNumber}) || ']', '[]') as list
+          from ${creditNotes} where ${creditNotes.invoiceId} = ${invoices.id}) c
+    cross join (select coalesce(sum(${payments.amountPence}), 0) as paid,
+            coalesce('[' || string_agg(${paymentJson}, ',' order by ${payments.paidOn}, ${payments.createdAt}, ${payments.id}) || ']', '[]') as list
+          from ${payments} where ${payments.invoiceId} = ${invoices.id}) p
+    cross join lateral (select case when ${invoices.status} = ${sqlWord('VOID')} then 0
+            else greatest(0, ${invoices.totalPence} - ${invoices.cisDeductionPence} - p.paid - c.credited) end as balance) b)`;
+};
+
+/** cis: labour net (every line not MATERIALS), rate and the stored deduction (cisDto). */
+const cisJson = (): SQL =>
+  objectJson([
+    ['labourNet', poundsJson(sql`(select coalesce(sum(${lineNetSql(invoiceLines)}), 0) from ${invoiceLines}
+      where ${invoiceLines.invoiceId} = ${invoices.id} and ${invoiceLines.kind} is distinct from 'MATERIALS')`)],
+    ['rate', percentJson(invoices.cisRateBp)],
+    ['deduction', poundsJson(invoices.cisDeductionPence)],
+  ]);
+
+/**
  * One invoice's answer (TInvoice) as JSON text, key for key as toInvoiceDto and JSON.stringify
  * write it. Needs `invoices` joined to its client; `today` (Europe/London) decides OVERDUE.
  */
@@ -91,26 +109,18 @@ export const invoiceAnswerJson = (today: Today): SQL<string> =>
     ['quoteId', stringJson(invoices.quoteId)],
     ['quoteInvoiceType', stringJson(invoices.quoteInvoiceType)],
     ['siteAddress', stringJson(invoices.siteAddress)],
-    ['lineItems', lineItemsJson(invoiceLines, invoiceLines.invoiceId, invoices.id)],
-    ['tax', percentJson(invoices.taxRateBp)],
-    ['subtotal', poundsJson(invoices.subtotalPence)],
-    ['taxAmount', poundsJson(invoices.taxPence)],
-    // vatBreakdown and reverseChargeVat, keys included, or nothing
-    ['total', sql`${poundsJson(invoices.totalPence)} || ${vatFiguresJson(invoiceLines, invoiceLines.invoiceId, invoices.id, invoices.taxRateBp)}`],
+    linesSegmentJson(invoiceLines, invoiceLines.invoiceId, invoices.id, invoices.taxRateBp, [
+      ['tax', percentJson(invoices.taxRateBp)],
+      ['subtotal', poundsJson(invoices.subtotalPence)],
+      ['taxAmount', poundsJson(invoices.taxPence)],
+      ['total', poundsJson(invoices.totalPence)],
+    ]),
     ['dueDate', stringJson(invoices.dueDate)],
     ['sentAt', timestampJson(invoices.sentAt)],
     ['paidAt', timestampJson(invoices.paidAt)],
     ['voidedAt', timestampJson(invoices.voidedAt)],
     ['voidReason', stringJson(invoices.voidReason)],
-    ['amountCredited', poundsJson(creditedPenceSql())],
-    ['balanceDue', poundsJson(balanceSql())],
-    ['creditNotes', arrayJson(creditNoteJson, sql`from ${creditNotes} where ${creditNotes.invoiceId} = ${invoices.id}`, sql`${creditNotes.createdAt}, ${creditNotes.creditNoteNumber}`)],
-    ['amountPaid', poundsJson(paidPenceSql())],
-    [
-      'payments',
-      arrayJson(paymentJson, sql`from ${payments} where ${payments.invoiceId} = ${invoices.id}`, sql`${payments.paidOn}, ${payments.createdAt}, ${payments.id}`),
-    ],
-    ['latePayment', latePaymentJson(today)],
+    ledgerSegmentJson(today),
     ['cis', cisJson(), sql`${invoices.cisRateBp} is not null`],
     ['amountDue', poundsJson(sql`(${invoices.totalPence} - ${invoices.cisDeductionPence})`), sql`${invoices.cisRateBp} is not null`],
     ['createdAt', timestampJson(invoices.createdAt)],
