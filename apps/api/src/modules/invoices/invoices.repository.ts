@@ -11,6 +11,7 @@ import { documentOrder, isCustomOrder, type DocumentSortOptions } from '../docum
 import { decodeOffsetCursor } from '../../lib/pagination.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
+import { preparedSelect } from '../../db/prepared-select.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 import { baseRateBpSql, paidPenceSql, paymentRefsJson } from './invoice-payments.ts';
@@ -67,6 +68,8 @@ const selectAnswers = (x: Executor, today: Today) =>
     .innerJoin(clients, eq(clients.id, invoices.clientId));
 /** An invoice's answer (TInvoice) as JSON text, with what a page's cursor needs. */
 export type InvoiceAnswerRow = Awaited<ReturnType<typeof selectAnswers>>[number];
+/** selectAnswers' columns in selection order. */
+const ANSWER_COLUMNS = ['json', 'createdAt', 'id'] as const;
 
 /** An invoice row with its lines (in position order), as every read returns it. */
 export type InvoiceWithLines = Awaited<ReturnType<typeof selectInvoices>>[number];
@@ -169,15 +172,32 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     .limit(1)
     .prepare('invoice_by_id');
 
-  const firstPageAnswers = selectAnswers(db, sql.placeholder('today'))
-    .where(eq(invoices.userId, sql.placeholder('userId')))
-    .orderBy(...newestFirst(invoices.createdAt, invoices.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('invoice_answers_first_page');
-  const answerById = selectAnswers(db, sql.placeholder('today'))
-    .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
-    .limit(1)
-    .prepare('invoice_answer_by_id');
+  // One statement per page size, the size written in: with LIMIT as a parameter PostgreSQL
+  // re-plans the page on every request (a custom plan always looks cheaper than the generic
+  // one), and planning the answer's subqueries costs about as much as running them. At most
+  // PAGE_LIMIT_MAX + 1 of them (the list query refuses larger limits).
+  const answerPages = new Map<number, (values: Record<string, unknown>) => Promise<InvoiceAnswerRow[]>>();
+  const firstPageAnswers = (limit: number) => {
+    let page = answerPages.get(limit);
+    if (!page) {
+      const query = selectAnswers(db, sql.placeholder('today'))
+        .where(eq(invoices.userId, sql.placeholder('userId')))
+        .orderBy(...newestFirst(invoices.createdAt, invoices.id))
+        // written into the statement's text (drizzle would bind a number)
+        .limit(sql.raw(String(Math.trunc(limit))) as unknown as number);
+      page = preparedSelect(db, `invoice_answers_first_${Math.trunc(limit)}`, query, ANSWER_COLUMNS);
+      answerPages.set(limit, page);
+    }
+    return page;
+  };
+  const answerById = preparedSelect(
+    db,
+    'invoice_answer_by_id',
+    selectAnswers(db, sql.placeholder('today'))
+      .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
+      .limit(1),
+    ANSWER_COLUMNS,
+  );
 
   /** The unfiltered first page in the default order: the prepared statements. */
   const isFirstPage = (o: InvoiceListOptions) => !!o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o);
@@ -230,7 +250,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
 
     /** list's rows as their answers' JSON text, in the same order and paging. */
     async listAnswers(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceAnswerRow[]> {
-      if (isFirstPage(o)) return firstPageAnswers.execute({ userId, today, limit: o.limit! + 1 });
+      if (isFirstPage(o)) return firstPageAnswers(o.limit! + 1)({ userId, today });
       const shape = listShape(userId, today, o);
       const query = selectAnswers(db, today).where(shape.where).orderBy(...shape.orderBy).$dynamic();
       return shape.limit === undefined ? query : query.limit(shape.limit).offset(shape.offset);
@@ -243,7 +263,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
 
     /** get's answer as JSON text. */
     async getAnswer(userId: string, id: string, today: string): Promise<InvoiceAnswerRow | null> {
-      const [row] = await answerById.execute({ userId, id, today });
+      const [row] = await answerById({ userId, id, today });
       return row ?? null;
     },
 

@@ -12,6 +12,7 @@ import { decodeOffsetCursor } from '../../lib/pagination.ts';
 import { stampValue } from '../documents/stamp.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
+import { preparedSelect } from '../../db/prepared-select.ts';
 import { quoteAnswerJson } from './quote-answer-json.ts';
 
 /** An invoice made from a quote, as the quote's answer lists it. */
@@ -67,6 +68,8 @@ const selectAnswers = (x: Executor) =>
   x.select({ json: quoteAnswerJson(), createdAt: quotes.createdAt, id: quotes.id }).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId));
 /** A quote's answer (TQuote) as JSON text, with what a page's cursor needs. */
 export type QuoteAnswerRow = Awaited<ReturnType<typeof selectAnswers>>[number];
+/** selectAnswers' columns in selection order. */
+const ANSWER_COLUMNS = ['json', 'createdAt', 'id'] as const;
 
 /** A quote row with its lines (in position order), as every read returns it. */
 export type QuoteWithLines = Awaited<ReturnType<typeof selectQuotes>>[number];
@@ -93,15 +96,32 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
     .limit(1)
     .prepare('quote_by_id');
 
-  const firstPageAnswers = selectAnswers(db)
-    .where(eq(quotes.userId, sql.placeholder('userId')))
-    .orderBy(...newestFirst(quotes.createdAt, quotes.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('quote_answers_first_page');
-  const answerById = selectAnswers(db)
-    .where(and(eq(quotes.userId, sql.placeholder('userId')), eq(quotes.id, sql.placeholder('id'))))
-    .limit(1)
-    .prepare('quote_answer_by_id');
+  // One statement per page size, the size written in: with LIMIT as a parameter PostgreSQL
+  // re-plans the page on every request (a custom plan always looks cheaper than the generic
+  // one), and planning the answer's subqueries costs about as much as running them. At most
+  // PAGE_LIMIT_MAX + 1 of them (the list query refuses larger limits).
+  const answerPages = new Map<number, (values: Record<string, unknown>) => Promise<QuoteAnswerRow[]>>();
+  const firstPageAnswers = (limit: number) => {
+    let page = answerPages.get(limit);
+    if (!page) {
+      const query = selectAnswers(db)
+        .where(eq(quotes.userId, sql.placeholder('userId')))
+        .orderBy(...newestFirst(quotes.createdAt, quotes.id))
+        // written into the statement's text (drizzle would bind a number)
+        .limit(sql.raw(String(Math.trunc(limit))) as unknown as number);
+      page = preparedSelect(db, `quote_answers_first_${Math.trunc(limit)}`, query, ANSWER_COLUMNS);
+      answerPages.set(limit, page);
+    }
+    return page;
+  };
+  const answerById = preparedSelect(
+    db,
+    'quote_answer_by_id',
+    selectAnswers(db)
+      .where(and(eq(quotes.userId, sql.placeholder('userId')), eq(quotes.id, sql.placeholder('id'))))
+      .limit(1),
+    ANSWER_COLUMNS,
+  );
 
   /** The unfiltered first page in the default order: the prepared statements. */
   const isFirstPage = (o: QuoteListOptions) => !!o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o);
@@ -138,7 +158,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
 
     /** list's rows as their answers' JSON text, in the same order and paging. */
     async listAnswers(userId: string, o: QuoteListOptions = {}): Promise<QuoteAnswerRow[]> {
-      if (isFirstPage(o)) return firstPageAnswers.execute({ userId, limit: o.limit! + 1 });
+      if (isFirstPage(o)) return firstPageAnswers(o.limit! + 1)({ userId });
       const shape = listShape(userId, o);
       const query = selectAnswers(db).where(shape.where).orderBy(...shape.orderBy).$dynamic();
       return shape.limit === undefined ? query : query.limit(shape.limit).offset(shape.offset);
@@ -151,7 +171,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
 
     /** get's answer as JSON text. */
     async getAnswer(userId: string, id: string): Promise<QuoteAnswerRow | null> {
-      const [row] = await answerById.execute({ userId, id });
+      const [row] = await answerById({ userId, id });
       return row ?? null;
     },
 
