@@ -72,7 +72,3 @@ export function objectJson(items: (JsonEntry | SQL)[]): SQL<string> {
 
 /** `,"a":…,"b":…`: entries to splice into an object (see objectJson). */
 export const segmentJson = (entries: JsonEntry[]): SQL<string> => sql`(${sql.join(entries.map((e) => entryJson(e, false)), sql` || `)})`;
-
-/** `[a,b]` of `element` over the rows `from` selects (its FROM, WHERE and nothing after), in `orderBy`; [] when none. */
-export const arrayJson = (element: SQL, from: SQL, orderBy: SQL): SQL<string> =>
-  sql`coalesce((select '[' || string_agg(${element}, ',' order by ${orderBy}) || ']' ${from}), '[]')`;

@@ -1,6 +1,5 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TListQuery } from '@docket/schemas/common';
-import type { TClient } from '@docket/schemas/client';
 import { AppError } from '../../lib/app-error.ts';
 import { toPageText } from '../../lib/pagination.ts';
 import { arrayText, type JsonText } from '../../lib/json-text.ts';
