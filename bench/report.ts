@@ -59,6 +59,8 @@ export const TARGETS = {
 /** Endpoint names as used in the load targets and the tables. */
 export const ENDPOINT = {
   list: 'GET /api/invoices?limit=50',
+  quotes: 'GET /api/quotes?limit=50',
+  clients: 'GET /api/clients?limit=50',
   dashboard: 'GET /api/dashboard',
   one: 'GET /api/invoices/{id}',
   create: 'POST /api/invoices',
@@ -82,6 +84,16 @@ export function checkTargets(r: BenchReport): TargetCheck[] {
     measured: list ? `${list.rps.toFixed(0)} req/s, p99 ${ms(list.p99)} ms, ${list.errors} errors` : 'not measured',
     met: !!list && list.rps >= TARGETS.listRps && list.p99 <= TARGETS.listP99Ms && list.errors === 0,
   });
+  // issue 23 names the quotes and clients lists with the same target as the invoices list
+  for (const key of ['quotes', 'clients'] as const) {
+    const l = find(ENDPOINT[key]);
+    if (!l) continue;
+    checks.push({
+      target: `${ENDPOINT[key]}${on}: ≥ ${TARGETS.listRps} req/s, p99 ≤ ${TARGETS.listP99Ms} ms, no errors`,
+      measured: `${l.rps.toFixed(0)} req/s, p99 ${ms(l.p99)} ms, ${l.errors} errors`,
+      met: l.rps >= TARGETS.listRps && l.p99 <= TARGETS.listP99Ms && l.errors === 0,
+    });
+  }
   const dash = find(ENDPOINT.dashboard);
   checks.push({
     target: `${ENDPOINT.dashboard}${on} with ${run?.seed.sizes.invoices ?? 0} invoices: p99 ≤ ${TARGETS.dashboardP99Ms} ms`,

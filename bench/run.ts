@@ -29,7 +29,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     warmup: { type: 'string' },
     connections: { type: 'string' },
-    /** comma list of endpoint keys to load: list,dashboard,one,create,preview */
+    /** comma list of endpoint keys to load: list,quotes,clients,dashboard,one,create,preview */
     only: { type: 'string' },
     'no-web-build': { type: 'boolean', default: false },
     /** write a .cpuprofile of the server thread per endpoint run to bench/.tmp/profiles, with a summary */
@@ -124,6 +124,8 @@ async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
     const ids = seed.invoiceIds.filter((_, i) => i % Math.max(1, Math.floor(seed.invoiceIds.length / 100)) === 0);
     const all: Record<string, LoadTarget> = {
       list: { name: ENDPOINT.list, method: 'GET', paths: ['/api/invoices?limit=50'], token },
+      quotes: { name: ENDPOINT.quotes, method: 'GET', paths: ['/api/quotes?limit=50'], token },
+      clients: { name: ENDPOINT.clients, method: 'GET', paths: ['/api/clients?limit=50'], token },
       dashboard: { name: ENDPOINT.dashboard, method: 'GET', paths: ['/api/dashboard'], token },
       one: { name: ENDPOINT.one, method: 'GET', paths: ids.map((id) => `/api/invoices/${id}`), token },
       preview: { name: ENDPOINT.preview, method: 'GET', paths: ids.map((id) => `/api/invoices/${id}/preview`), token },

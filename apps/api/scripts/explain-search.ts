@@ -52,10 +52,10 @@ try {
   // A term found in a handful of rows (one md5 fragment) and one found in nearly every row.
   const rare = (await queryRows<{ q: string }>(db, sql`select substr(md5('client-7'), 3, 6) as q`))[0]!.q;
   const cases: [string, (q: string) => Promise<unknown>][] = [
-    ['invoices', (q) => invoicesRepo.list(u, today, { q, limit: 50 })],
-    ['quotes', (q) => quotesRepo.list(u, { q, limit: 50 })],
+    ['invoices', (q) => invoicesRepo.listAnswers(u, today, { q, limit: 50 })],
+    ['quotes', (q) => quotesRepo.listAnswers(u, { q, limit: 50 })],
     ['calendar', (q) => calendarRepo.list(u, today, { q, limit: 50 })],
-    ['clients', (q) => clientsRepo.list(u, { q, limit: 50 })],
+    ['clients', (q) => clientsRepo.listAnswers(u, { q, limit: 50 })],
     ['items', (q) => itemsRepo.list(u, { q, limit: 50 })],
   ];
   for (const [label, run] of cases) {

@@ -118,10 +118,11 @@ export function answerSchema(method: string, path: string, status: number): z.Zo
 export function checkAnswers(app: Express): Express {
   const response = app.response as Response;
   const json = response.json;
-  response.json = function checkedJson(this: Response, body: unknown) {
-    const req = this.req;
+  const send = response.send;
+  const check = (res: Response, body: unknown) => {
+    const req = res.req;
     const path = req.originalUrl.split('?')[0]!;
-    const schema = answerSchema(req.method, path, this.statusCode);
+    const schema = answerSchema(req.method, path, res.statusCode);
     // A new JSON route must get its response schema here before its tests can pass.
     const parsed = schema ? schema.safeParse(body) : path.startsWith('/api/') ? { success: false as const, error: null } : undefined;
     if (parsed && !parsed.success) {
@@ -130,7 +131,19 @@ export function checkAnswers(app: Express): Express {
       console.error(problem);
       throw new Error(problem);
     }
+  };
+  const checkedByJson = new WeakSet<Response>();
+  response.json = function checkedJson(this: Response, body: unknown) {
+    check(this, body);
+    checkedByJson.add(this);
     return json.call(this, body);
+  };
+  // Answers the database wrote as JSON text (lib/respond.ts) reach send without passing json.
+  response.send = function checkedSend(this: Response, body?: unknown) {
+    if (typeof body === 'string' && !checkedByJson.has(this) && /^application\/json/.test(String(this.get('Content-Type')))) {
+      check(this, JSON.parse(body));
+    }
+    return send.call(this, body);
   };
   return app;
 }

@@ -34,6 +34,8 @@ export function toScaledInteger(value: number, scale: number): number {
 }
 
 export const poundsToPence = (pounds: number): number => toScaledInteger(pounds, 2);
+// penceToPounds, basisPointsToPercent and milliToQuantity have SQL twins that write the list
+// answers in PostgreSQL (apps/api/src/db/answer-json.ts, proved equal by its db test): change both.
 export const penceToPounds = (pence: number): number => pence / 100;
 
 /** Percent (20, 17.5) to basis points (2000, 1750). */

@@ -35,6 +35,10 @@ export interface OpenDatabaseOptions {
 const MIGRATION_LOCK_KEY = 724_611_853;
 
 /** Open the database and apply pending migrations before anything else touches it. */
+const embedded = new WeakSet<object>();
+/** True for the embedded PGlite database (a single in-process session), false for a pg pool. */
+export const isEmbedded = (db: object): boolean => embedded.has(db);
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   return openPglite(options.dataDir);
@@ -87,6 +91,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     client = await PGlite.create(options);
   }
   const db = drizzle(client, { schema });
+  embedded.add(db);
   await migrate(db, { migrationsFolder: migrationsFolder() });
   return {
     db: db as unknown as Database,

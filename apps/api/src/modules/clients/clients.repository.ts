@@ -3,6 +3,8 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { calendarEvents, clients, invoices, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
+import { clientAnswerJson } from './client-answer-json.ts';
+import { preparedSelect } from '../../db/prepared-select.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 export interface ClientFields {
@@ -21,20 +23,39 @@ export interface ClientListOptions {
   q?: string;
 }
 
+const listWhere = (userId: string, o: ClientListOptions) =>
+  and(
+    eq(clients.userId, userId),
+    afterCursor(o.cursor, clients.createdAt, clients.id),
+    o.q ? or(ilike(clients.name, likePattern(o.q)), ilike(clients.email, likePattern(o.q))) : undefined,
+  );
+
+const selectAnswers = (db: Database) => db.select({ json: clientAnswerJson(), createdAt: clients.createdAt, id: clients.id }).from(clients);
+type ClientAnswerRow = Awaited<ReturnType<typeof selectAnswers>>[number];
+/** selectAnswers' columns in selection order. */
+const ANSWER_COLUMNS = ['json', 'createdAt', 'id'] as const;
+
 export function createClientsRepository(db: Database) {
+  // The unfiltered first page, one statement per page size planned once (as the invoices' first page).
+  const answerPages = new Map<number, (values: Record<string, unknown>) => Promise<ClientAnswerRow[]>>();
+  const firstPageAnswers = (limit: number) => {
+    let page = answerPages.get(limit);
+    if (!page) {
+      const query = selectAnswers(db)
+        .where(eq(clients.userId, sql.placeholder('userId')))
+        .orderBy(...newestFirst(clients.createdAt, clients.id))
+        // written into the statement's text (drizzle would bind a number)
+        .limit(sql.raw(String(Math.trunc(limit))) as unknown as number);
+      page = preparedSelect(db, `client_answers_first_${Math.trunc(limit)}`, query, ANSWER_COLUMNS);
+      answerPages.set(limit, page);
+    }
+    return page;
+  };
   return {
-    list(userId: string, o: ClientListOptions = {}) {
-      const query = db
-        .select()
-        .from(clients)
-        .where(
-          and(
-            eq(clients.userId, userId),
-            afterCursor(o.cursor, clients.createdAt, clients.id),
-            o.q ? or(ilike(clients.name, likePattern(o.q)), ilike(clients.email, likePattern(o.q))) : undefined,
-          ),
-        )
-        .orderBy(...newestFirst(clients.createdAt, clients.id));
+    /** A list or page of clients as their answers' JSON text (client-answer-json.ts), newest first. */
+    listAnswers(userId: string, o: ClientListOptions = {}): Promise<ClientAnswerRow[]> {
+      if (o.limit && !o.cursor && !o.q) return firstPageAnswers(o.limit + 1)({ userId });
+      const query = selectAnswers(db).where(listWhere(userId, o)).orderBy(...newestFirst(clients.createdAt, clients.id)).$dynamic();
       return o.limit ? query.limit(o.limit + 1) : query;
     },
     async get(userId: string, id: string) {

@@ -1,18 +1,19 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
-import type { TListQuery, TPage } from '@docket/schemas/common';
-import type { TClient } from '@docket/schemas/client';
+import type { TListQuery } from '@docket/schemas/common';
 import { AppError } from '../../lib/app-error.ts';
-import { toPage } from '../../lib/pagination.ts';
+import { toPageText } from '../../lib/pagination.ts';
+import { arrayText, type JsonText } from '../../lib/json-text.ts';
 import type { ClientFields, ClientsRepository } from './clients.repository.ts';
 import { toClientDto } from './clients.mapper.ts';
 
 export function createClientsService(repo: ClientsRepository, limits: { assertCanCreateClient: (userId: string) => Promise<void> }) {
   return {
-    async list(userId: string): Promise<TClient[]> {
-      return (await repo.list(userId)).map(toClientDto);
+    // The lists answer JSON text PostgreSQL wrote (client-answer-json.ts), the same bytes toClientDto would give.
+    async list(userId: string): Promise<JsonText> {
+      return arrayText(await repo.listAnswers(userId), 'clients');
     },
-    async page(userId: string, q: TListQuery & { limit: number }): Promise<TPage<TClient>> {
-      return toPage(await repo.list(userId, q), q.limit, toClientDto);
+    async page(userId: string, q: TListQuery & { limit: number }): Promise<JsonText> {
+      return toPageText(await repo.listAnswers(userId, q), q.limit, 'clients');
     },
     async get(userId: string, id: string) {
       const row = await repo.get(userId, id);

@@ -12,9 +12,11 @@ import { documentOrder, isCustomOrder, type DocumentSortOptions } from '../docum
 import { decodeOffsetCursor } from '../../lib/pagination.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
+import { preparedSelect } from '../../db/prepared-select.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 import { baseRateBpSql, paidPenceSql, paymentRefsJson } from './invoice-payments.ts';
+import { invoiceAnswerJson } from './invoice-answer-json.ts';
 
 export interface InvoiceListOptions extends DocumentSortOptions {
   limit?: number;
@@ -60,6 +62,16 @@ const invoiceColumns = (today: Today) => ({
 });
 const selectInvoices = (x: Executor, today: Today) =>
   x.select(invoiceColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
+/** The same rows as answers: JSON text written by PostgreSQL, plus the keyset cursor's columns. */
+const selectAnswers = (x: Executor, today: Today) =>
+  x
+    .select({ json: invoiceAnswerJson(today), createdAt: invoices.createdAt, id: invoices.id })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId));
+/** An invoice's answer (TInvoice) as JSON text, with what a page's cursor needs. */
+export type InvoiceAnswerRow = Awaited<ReturnType<typeof selectAnswers>>[number];
+/** selectAnswers' columns in selection order. */
+const ANSWER_COLUMNS = ['json', 'createdAt', 'id'] as const;
 
 /** An invoice row with its lines (in position order), as every read returns it. */
 export type InvoiceWithLines = Awaited<ReturnType<typeof selectInvoices>>[number];
@@ -166,6 +178,55 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     .limit(1)
     .prepare('invoice_by_id');
 
+  // One statement per page size, the size written in: with LIMIT as a parameter PostgreSQL
+  // re-plans the page on every request (a custom plan always looks cheaper than the generic
+  // one), and planning the answer's subqueries costs about as much as running them. At most
+  // PAGE_LIMIT_MAX + 1 of them (the list query refuses larger limits).
+  const answerPages = new Map<number, (values: Record<string, unknown>) => Promise<InvoiceAnswerRow[]>>();
+  const firstPageAnswers = (limit: number) => {
+    let page = answerPages.get(limit);
+    if (!page) {
+      const query = selectAnswers(db, sql.placeholder('today'))
+        .where(eq(invoices.userId, sql.placeholder('userId')))
+        .orderBy(...newestFirst(invoices.createdAt, invoices.id))
+        // written into the statement's text (drizzle would bind a number)
+        .limit(sql.raw(String(Math.trunc(limit))) as unknown as number);
+      page = preparedSelect(db, `invoice_answers_first_${Math.trunc(limit)}`, query, ANSWER_COLUMNS);
+      answerPages.set(limit, page);
+    }
+    return page;
+  };
+  const answerById = preparedSelect(
+    db,
+    'invoice_answer_by_id',
+    selectAnswers(db, sql.placeholder('today'))
+      .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
+      .limit(1),
+    ANSWER_COLUMNS,
+  );
+
+  /** The unfiltered first page in the default order: the prepared statements. */
+  const isFirstPage = (o: InvoiceListOptions) => !!o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o);
+  /** Filters, order and paging of any other list: the row limit is one more than the page, to learn if another exists. */
+  const listShape = (userId: string, today: string, o: InvoiceListOptions) => {
+    const custom = isCustomOrder(o);
+    const filters = [
+      eq(invoices.userId, userId),
+      // A custom order pages by offset (its cursor is no keyset).
+      custom ? undefined : afterCursor(o.cursor, invoices.createdAt, invoices.id),
+      o.status ? invoiceStatusIs(o.status, today) : undefined,
+      o.clientId ? eq(invoices.clientId, o.clientId) : undefined,
+    ];
+    // The search arms are cut to the page only in the default order (their own order).
+    const search = documentSearch(db, searched, filters, o.q, custom ? undefined : o.limit);
+    return {
+      where: and(...filters, search),
+      orderBy: documentOrder(o, { createdAt: invoices.createdAt, id: invoices.id, number: invoices.invoiceNumber, clientName: clients.name, totalPence: invoices.totalPence }),
+      limit: custom ? (o.limit ?? 50) + 1 : o.limit ? o.limit + 1 : undefined,
+      offset: custom ? decodeOffsetCursor(o.cursor) : 0,
+    };
+  };
+
   /** Number allocation, plan re-check and insert, inside the caller's transaction. */
   const insertNumbered = async (
     tx: Tx,
@@ -187,28 +248,28 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
 
   return {
     async list(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceWithLines[]> {
-      if (o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o)) return firstPage.execute({ userId, today, limit: o.limit + 1 });
-      const custom = isCustomOrder(o);
-      const filters = [
-        eq(invoices.userId, userId),
-        // A custom order pages by offset (its cursor is no keyset).
-        custom ? undefined : afterCursor(o.cursor, invoices.createdAt, invoices.id),
-        o.status ? invoiceStatusIs(o.status, today) : undefined,
-        o.clientId ? eq(invoices.clientId, o.clientId) : undefined,
-      ];
-      // The search arms are cut to the page only in the default order (their own order).
-      const search = documentSearch(db, searched, filters, o.q, custom ? undefined : o.limit);
-      const query = selectInvoices(db, today)
-        .where(and(...filters, search))
-        .orderBy(
-          ...documentOrder(o, { createdAt: invoices.createdAt, id: invoices.id, number: invoices.invoiceNumber, clientName: clients.name, totalPence: invoices.totalPence }),
-        );
-      if (custom) return query.limit((o.limit ?? 50) + 1).offset(decodeOffsetCursor(o.cursor));
-      return o.limit ? query.limit(o.limit + 1) : query;
+      if (isFirstPage(o)) return firstPage.execute({ userId, today, limit: o.limit! + 1 });
+      const shape = listShape(userId, today, o);
+      const query = selectInvoices(db, today).where(shape.where).orderBy(...shape.orderBy).$dynamic();
+      return shape.limit === undefined ? query : query.limit(shape.limit).offset(shape.offset);
+    },
+
+    /** list's rows as their answers' JSON text, in the same order and paging. */
+    async listAnswers(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceAnswerRow[]> {
+      if (isFirstPage(o)) return firstPageAnswers(o.limit! + 1)({ userId, today });
+      const shape = listShape(userId, today, o);
+      const query = selectAnswers(db, today).where(shape.where).orderBy(...shape.orderBy).$dynamic();
+      return shape.limit === undefined ? query : query.limit(shape.limit).offset(shape.offset);
     },
 
     async get(userId: string, id: string, today: string): Promise<InvoiceWithLines | null> {
       const [row] = await byId.execute({ userId, id, today });
+      return row ?? null;
+    },
+
+    /** get's answer as JSON text. */
+    async getAnswer(userId: string, id: string, today: string): Promise<InvoiceAnswerRow | null> {
+      const [row] = await answerById({ userId, id, today });
       return row ?? null;
     },
 

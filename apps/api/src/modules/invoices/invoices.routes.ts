@@ -28,7 +28,8 @@ export function invoicesRoutes(service: InvoicesService) {
     const { reason } = parse(ZVoidRequest, req.body ?? {});
     sendData(res, await service.void(currentUser(req).id, id, reason));
   });
-  crudRoutes(service, { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest }, router);
+  // GET /:id answers the database's JSON text; writes answer what the service mapped.
+  crudRoutes({ ...service, get: service.getAnswer }, { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest }, router);
   return transitionRoutes(router, INVOICE_TRANSITION_ACTIONS, service.transition);
 }
 

@@ -1,5 +1,4 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
-import type { TPage } from '@docket/schemas/common';
 import { DEFAULT_DUE_DAYS } from '@docket/schemas/constants';
 import { QUOTE_CONVERTIBLE_STATUSES, INVOICE_STAMPS, INVOICE_TRANSITIONS, INVOICE_VOIDABLE_STATUSES, type TInvoiceTransitionAction, type TStamp } from '@docket/schemas/lifecycle';
 import { CREDIT_MESSAGES } from '@docket/schemas/credit-note';
@@ -12,7 +11,8 @@ import { DOCUMENT_MESSAGES, type TInvoice, type TInvoiceListQuery, type TLineIte
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, londonDay, type Clock } from '../../lib/clock.ts';
-import { decodeOffsetCursor, toPage } from '../../lib/pagination.ts';
+import { decodeOffsetCursor, toPageText } from '../../lib/pagination.ts';
+import { JsonText, answerText, arrayText } from '../../lib/json-text.ts';
 import { isCustomOrder } from '../documents/document-order.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
@@ -115,11 +115,18 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
 
   return {
     get,
-    async list(userId: string): Promise<TInvoice[]> {
-      return (await repo.list(userId, today())).map(toInvoiceDto);
+    // The HTTP reads answer JSON text PostgreSQL wrote (invoice-answer-json.ts), the same bytes
+    // toInvoiceDto would give; the rest of the service keeps TInvoice objects.
+    async list(userId: string): Promise<JsonText> {
+      return arrayText(await repo.listAnswers(userId, today()), 'invoices');
     },
-    async page(userId: string, q: TInvoiceListQuery & { limit: number }): Promise<TPage<TInvoice>> {
-      return toPage(await repo.list(userId, today(), q), q.limit, toInvoiceDto, isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
+    async page(userId: string, q: TInvoiceListQuery & { limit: number }): Promise<JsonText> {
+      return toPageText(await repo.listAnswers(userId, today(), q), q.limit, 'invoices', isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
+    },
+    async getAnswer(userId: string, id: string): Promise<JsonText> {
+      const row = await repo.getAnswer(userId, id, today());
+      if (!row) throw AppError.notFound('Invoice');
+      return new JsonText(answerText(row, 'invoice'));
     },
     async ofClient(userId: string, clientId: string): Promise<TInvoice[]> {
       return (await repo.list(userId, today(), { clientId })).map(toInvoiceDto);

@@ -12,6 +12,8 @@ import { decodeOffsetCursor } from '../../lib/pagination.ts';
 import { stampValue } from '../documents/stamp.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
+import { preparedSelect } from '../../db/prepared-select.ts';
+import { quoteAnswerJson } from './quote-answer-json.ts';
 
 /** An invoice made from a quote, as the quote's answer lists it. */
 export interface QuoteInvoiceRow {
@@ -61,6 +63,13 @@ const quoteColumns = {
   ),
 };
 const selectQuotes = (x: Executor) => x.select(quoteColumns).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId));
+/** The same rows as answers: JSON text written by PostgreSQL, plus the keyset cursor's columns. */
+const selectAnswers = (x: Executor) =>
+  x.select({ json: quoteAnswerJson(), createdAt: quotes.createdAt, id: quotes.id }).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId));
+/** A quote's answer (TQuote) as JSON text, with what a page's cursor needs. */
+export type QuoteAnswerRow = Awaited<ReturnType<typeof selectAnswers>>[number];
+/** selectAnswers' columns in selection order. */
+const ANSWER_COLUMNS = ['json', 'createdAt', 'id'] as const;
 
 /** A quote row with its lines (in position order), as every read returns it. */
 export type QuoteWithLines = Awaited<ReturnType<typeof selectQuotes>>[number];
@@ -87,33 +96,82 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
     .limit(1)
     .prepare('quote_by_id');
 
+  // One statement per page size, the size written in: with LIMIT as a parameter PostgreSQL
+  // re-plans the page on every request (a custom plan always looks cheaper than the generic
+  // one), and planning the answer's subqueries costs about as much as running them. At most
+  // PAGE_LIMIT_MAX + 1 of them (the list query refuses larger limits).
+  const answerPages = new Map<number, (values: Record<string, unknown>) => Promise<QuoteAnswerRow[]>>();
+  const firstPageAnswers = (limit: number) => {
+    let page = answerPages.get(limit);
+    if (!page) {
+      const query = selectAnswers(db)
+        .where(eq(quotes.userId, sql.placeholder('userId')))
+        .orderBy(...newestFirst(quotes.createdAt, quotes.id))
+        // written into the statement's text (drizzle would bind a number)
+        .limit(sql.raw(String(Math.trunc(limit))) as unknown as number);
+      page = preparedSelect(db, `quote_answers_first_${Math.trunc(limit)}`, query, ANSWER_COLUMNS);
+      answerPages.set(limit, page);
+    }
+    return page;
+  };
+  const answerById = preparedSelect(
+    db,
+    'quote_answer_by_id',
+    selectAnswers(db)
+      .where(and(eq(quotes.userId, sql.placeholder('userId')), eq(quotes.id, sql.placeholder('id'))))
+      .limit(1),
+    ANSWER_COLUMNS,
+  );
+
+  /** The unfiltered first page in the default order: the prepared statements. */
+  const isFirstPage = (o: QuoteListOptions) => !!o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o);
+  /** Filters, order and paging of any other list: the row limit is one more than the page, to learn if another exists. */
+  const listShape = (userId: string, o: QuoteListOptions) => {
+    const custom = isCustomOrder(o);
+    const filters = [
+      eq(quotes.userId, userId),
+      // A custom order pages by offset (its cursor is no keyset).
+      custom ? undefined : afterCursor(o.cursor, quotes.createdAt, quotes.id),
+      o.status ? eq(quotes.status, o.status) : undefined,
+      o.clientId ? eq(quotes.clientId, o.clientId) : undefined,
+    ];
+    // The search arms are cut to the page only in the default order (their own order).
+    const search = documentSearch(db, searched, filters, o.q, custom ? undefined : o.limit);
+    return {
+      where: and(...filters, search),
+      orderBy: documentOrder(o, { createdAt: quotes.createdAt, id: quotes.id, number: quotes.quoteNumber, clientName: clients.name, totalPence: quotes.totalPence }),
+      limit: custom ? (o.limit ?? 50) + 1 : o.limit ? o.limit + 1 : undefined,
+      offset: custom ? decodeOffsetCursor(o.cursor) : 0,
+    };
+  };
+
   const insertLines = (x: Executor, userId: string, quoteId: string, fields: PricedDocument) =>
     x.insert(quoteLines).values(fields.lines.map((l) => ({ ...l, userId, quoteId })));
 
   return {
     async list(userId: string, o: QuoteListOptions = {}): Promise<QuoteWithLines[]> {
-      if (o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o)) return firstPage.execute({ userId, limit: o.limit + 1 });
-      const custom = isCustomOrder(o);
-      const filters = [
-        eq(quotes.userId, userId),
-        // A custom order pages by offset (its cursor is no keyset).
-        custom ? undefined : afterCursor(o.cursor, quotes.createdAt, quotes.id),
-        o.status ? eq(quotes.status, o.status) : undefined,
-        o.clientId ? eq(quotes.clientId, o.clientId) : undefined,
-      ];
-      // The search arms are cut to the page only in the default order (their own order).
-      const search = documentSearch(db, searched, filters, o.q, custom ? undefined : o.limit);
-      const query = selectQuotes(db)
-        .where(and(...filters, search))
-        .orderBy(
-          ...documentOrder(o, { createdAt: quotes.createdAt, id: quotes.id, number: quotes.quoteNumber, clientName: clients.name, totalPence: quotes.totalPence }),
-        );
-      if (custom) return query.limit((o.limit ?? 50) + 1).offset(decodeOffsetCursor(o.cursor));
-      return o.limit ? query.limit(o.limit + 1) : query;
+      if (isFirstPage(o)) return firstPage.execute({ userId, limit: o.limit! + 1 });
+      const shape = listShape(userId, o);
+      const query = selectQuotes(db).where(shape.where).orderBy(...shape.orderBy).$dynamic();
+      return shape.limit === undefined ? query : query.limit(shape.limit).offset(shape.offset);
+    },
+
+    /** list's rows as their answers' JSON text, in the same order and paging. */
+    async listAnswers(userId: string, o: QuoteListOptions = {}): Promise<QuoteAnswerRow[]> {
+      if (isFirstPage(o)) return firstPageAnswers(o.limit! + 1)({ userId });
+      const shape = listShape(userId, o);
+      const query = selectAnswers(db).where(shape.where).orderBy(...shape.orderBy).$dynamic();
+      return shape.limit === undefined ? query : query.limit(shape.limit).offset(shape.offset);
     },
 
     async get(userId: string, id: string): Promise<QuoteWithLines | null> {
       const [row] = await byId.execute({ userId, id });
+      return row ?? null;
+    },
+
+    /** get's answer as JSON text. */
+    async getAnswer(userId: string, id: string): Promise<QuoteAnswerRow | null> {
+      const [row] = await answerById({ userId, id });
       return row ?? null;
     },
 

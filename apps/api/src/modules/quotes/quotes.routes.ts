@@ -16,6 +16,7 @@ export function quotesRoutes(service: QuotesService) {
     const { id } = parse(ZIdParams, req.params);
     sendData(res, await service.duplicate(currentUser(req).id, id), 201);
   });
-  crudRoutes(service, { listQuery: ZQuoteListQuery, body: ZQuoteRequest }, router);
+  // GET /:id answers the database's JSON text; writes answer what the service mapped.
+  crudRoutes({ ...service, get: service.getAnswer }, { listQuery: ZQuoteListQuery, body: ZQuoteRequest }, router);
   return transitionRoutes(router, QUOTE_TRANSITION_ACTIONS, service.transition);
 }

@@ -1,5 +1,4 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
-import type { TPage } from '@docket/schemas/common';
 import { QUOTE_LOCKED_STATUSES, QUOTE_TRANSITIONS, type TQuoteTransitionAction } from '@docket/schemas/lifecycle';
 import { CREDIT_MESSAGES } from '@docket/schemas/credit-note';
 import { formatPence } from '@docket/schemas/money';
@@ -9,7 +8,8 @@ import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
 import type { TQuote, TQuoteListQuery } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeOffsetCursor, toPage } from '../../lib/pagination.ts';
+import { decodeOffsetCursor, toPageText } from '../../lib/pagination.ts';
+import { JsonText, answerText, arrayText } from '../../lib/json-text.ts';
 import { isCustomOrder } from '../documents/document-order.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
@@ -58,11 +58,18 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
 
   return {
     get,
-    async list(userId: string): Promise<TQuote[]> {
-      return (await repo.list(userId)).map(toQuoteDto);
+    // The HTTP reads answer JSON text PostgreSQL wrote (quote-answer-json.ts), the same bytes
+    // toQuoteDto would give; the rest of the service keeps TQuote objects.
+    async list(userId: string): Promise<JsonText> {
+      return arrayText(await repo.listAnswers(userId), 'quotes');
     },
-    async page(userId: string, q: TQuoteListQuery & { limit: number }): Promise<TPage<TQuote>> {
-      return toPage(await repo.list(userId, q), q.limit, toQuoteDto, isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
+    async page(userId: string, q: TQuoteListQuery & { limit: number }): Promise<JsonText> {
+      return toPageText(await repo.listAnswers(userId, q), q.limit, 'quotes', isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
+    },
+    async getAnswer(userId: string, id: string): Promise<JsonText> {
+      const row = await repo.getAnswer(userId, id);
+      if (!row) throw AppError.notFound('Quote');
+      return new JsonText(answerText(row, 'quote'));
     },
     async ofClient(userId: string, clientId: string): Promise<TQuote[]> {
       return (await repo.list(userId, { clientId })).map(toQuoteDto);
