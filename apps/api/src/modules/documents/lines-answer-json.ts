@@ -23,9 +23,9 @@ const lineJson = (l: Lines) =>
  * total), then vatBreakdown and reverseChargeVat when a line carries its own VAT: the keys a
  * quote and an invoice answer in that order, from one scan of the lines.
  */
-export const linesSegmentJson = (l: Lines, documentKey: PgColumn, documentId: PgColumn, taxRateBp: PgColumn, totals: JsonEntry[]): SQL<string> =>
+export const linesSegmentJson = (l: Lines, documentKey: PgColumn, documentId: PgColumn, taxRateBp: PgColumn, totals: JsonEntry[], fixedVat?: PgColumn): SQL<string> =>
   sql`(select ',"lineItems":' || coalesce('[' || string_agg(${lineJson(l)}, ',' order by ${l.position}) || ']', '[]') || ${segmentJson(totals)}
-      || (case when bool_or(${l.vat} is not null) then ${vatFiguresJson(l, documentKey, documentId, taxRateBp)} else '' end)
+      || (case when bool_or(${l.vat} is not null) then ${vatFiguresJson(l, documentKey, documentId, taxRateBp, fixedVat)} else '' end)
     from ${l} where ${documentKey} = ${documentId})`;
 
 /** A line's net as computeTotals works it out from the stored quantity, price and discount (half-up to the penny). */
@@ -48,7 +48,14 @@ const vatTable = sql.raw(
  * lines carry their own VAT: linesSegmentJson asks only then): lines grouped by code (a line without one at the document's code, a
  * custom rate as null, last), each group's VAT once, half-up (computeTotals).
  */
-function vatFiguresJson(l: Lines, documentKey: PgColumn, documentId: PgColumn, taxRateBp: PgColumn): SQL<string> {
+function vatFiguresJson(l: Lines, documentKey: PgColumn, documentId: PgColumn, taxRateBp: PgColumn, fixedVat?: PgColumn): SQL<string> {
+  const rateBp = sql`coalesce(vat_rates.rate_bp, ${taxRateBp})`;
+  const computed = divRoundHalfUpSql(sql`(sum(x.net) * ${rateBp})`, 10_000);
+  // A group whose VAT the document fixes keeps it (computeTotals' fixedVat: a final invoice's remainder).
+  const vatAmount = fixedVat
+    ? sql`coalesce((select (f->>'vatPence')::bigint from jsonb_array_elements(${fixedVat}) f
+        where (f->>'vat') is not distinct from x.code and (x.code is not null or (f->>'rateBp')::int = ${rateBp}) limit 1), ${computed})`
+    : computed;
   const group = objectJson([
     ['vat', sql`coalesce(to_json(g.code)::text, 'null')`],
     ['rate', percentJson(sql`g.rate_bp`)],
@@ -61,7 +68,7 @@ function vatFiguresJson(l: Lines, documentKey: PgColumn, documentId: PgColumn, t
     from (
       select x.code, coalesce(vat_rates.ord, ${VAT_CODES.length}) as ord, coalesce(vat_rates.rate_bp, ${taxRateBp}) as rate_bp,
         coalesce(vat_rates.rc, false) as rc, sum(x.net) as net,
-        ${divRoundHalfUpSql(sql`(sum(x.net) * coalesce(vat_rates.rate_bp, ${taxRateBp}))`, 10_000)} as vat_amount
+        ${vatAmount} as vat_amount
       from (select coalesce(${l.vat}, ${documentCodeSql(taxRateBp)}) as code, ${lineNetSql(l)} as net from ${l} where ${documentKey} = ${documentId}) x
       left join ${vatTable} on vat_rates.code = x.code
       group by x.code, vat_rates.ord, vat_rates.rate_bp, vat_rates.rc

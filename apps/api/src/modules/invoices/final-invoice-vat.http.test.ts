@@ -60,6 +60,11 @@ describe('a final invoice whose VAT per code is what was left of the quote', () 
     ]);
     const q = (await request(t.app).get(`/api/quotes/${quote.id}`).set(user.auth)).body.data;
     expect(q).toMatchObject({ total: 130.54, invoicedAmount: 130.54, remainingAmount: 0 });
+    // Read back, one and in the list, the answer carries the same stored figures.
+    const one = (await request(t.app).get(`/api/invoices/${final.id}`).set(user.auth)).body.data;
+    expect(one.vatBreakdown).toEqual(final.vatBreakdown);
+    const listed = (await request(t.app).get('/api/invoices?limit=100').set(user.auth)).body.data;
+    expect((listed.items ?? listed).find((i: { id: string }) => i.id === final.id).vatBreakdown).toEqual(final.vatBreakdown);
   });
 
   it('when the final is issued, then its PDF, UBL and CSV row carry the stored VAT', async () => {

@@ -114,7 +114,7 @@ export const invoiceAnswerJson = (today: Today): SQL<string> =>
       ['subtotal', poundsJson(invoices.subtotalPence)],
       ['taxAmount', poundsJson(invoices.taxPence)],
       ['total', poundsJson(invoices.totalPence)],
-    ]),
+    ], invoices.fixedVat),
     ['dueDate', stringJson(invoices.dueDate)],
     ['sentAt', timestampJson(invoices.sentAt)],
     ['paidAt', timestampJson(invoices.paidAt)],
