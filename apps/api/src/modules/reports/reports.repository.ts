@@ -4,8 +4,7 @@ import { INVOICE_OUTSTANDING_STATUSES, storedInvoiceStatus } from '@docket/schem
 import { queryRows, type Database } from '../../db/client.ts';
 import { clients, invoices } from '../../db/schema.ts';
 import { sqlWordList } from '../../db/sql-words.ts';
-import { creditedPenceSql } from '../invoices/invoice-credits.ts';
-import { paidPenceSql } from '../invoices/invoice-payments.ts';
+import { invoiceBalanceJoins } from '../invoices/invoice-balance-joins.ts';
 
 const outstanding = sqlWordList(INVOICE_OUTSTANDING_STATUSES.map(storedInvoiceStatus));
 
@@ -28,6 +27,7 @@ export function createReportsRepository(db: Database) {
   return {
     async agedDebtors(userId: string, asOf: string): Promise<AgedRowPence[]> {
       const days = sql`(cast(${asOf} as date) - due_date)`;
+      const { joins, balance } = invoiceBalanceJoins(userId);
       const rows = await queryRows<Record<string, string | number>>(
         db,
         sql`select client_id, client_name,
@@ -39,8 +39,9 @@ export function createReportsRepository(db: Database) {
             coalesce(sum(balance), 0)::text as total
           from (
             select ${invoices.clientId} as client_id, ${clients.name} as client_name, ${invoices.dueDate} as due_date,
-              greatest(0, ${invoices.totalPence} - ${invoices.cisDeductionPence} - ${paidPenceSql()} - ${creditedPenceSql()}) as balance
+              ${balance} as balance
             from ${invoices} inner join ${clients} on ${clients.id} = ${invoices.clientId}
+            ${joins}
             where ${invoices.userId} = ${userId} and ${invoices.status} in ${outstanding}
           ) owed
           where balance > 0
