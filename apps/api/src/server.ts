@@ -43,7 +43,8 @@ function defaultWebDist(): string | undefined {
  */
 function collectStartupGarbage(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (gc) setTimeout(gc, 1_000).unref();
+  // Twice: once up, and again once the job queue's start-up work (schema check, first poll) is done.
+  if (gc) for (const ms of [1_000, 10_000]) setTimeout(gc, ms).unref();
 }
 
 export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEVEL)): Promise<RunningServer> {
