@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
@@ -38,11 +39,15 @@ export function ClientAccountScreen() {
   useErrorToast(account.error, 'Failed to load client');
   const queryClient = useQueryClient();
   const money = (v: number) => formatMoney(v, symbol);
+  // The opt-in box follows the click in the same render (the cache update reaches it a tick later), until the account is read again.
+  const [optOutShown, setOptOutShown] = useState<boolean | null>(null);
   /**
    * Reminder switches show the change at once, save it and say so; the account is then read again,
    * so a refused save puts the switch back.
    */
   const saveSwitch = async (next: TClientAccount['reminders'], save: () => Promise<unknown>, done: string) => {
+    // A refetch still in flight from the last switch would land after this and flip it back.
+    void queryClient.cancelQueries({ queryKey: queryKeys.clientAccount(id) });
     queryClient.setQueryData<TClientAccount>(queryKeys.clientAccount(id), (old) => (old ? { ...old, reminders: next } : old));
     try {
       await save();
@@ -86,14 +91,16 @@ export function ClientAccountScreen() {
           <input
             type="checkbox"
             className="h-4 w-4"
-            checked={!reminders.optOut}
-            onChange={(e) =>
+            checked={!(optOutShown ?? reminders.optOut)}
+            onChange={(e) => {
+              const optOut = !e.target.checked;
+              setOptOutShown(optOut);
               void saveSwitch(
-                { ...reminders, optOut: !e.target.checked },
-                () => setClientReminders(client.id, !e.target.checked),
-                e.target.checked ? `Payment reminders on for ${client.name}` : `No payment reminders to ${client.name}`,
-              )
-            }
+                { ...reminders, optOut },
+                () => setClientReminders(client.id, optOut),
+                optOut ? `No payment reminders to ${client.name}` : `Payment reminders on for ${client.name}`,
+              ).finally(() => setOptOutShown(null));
+            }}
           />
           Send payment reminders to this client (when reminders are on in Settings → Email)
         </label>
