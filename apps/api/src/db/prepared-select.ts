@@ -1,4 +1,4 @@
-import { Placeholder } from 'drizzle-orm';
+import { Placeholder, sql } from 'drizzle-orm';
 import { isEmbedded, type Database } from './client.ts';
 
 interface PreparableSelect<R> {
@@ -46,5 +46,31 @@ export function preparedSelect<R extends Record<string, unknown>>(db: Database, 
     const args = params.map((p) => literal(p instanceof Placeholder ? values[p.name] : p));
     const result = await client.query(`execute ${session}(${args.join(', ')})`, [], { rowMode: 'array' });
     return result.rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])) as R);
+  };
+}
+
+/**
+ * One prepared select per page size, the size written into its text: with LIMIT as a parameter
+ * PostgreSQL re-plans the page on every request (a custom plan always looks cheaper than the
+ * generic one), and planning the answers' subqueries costs about as much as running them. At
+ * most PAGE_LIMIT_MAX + 1 statements (the list queries refuse larger limits). `build` gets the
+ * LIMIT as SQL to pass to `.limit()`.
+ */
+export function preparedPerLimit<R extends Record<string, unknown>>(
+  db: Database,
+  name: string,
+  build: (limit: number) => PreparableSelect<R>,
+  columns: readonly (keyof R & string)[],
+): (limit: number) => (values: Record<string, unknown>) => Promise<R[]> {
+  const pages = new Map<number, (values: Record<string, unknown>) => Promise<R[]>>();
+  return (limit) => {
+    const n = Math.trunc(limit);
+    let page = pages.get(n);
+    if (!page) {
+      // written into the statement's text (drizzle would bind a number)
+      page = preparedSelect(db, `${name}_${n}`, build(sql.raw(String(n)) as unknown as number), columns);
+      pages.set(n, page);
+    }
+    return page;
   };
 }

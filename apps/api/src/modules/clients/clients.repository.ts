@@ -4,7 +4,7 @@ import { calendarEvents, clients, invoices, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import { clientAnswerJson } from './client-answer-json.ts';
-import { preparedSelect } from '../../db/prepared-select.ts';
+import { preparedPerLimit } from '../../db/prepared-select.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 export interface ClientFields {
@@ -36,21 +36,13 @@ type ClientAnswerRow = Awaited<ReturnType<typeof selectAnswers>>[number];
 const ANSWER_COLUMNS = ['json', 'createdAt', 'id'] as const;
 
 export function createClientsRepository(db: Database) {
-  // The unfiltered first page, one statement per page size planned once (as the invoices' first page).
-  const answerPages = new Map<number, (values: Record<string, unknown>) => Promise<ClientAnswerRow[]>>();
-  const firstPageAnswers = (limit: number) => {
-    let page = answerPages.get(limit);
-    if (!page) {
-      const query = selectAnswers(db)
-        .where(eq(clients.userId, sql.placeholder('userId')))
-        .orderBy(...newestFirst(clients.createdAt, clients.id))
-        // written into the statement's text (drizzle would bind a number)
-        .limit(sql.raw(String(Math.trunc(limit))) as unknown as number);
-      page = preparedSelect(db, `client_answers_first_${Math.trunc(limit)}`, query, ANSWER_COLUMNS);
-      answerPages.set(limit, page);
-    }
-    return page;
-  };
+  // The unfiltered first page, planned once per page size (preparedPerLimit).
+  const firstPageAnswers = preparedPerLimit(
+    db,
+    'client_answers_first',
+    (limit) => selectAnswers(db).where(eq(clients.userId, sql.placeholder('userId'))).orderBy(...newestFirst(clients.createdAt, clients.id)).limit(limit),
+    ANSWER_COLUMNS,
+  );
   return {
     /** A list or page of clients as their answers' JSON text (client-answer-json.ts), newest first. */
     listAnswers(userId: string, o: ClientListOptions = {}): Promise<ClientAnswerRow[]> {

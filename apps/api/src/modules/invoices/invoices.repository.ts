@@ -12,7 +12,7 @@ import { documentOrder, isCustomOrder, type DocumentSortOptions } from '../docum
 import { decodeOffsetCursor } from '../../lib/pagination.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
-import { preparedSelect } from '../../db/prepared-select.ts';
+import { preparedPerLimit, preparedSelect } from '../../db/prepared-select.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 import { baseRateBpSql, paidPenceSql, paymentRefsJson } from './invoice-payments.ts';
@@ -178,24 +178,13 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     .limit(1)
     .prepare('invoice_by_id');
 
-  // One statement per page size, the size written in: with LIMIT as a parameter PostgreSQL
-  // re-plans the page on every request (a custom plan always looks cheaper than the generic
-  // one), and planning the answer's subqueries costs about as much as running them. At most
-  // PAGE_LIMIT_MAX + 1 of them (the list query refuses larger limits).
-  const answerPages = new Map<number, (values: Record<string, unknown>) => Promise<InvoiceAnswerRow[]>>();
-  const firstPageAnswers = (limit: number) => {
-    let page = answerPages.get(limit);
-    if (!page) {
-      const query = selectAnswers(db, sql.placeholder('today'))
-        .where(eq(invoices.userId, sql.placeholder('userId')))
-        .orderBy(...newestFirst(invoices.createdAt, invoices.id))
-        // written into the statement's text (drizzle would bind a number)
-        .limit(sql.raw(String(Math.trunc(limit))) as unknown as number);
-      page = preparedSelect(db, `invoice_answers_first_${Math.trunc(limit)}`, query, ANSWER_COLUMNS);
-      answerPages.set(limit, page);
-    }
-    return page;
-  };
+  // The unfiltered first page, planned once per page size (preparedPerLimit).
+  const firstPageAnswers = preparedPerLimit(
+    db,
+    'invoice_answers_first',
+    (limit) => selectAnswers(db, sql.placeholder('today')).where(eq(invoices.userId, sql.placeholder('userId'))).orderBy(...newestFirst(invoices.createdAt, invoices.id)).limit(limit),
+    ANSWER_COLUMNS,
+  );
   const answerById = preparedSelect(
     db,
     'invoice_answer_by_id',

@@ -12,7 +12,7 @@ import { decodeOffsetCursor } from '../../lib/pagination.ts';
 import { stampValue } from '../documents/stamp.ts';
 import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
-import { preparedSelect } from '../../db/prepared-select.ts';
+import { preparedPerLimit, preparedSelect } from '../../db/prepared-select.ts';
 import { quoteAnswerJson } from './quote-answer-json.ts';
 
 /** An invoice made from a quote, as the quote's answer lists it. */
@@ -96,24 +96,13 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
     .limit(1)
     .prepare('quote_by_id');
 
-  // One statement per page size, the size written in: with LIMIT as a parameter PostgreSQL
-  // re-plans the page on every request (a custom plan always looks cheaper than the generic
-  // one), and planning the answer's subqueries costs about as much as running them. At most
-  // PAGE_LIMIT_MAX + 1 of them (the list query refuses larger limits).
-  const answerPages = new Map<number, (values: Record<string, unknown>) => Promise<QuoteAnswerRow[]>>();
-  const firstPageAnswers = (limit: number) => {
-    let page = answerPages.get(limit);
-    if (!page) {
-      const query = selectAnswers(db)
-        .where(eq(quotes.userId, sql.placeholder('userId')))
-        .orderBy(...newestFirst(quotes.createdAt, quotes.id))
-        // written into the statement's text (drizzle would bind a number)
-        .limit(sql.raw(String(Math.trunc(limit))) as unknown as number);
-      page = preparedSelect(db, `quote_answers_first_${Math.trunc(limit)}`, query, ANSWER_COLUMNS);
-      answerPages.set(limit, page);
-    }
-    return page;
-  };
+  // The unfiltered first page, planned once per page size (preparedPerLimit).
+  const firstPageAnswers = preparedPerLimit(
+    db,
+    'quote_answers_first',
+    (limit) => selectAnswers(db).where(eq(quotes.userId, sql.placeholder('userId'))).orderBy(...newestFirst(quotes.createdAt, quotes.id)).limit(limit),
+    ANSWER_COLUMNS,
+  );
   const answerById = preparedSelect(
     db,
     'quote_answer_by_id',
