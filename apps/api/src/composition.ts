@@ -28,6 +28,7 @@ import { invoicesRoutes, quoteInvoicesRoutes } from './modules/invoices/invoices
 import { createPreviewsService } from './modules/previews/previews.service.ts';
 import { previewsRoutes } from './modules/previews/previews.routes.ts';
 import { createPreviewsRepository } from './modules/previews/previews.repository.ts';
+import { createHeldPdfBytes } from './modules/previews/held-pdf-bytes.ts';
 import { createCalendarRepository } from './modules/calendar/calendar.repository.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -82,6 +83,9 @@ import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { createRecurringRepository } from './modules/recurring/recurring.repository.ts';
 import { createRecurringService, RECURRING_SWEEP_CRON, RECURRING_SWEEP_JOB } from './modules/recurring/recurring.service.ts';
 import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
+
+/** Issued PDF bytes a process keeps in memory at most (docs/reliability.md). */
+const HELD_PDF_BYTES = 16 * 1024 * 1024;
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -153,6 +157,7 @@ export function createModules(ctx: AppContext) {
     },
     clock,
     company.logoForPdf,
+    createHeldPdfBytes(HELD_PDF_BYTES),
   );
   const sharing = createSharingService(sharingRepository, {
     clock,

@@ -120,7 +120,14 @@ export async function restoreBackup(db: Database, backup: Backup): Promise<Recor
       const rows = backup.tables[table] ?? [];
       if (!rows.length) continue;
       const name = sql.raw(table);
-      await tx.execute(sql`insert into ${name} select * from jsonb_populate_recordset(null::${name}, ${JSON.stringify(rows)}::jsonb)`);
+      // generated columns (a snapshot's md5) are worked out again, never written
+      const written = await queryRows<{ c: string }>(
+        tx,
+        sql`select column_name as c from information_schema.columns
+          where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
+      );
+      const columns = sql.raw(written.map((r) => `"${r.c}"`).join(', '));
+      await tx.execute(sql`insert into ${name} (${columns}) select ${columns} from jsonb_populate_recordset(null::${name}, ${JSON.stringify(rows)}::jsonb)`);
     }
   });
   return countRows(db);

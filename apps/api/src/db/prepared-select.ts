@@ -6,7 +6,8 @@ interface PreparableSelect<R> {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R[]> };
 }
 interface PgliteClient {
-  query(text: string, params?: unknown[], options?: { rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
+  query(text: string): Promise<unknown>;
+  exec(text: string, options: { rowMode: 'array' }): Promise<{ rows: unknown[][] }[]>;
 }
 
 let embeddedStatements = 0;
@@ -24,8 +25,9 @@ const literal = (v: unknown): string => {
  * `columns` in selection order. drizzle names the statement on pg, where each pooled connection
  * plans it once. PGlite's driver sends every statement unnamed and so plans it on each call,
  * which for the answer queries (many correlated subqueries) costs more than running them; there
- * it is PREPAREd in SQL once for the session and EXECUTEd. EXECUTE takes no bind parameters, so
- * the values are written in, and only ids, days and whole numbers are accepted.
+ * it is PREPAREd in SQL once for the session and EXECUTEd over the simple protocol. EXECUTE takes
+ * no bind parameters, so the values are written in, and only ids, days and whole numbers are
+ * accepted.
  */
 export function preparedSelect<R extends Record<string, unknown>>(db: Database, name: string, query: PreparableSelect<R>, columns: readonly (keyof R & string)[]) {
   if (!isEmbedded(db)) {
@@ -44,8 +46,9 @@ export function preparedSelect<R extends Record<string, unknown>>(db: Database, 
     });
     await ready;
     const args = params.map((p) => literal(p instanceof Placeholder ? values[p.name] : p));
-    const result = await client.query(`execute ${session}(${args.join(', ')})`, [], { rowMode: 'array' });
-    return result.rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])) as R);
+    // the simple protocol: one message each way instead of parse, bind, describe and execute
+    const [result] = await client.exec(`execute ${session}(${args.join(', ')})`, { rowMode: 'array' });
+    return (result?.rows ?? []).map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])) as R);
   };
 }
 

@@ -269,6 +269,8 @@ export const invoices = pgTable(
     voidReason: text('void_reason'),
     /** what the PDF prints, frozen when the document is issued (docs/product.md, "Issued documents") */
     snapshot: jsonb('snapshot'),
+    /** names the frozen snapshot in an issued PDF's live key, worked out once when it is written */
+    snapshotMd5: text('snapshot_md5').generatedAlwaysAs(sql`md5(snapshot::text)`),
     snapshotLogo: bytea('snapshot_logo'),
     remindersPaused: boolean('reminders_paused').notNull().default(false),
     ...timestamps,
@@ -329,6 +331,8 @@ export const creditNotes = pgTable(
     fixedVat: jsonb('fixed_vat').$type<TFixedVat[]>(),
     reason: text('reason').notNull(),
     snapshot: jsonb('snapshot'),
+    /** names the frozen snapshot in an issued PDF's live key, worked out once when it is written */
+    snapshotMd5: text('snapshot_md5').generatedAlwaysAs(sql`md5(snapshot::text)`),
     snapshotLogo: bytea('snapshot_logo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

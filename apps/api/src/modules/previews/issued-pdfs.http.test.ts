@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
-import { issuedPdfs } from '../../db/schema.ts';
+import { issuedPdfs, users } from '../../db/schema.ts';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, createInvoice, getBinary } from '../../../test/document-fixtures.ts';
 import { readPdf } from '../../pdf/testing/read-pdf.ts';
@@ -149,5 +149,45 @@ describe('issued PDFs are rendered once and kept', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     for (const a of answers) expect(Buffer.compare(a.body as Buffer, answers[0]!.body as Buffer)).toBe(0);
     expect(await kept(id)).toHaveLength(1);
+  });
+
+  it('when kept bytes were read once, then a repeat preview is served from the bytes this process holds until the stored row names other bytes', async () => {
+    const id = await sentInvoice();
+    await invoicePdf(id); // renders and keeps
+    const read = await invoicePdf(id); // reads the kept bytes once, and holds them
+    // Same live key and model hash: the database names the bytes held, so they are not read again.
+    await t.ctx.db.update(issuedPdfs).set({ pdf: Buffer.from('%PDF-1.3 never sent again') }).where(eq(issuedPdfs.documentId, id));
+    expect(Buffer.compare(await invoicePdf(id), read)).toBe(0);
+    // A stored row under another model hash is other bytes: they are read.
+    const marker = Buffer.from('%PDF-1.3 other bytes');
+    await t.ctx.db.update(issuedPdfs).set({ pdf: marker, modelHash: 'another-model' }).where(eq(issuedPdfs.documentId, id));
+    expect(Buffer.compare(await invoicePdf(id), marker)).toBe(0);
+  });
+
+  it('when the session is signed out by a password change or the user is deleted, then the kept PDF is refused with 401', async () => {
+    const owner = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(owner.auth).send(sampleCompany()).expect(201);
+    const client = await createClient(t.app, owner);
+    const inv = await createInvoice(t.app, owner, client.id, { lineItems: [{ description: 'Work', quantity: 1, unitPrice: 50 }], tax: 0 });
+    expect((await act(t.app, owner, 'invoices', inv.id, 'send')).status).toBe(200);
+    const path = `/api/invoices/${inv.id}/preview`;
+    expect((await pdf(path, owner)).status).toBe(200);
+    expect((await pdf(path, owner)).status).toBe(200); // now served by the one query
+    await t.ctx.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, owner.id));
+    const signedOut = await request(t.app).get(path).set(owner.auth);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers['content-type']).toMatch(/^application\/json/);
+    await t.ctx.db.update(users).set({ tokenVersion: 0 }).where(eq(users.id, owner.id));
+    expect((await pdf(path, owner)).status).toBe(200);
+    await t.ctx.db.delete(users).where(eq(users.id, owner.id));
+    expect((await request(t.app).get(path).set(owner.auth)).status).toBe(401);
+  });
+
+  it('when the preview is asked for without a token or with a malformed id, then 401 before anything is read', async () => {
+    const id = await sentInvoice();
+    await invoicePdf(id);
+    expect((await request(t.app).get(`/api/invoices/${id}/preview`)).status).toBe(401);
+    expect((await request(t.app).get('/api/invoices/not-an-id/preview')).status).toBe(401);
+    expect((await request(t.app).get('/api/invoices/not-an-id/preview').set(user.auth)).status).toBe(400);
   });
 });

@@ -21,7 +21,14 @@ export function previewsRoutes(service: PreviewsService, requireUser: RequestHan
     const { id } = parse(ZIdParams, req.params);
     sendPdf(res, await service.quote(currentUser(req).id, id));
   });
-  router.get('/invoices/:id/preview', requireUser, async (req, res) => {
+  // An issued invoice's kept PDF checks the session in its one query; anything else (no token,
+  // a bad id, not kept, not this user's) goes through requireUser and the full path as before.
+  router.get('/invoices/:id/preview', async (req, res, next) => {
+    const id = ZIdParams.safeParse(req.params);
+    const fast = req.tokenUserId && id.success ? await service.keptInvoiceForSession({ userId: req.tokenUserId, tokenVersion: req.tokenVersion ?? 0 }, id.data.id) : null;
+    if (fast) sendPdf(res, fast);
+    else next();
+  }, requireUser, async (req, res) => {
     const { id } = parse(ZIdParams, req.params);
     sendPdf(res, await service.invoice(currentUser(req).id, id));
   });

@@ -14,6 +14,7 @@ import { makeSnapshot, snapshotSource } from '../snapshots/document-snapshot.ts'
 import { pdfModelHash } from '../../pdf/model-hash.ts';
 import type { KeptPdf, PreviewsRepository } from './previews.repository.ts';
 import { issuedLiveKey } from './issued-live-key.ts';
+import type { HeldPdfBytes } from './held-pdf-bytes.ts';
 
 export interface RenderedPdf {
   fileName: string;
@@ -46,7 +47,7 @@ async function pdfOf(model: ReturnType<typeof buildDocumentModel>, template: str
   }
 }
 
-export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoForPdf: LogoForPdf) {
+export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoForPdf: LogoForPdf, held: HeldPdfBytes) {
   async function render(userId: string, what: 'Quote' | 'Invoice', source: PdfDocumentSource | null, clientId: string | null) {
     if (!source || !clientId) throw AppError.notFound(what);
     const company = await repo.company.get(userId);
@@ -107,16 +108,22 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
    * The one-query path: kept bytes whose live key is the document's live inputs now were
    * rendered from the same model, so they are served without reading the document, its snapshot
    * or building the model. Anything else (nothing kept, a payment, a void, a due date change)
-   * takes the full path, which keeps new bytes under the new key.
+   * takes the full path, which keeps new bytes under the new key. Bytes this process already
+   * holds under the stored digest are not read again (held-pdf-bytes.ts).
    */
-  const servedAsKept = (k: KeptPdf | null): RenderedPdf | null => {
+  async function servedAsKept(documentId: string, read: (have: string | null) => Promise<KeptPdf | null>): Promise<RenderedPdf | null> {
+    const k = await read(held.digestOf(documentId));
     if (!k?.kept?.liveKey || k.kept.liveKey !== issuedLiveKey(k.live)) return null;
-    return { fileName: pdfFileName(k.number), pdf: k.kept.pdf };
-  };
+    const pdf = k.kept.pdf ?? held.get(documentId, k.kept.digest);
+    // the held bytes went while the query ran: the full path reads them
+    if (!pdf) return null;
+    if (k.kept.pdf) held.put(documentId, k.kept.digest, pdf);
+    return { fileName: pdfFileName(k.number), pdf };
+  }
 
   return {
     async creditNote(userId: string, id: string): Promise<RenderedPdf> {
-      const fast = servedAsKept(await repo.issuedPdfs.keptCreditNote(userId, id));
+      const fast = await servedAsKept(id, (have) => repo.issuedPdfs.keptCreditNote({ userId, id, have, tokenVersion: null }));
       if (fast) return fast;
       const cn = await repo.creditNotes.get(userId, id);
       if (!cn) throw AppError.notFound('Credit note');
@@ -142,11 +149,19 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       return render(userId, 'Quote', source, q?.clientId ?? null);
     },
     async invoice(userId: string, id: string): Promise<RenderedPdf> {
-      const fast = servedAsKept(await repo.issuedPdfs.keptInvoice(userId, id, londonDay(clock())));
+      const fast = await servedAsKept(id, (have) => repo.issuedPdfs.keptInvoice({ userId, id, have, tokenVersion: null }, londonDay(clock())));
       if (fast) return fast;
       const { inv, source } = await invoiceSource(userId, id);
       if (source && inv && inv.status !== 'DRAFT') return renderIssued(userId, 'Invoice', 'invoice', id, source, inv.clientId);
       return render(userId, 'Invoice', source, inv?.clientId ?? null);
+    },
+    /**
+     * An issued invoice's kept PDF for a session not yet checked: its user and token version are
+     * checked in the same query (a deleted user or a signed-out session finds nothing). null: not
+     * served this way; authenticate and ask `invoice`, which answers every other case.
+     */
+    async keptInvoiceForSession(session: { userId: string; tokenVersion: number }, id: string): Promise<RenderedPdf | null> {
+      return servedAsKept(id, (have) => repo.issuedPdfs.keptInvoice({ userId: session.userId, id, have, tokenVersion: session.tokenVersion }, londonDay(clock())));
     },
     /** What an issued quote's or invoice's PDF prints of the company and client (made now if missing). */
     async issuedParties(userId: string, kind: 'quote' | 'invoice', id: string) {

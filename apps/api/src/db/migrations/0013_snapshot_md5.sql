@@ -1,0 +1,2 @@
+ALTER TABLE "credit_notes" ADD COLUMN "snapshot_md5" text GENERATED ALWAYS AS (md5(snapshot::text)) STORED;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "snapshot_md5" text GENERATED ALWAYS AS (md5(snapshot::text)) STORED;
