@@ -33,6 +33,10 @@ export const BACKUP_TABLES = [
   'issued_pdfs',
   'recurring_invoices',
   'recurring_issues',
+  // The dashboard's kept answers and the versions they are checked against, from the same
+  // consistent snapshot as the documents (the restore turns the version triggers off).
+  'account_versions',
+  'dashboard_answers',
 ] as const;
 
 export const BACKUP_FORMAT = 'docket-backup';
@@ -116,6 +120,8 @@ export async function restoreBackup(db: Database, backup: Backup): Promise<Recor
     throw new BackupError(`Refusing to restore into a database that has data (${filled.map(([t, n]) => `${t}: ${n}`).join(', ')})`);
   }
   await db.transaction(async (tx) => {
+    // the account version triggers (migration 0014) leave the restored versions as they were
+    await tx.execute(sql`select set_config('docket.restoring', 'on', true)`);
     for (const table of BACKUP_TABLES) {
       const rows = backup.tables[table] ?? [];
       if (!rows.length) continue;

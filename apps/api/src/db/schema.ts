@@ -678,3 +678,28 @@ export const recurringIssues = pgTable(
   },
   (t) => [primaryKey({ columns: [t.recurringId, t.periodDate] }), index('recurring_issues_invoice_idx').on(t.invoiceId)],
 );
+
+/**
+ * A number per account that changes in every transaction that changes what the dashboard shows
+ * (docs/product.md, "Dashboard"): triggers on invoices, quotes, their lines, clients, payments,
+ * credit notes and the company bump it at commit (migration 0014).
+ */
+export const accountVersions = pgTable('account_versions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * The dashboard's answer as JSON text, kept for the account version and London day it was
+ * worked out for; any other version or day is worked out again (docs/product.md, "Dashboard").
+ */
+export const dashboardAnswers = pgTable('dashboard_answers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  body: text('body').notNull(),
+});
