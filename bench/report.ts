@@ -47,6 +47,9 @@ export interface TargetCheck {
 export const TARGETS = {
   listRps: 2_000,
   listP99Ms: 40,
+  /** or at least this share of GET /api/health's requests/s on the same server in the same run */
+  listVsHealth: 0.3,
+  pgliteListRps: 500,
   dashboardP99Ms: 50,
   jwtUs: 10,
   firstLoadKb: 150,
@@ -58,6 +61,7 @@ export const TARGETS = {
 
 /** Endpoint names as used in the load targets and the tables. */
 export const ENDPOINT = {
+  health: 'GET /api/health',
   list: 'GET /api/invoices?limit=50',
   quotes: 'GET /api/quotes?limit=50',
   clients: 'GET /api/clients?limit=50',
@@ -78,20 +82,30 @@ export function checkTargets(r: BenchReport): TargetCheck[] {
   const on = run ? ` (${run.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})` : '';
   const find = (name: string) => run?.load.find((l) => l.name === name);
   const checks: TargetCheck[] = [];
-  const list = find(ENDPOINT.list);
-  checks.push({
-    target: `${ENDPOINT.list}${on}: ≥ ${TARGETS.listRps} req/s, p99 ≤ ${TARGETS.listP99Ms} ms, no errors`,
-    measured: list ? `${list.rps.toFixed(0)} req/s, p99 ${ms(list.p99)} ms, ${list.errors} errors` : 'not measured',
-    met: !!list && list.rps >= TARGETS.listRps && list.p99 <= TARGETS.listP99Ms && list.errors === 0,
-  });
+  const health = find(ENDPOINT.health);
+  // issue 23: ≥ 2000 req/s with p99 ≤ 40 ms, or (on a loaded machine) ≥ 0.3× the same server's /api/health
+  const listCheck = (name: string, l: LoadResult | undefined): TargetCheck => {
+    const share = l && health ? l.rps / health.rps : NaN;
+    return {
+      target: `${name}${on}: ≥ ${TARGETS.listRps} req/s with p99 ≤ ${TARGETS.listP99Ms} ms, or ≥ ${TARGETS.listVsHealth}× ${ENDPOINT.health} (no errors)`,
+      measured: l
+        ? `${l.rps.toFixed(0)} req/s, p99 ${ms(l.p99)} ms, ${l.errors} errors; ${Number.isFinite(share) ? `${share.toFixed(2)}× ${ENDPOINT.health} (${health!.rps.toFixed(0)} req/s)` : `${ENDPOINT.health} not measured`}`
+        : 'not measured',
+      met: !!l && l.errors === 0 && ((l.rps >= TARGETS.listRps && l.p99 <= TARGETS.listP99Ms) || share >= TARGETS.listVsHealth),
+    };
+  };
+  checks.push(listCheck(ENDPOINT.list, find(ENDPOINT.list)));
   // issue 23 names the quotes and clients lists with the same target as the invoices list
   for (const key of ['quotes', 'clients'] as const) {
     const l = find(ENDPOINT[key]);
-    if (!l) continue;
+    if (l) checks.push(listCheck(ENDPOINT[key], l));
+  }
+  const embedded = r.runs.find((x) => x.kind === 'pglite')?.load.find((l) => l.name === ENDPOINT.list);
+  if (embedded) {
     checks.push({
-      target: `${ENDPOINT[key]}${on}: ≥ ${TARGETS.listRps} req/s, p99 ≤ ${TARGETS.listP99Ms} ms, no errors`,
-      measured: `${l.rps.toFixed(0)} req/s, p99 ${ms(l.p99)} ms, ${l.errors} errors`,
-      met: l.rps >= TARGETS.listRps && l.p99 <= TARGETS.listP99Ms && l.errors === 0,
+      target: `${ENDPOINT.list} (PGlite): ≥ ${TARGETS.pgliteListRps} req/s`,
+      measured: `${embedded.rps.toFixed(0)} req/s, p99 ${ms(embedded.p99)} ms, ${embedded.errors} errors`,
+      met: embedded.rps >= TARGETS.pgliteListRps && embedded.errors === 0,
     });
   }
   const dash = find(ENDPOINT.dashboard);
@@ -194,7 +208,7 @@ export function renderReport(r: BenchReport, notes: string): string {
   p('## Issued PDFs against Chromium');
   p();
   p(
-    'An issued 10-line invoice previewed over HTTP one request at a time after its first preview (its PDF is kept, docs/product.md "Issued PDFs are kept"), against warm headless Chromium (/usr/bin/chromium, one page) printing the same invoice as HTML with setContent + pdf. A draft renders every time: its figure is the in-process render of a model never rendered before (the modern template, 10 lines).',
+    'An issued 10-line invoice previewed over HTTP one request at a time (node:http, one kept-alive connection) after its first preview (its PDF is kept, docs/product.md "Issued PDFs are kept"), against warm headless Chromium (/usr/bin/chromium, one page) printing the same invoice as HTML with setContent + pdf. A draft renders every time: its figure is the in-process render of a model never rendered before (the modern template, 10 lines).',
   );
   p();
   p('| Database | Issued preview ms (median) | Chromium ms (median) | Chromium ÷ preview | Draft first render ms | Runs |');
