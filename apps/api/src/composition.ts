@@ -29,6 +29,8 @@ import { createPreviewsService } from './modules/previews/previews.service.ts';
 import { previewsRoutes } from './modules/previews/previews.routes.ts';
 import { createPreviewsRepository } from './modules/previews/previews.repository.ts';
 import { createHeldPdfBytes } from './modules/previews/held-pdf-bytes.ts';
+import { createKeptAnswer } from './modules/documents/kept-answer.ts';
+import { createKeptAnswersRepository } from './modules/documents/kept-answers.repository.ts';
 import { createCalendarRepository } from './modules/calendar/calendar.repository.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -118,11 +120,14 @@ export function createModules(ctx: AppContext) {
     linkFor: (token) => `${mail.publicUrl ?? 'http://localhost:3000'}/reset-password?token=${encodeURIComponent(token)}`,
   });
   const company = createCompanyService(companyRepository, counters);
+  const kept = createKeptAnswer(createKeptAnswersRepository(db), clock);
   const clients = createClientsService(clientsRepository, {
     assertCanCreateClient: (userId) => limits.assertCanCreate(userId, 'clients'),
+    kept,
   });
   const items = createItemsService(createItemsRepository(db));
   const quotes = createQuotesService(quotesRepository, {
+    kept,
     settings,
     ownership,
     history: historyRepository,
@@ -136,6 +141,7 @@ export function createModules(ctx: AppContext) {
     clock,
   });
   const invoices = createInvoicesService(invoicesRepository, {
+    kept,
     payInFull: payments.payInFull,
     settings,
     ownership,
@@ -190,6 +196,7 @@ export function createModules(ctx: AppContext) {
     recentInvoices: invoices.recent,
     agedTotals: reports.agedTotals,
     clock,
+    kept,
   });
 
   const remindersRepository = createRemindersRepository(db);

@@ -33,10 +33,10 @@ export const BACKUP_TABLES = [
   'issued_pdfs',
   'recurring_invoices',
   'recurring_issues',
-  // The dashboard's kept answers and the versions they are checked against, from the same
+  // Kept answers (dashboard, first pages) and the versions they are checked against, from the same
   // consistent snapshot as the documents (the restore turns the version triggers off).
   'account_versions',
-  'dashboard_answers',
+  'kept_answers',
 ] as const;
 
 export const BACKUP_FORMAT = 'docket-backup';

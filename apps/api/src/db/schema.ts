@@ -692,14 +692,21 @@ export const accountVersions = pgTable('account_versions', {
 });
 
 /**
- * The dashboard's answer as JSON text, kept for the account version and London day it was
- * worked out for; any other version or day is worked out again (docs/product.md, "Dashboard").
+ * Answers kept as the JSON text sent (the dashboard, the first page of the invoice, quote and
+ * client lists), each for the account version and London day it was worked out for; any other
+ * version or day is worked out again (docs/product.md, "Kept answers").
  */
-export const dashboardAnswers = pgTable('dashboard_answers', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  version: bigint('version', { mode: 'number' }).notNull(),
-  day: date('day', { mode: 'string' }).notNull(),
-  body: text('body').notNull(),
-});
+export const keptAnswers = pgTable(
+  'kept_answers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** which answer: 'dashboard', 'invoices:50' (a list's first page of 50) … */
+    name: text('name').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);

@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, createInvoice, createQuote } from '../../../test/document-fixtures.ts';
-import { accountVersions, dashboardAnswers } from '../../db/schema.ts';
+import { accountVersions, keptAnswers } from '../../db/schema.ts';
+
+const dashboardOf = (userId: string) => and(eq(keptAnswers.userId, userId), eq(keptAnswers.name, 'dashboard'));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,20 +21,20 @@ const dashboardText = async (u: TestUser): Promise<string> => {
 };
 /** What the dashboard says when nothing is kept: worked out from the documents now. */
 const workedOut = async (u: TestUser): Promise<string> => {
-  await t.ctx.db.delete(dashboardAnswers).where(eq(dashboardAnswers.userId, u.id));
+  await t.ctx.db.delete(keptAnswers).where(dashboardOf(u.id));
   return dashboardText(u);
 };
 
-describe('the dashboard answer is kept per account version and day (docs/product.md, "Dashboard")', () => {
+describe('the dashboard answer is kept per account version and day (docs/product.md, "Kept answers")', () => {
   it('when nothing has changed, then the kept answer is served as stored', async () => {
     const u = await registerUser(t.app);
     await createInvoice(t.app, u, (await createClient(t.app, u)).id);
     const first = await dashboardText(u);
-    const [row] = await t.ctx.db.select().from(dashboardAnswers).where(eq(dashboardAnswers.userId, u.id));
+    const [row] = await t.ctx.db.select().from(keptAnswers).where(dashboardOf(u.id));
     expect(`{"success":true,"data":${row!.body}}`).toBe(first);
     // A marked answer comes back as it is: the second request worked nothing out.
     const marked = row!.body.replace('"activeQuotes":0', '"activeQuotes":4321');
-    await t.ctx.db.update(dashboardAnswers).set({ body: marked }).where(eq(dashboardAnswers.userId, u.id));
+    await t.ctx.db.update(keptAnswers).set({ body: marked }).where(dashboardOf(u.id));
     expect(JSON.parse(await dashboardText(u)).data.activeQuotes).toBe(4321);
   });
 
@@ -102,7 +104,7 @@ describe('the dashboard answer is kept per account version and day (docs/product
     const other = await registerUser(t.app);
     await createInvoice(t.app, other, (await createClient(t.app, other)).id);
     expect(await version()).toBe(mine);
-    expect(await t.ctx.db.select().from(dashboardAnswers).where(eq(dashboardAnswers.userId, u.id))).toHaveLength(1);
+    expect(await t.ctx.db.select().from(keptAnswers).where(dashboardOf(u.id))).toHaveLength(1);
   });
 
   it('when a transaction writes many rows of one account, then the version moves once', async () => {
@@ -121,7 +123,7 @@ describe('the dashboard answer is kept per account version and day (docs/product
     await dashboardText(u);
     const { users } = await import('../../db/schema.ts');
     await t.ctx.db.delete(users).where(eq(users.id, u.id));
-    expect(await t.ctx.db.select().from(dashboardAnswers).where(eq(dashboardAnswers.userId, u.id))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(keptAnswers).where(dashboardOf(u.id))).toHaveLength(0);
     expect(await t.ctx.db.select().from(accountVersions).where(eq(accountVersions.userId, u.id))).toHaveLength(0);
   });
 });

@@ -1,7 +1,6 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
-import { preparedSelect } from '../../db/prepared-select.ts';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { accountVersions, dashboardAnswers, invoices, payments, quotes } from '../../db/schema.ts';
+import { invoices, payments, quotes } from '../../db/schema.ts';
 import { invoiceBalanceJoins } from '../invoices/invoice-balance-joins.ts';
 import { sqlWordList } from '../../db/sql-words.ts';
 import { INVOICE_OUTSTANDING_STATUSES, INVOICE_UNCOUNTED_STATUSES, QUOTE_ACTIVE_STATUSES, storedInvoiceStatus } from '@docket/schemas/lifecycle';
@@ -27,40 +26,7 @@ export interface DashboardFigures {
  * count comes from the lifecycle module.
  */
 export function createDashboardRepository(db: Database) {
-  const keptQuery = preparedSelect(
-    db,
-    'kept_dashboard',
-    db
-      .select({
-        version: sql<string>`coalesce((select ${accountVersions.version} from ${accountVersions} where ${accountVersions.userId} = ${sql.placeholder('userId')}), 0)::text`,
-        body: sql<string | null>`(select ${dashboardAnswers.body} from ${dashboardAnswers} where ${dashboardAnswers.userId} = ${sql.placeholder('userId')}
-          and ${dashboardAnswers.day} = ${sql.placeholder('day')}::date
-          and ${dashboardAnswers.version} = coalesce((select ${accountVersions.version} from ${accountVersions} where ${accountVersions.userId} = ${sql.placeholder('userId')}), 0))`,
-      })
-      .from(sql`(select 1) one`),
-    ['version', 'body'],
-  );
   return {
-    /**
-     * The account's version now, and the answer kept for it and `day` if there is one. Read
-     * before any figure is worked out, so an answer kept under this version never predates it.
-     */
-    async kept(userId: string, day: string): Promise<{ version: number; body: string | null }> {
-      const [row] = await keptQuery({ userId, day });
-      return { version: Number(row?.version ?? 0), body: row?.body ?? null };
-    },
-    /** Keeps an answer worked out after reading `version`; a newer one kept meanwhile stays. */
-    async keep(userId: string, version: number, day: string, body: string): Promise<void> {
-      await db
-        .insert(dashboardAnswers)
-        .values({ userId, version, day, body })
-        .onConflictDoUpdate({
-          target: dashboardAnswers.userId,
-          set: { version, day, body },
-          setWhere: lte(dashboardAnswers.version, version),
-        });
-    },
-    /** `today` and `month` ('YYYY-MM') are Europe/London. */
     async figures(userId: string, today: string, month: string): Promise<DashboardFigures> {
       const { joins, credited, balance } = invoiceBalanceJoins(userId);
       const [row] = await queryRows<{ total: string | number; outstanding: string | number; overdue: string | number; received: string | number; active_invoices: number; active_quotes: number }>(

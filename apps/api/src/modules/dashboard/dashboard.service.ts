@@ -6,11 +6,13 @@ import type { TDashboard } from '@docket/schemas/dashboard';
 import type { TInvoice, TQuote } from '@docket/schemas/document';
 import type { DashboardRepository } from './dashboard.repository.ts';
 import { JsonText } from '../../lib/json-text.ts';
+import type { KeptAnswer } from '../documents/kept-answer.ts';
 
 export interface DashboardDeps {
   recentQuotes: (userId: string, n: number) => Promise<TQuote[]>;
   recentInvoices: (userId: string, n: number) => Promise<TInvoice[]>;
   agedTotals: (userId: string) => Promise<TAgedBuckets>;
+  kept: KeptAnswer;
   clock: Clock;
 }
 
@@ -37,17 +39,11 @@ export function createDashboardService(repo: DashboardRepository, deps: Dashboar
 
   return {
     /**
-     * The dashboard as JSON text: the answer kept for the account's version and today when there
-     * is one, else worked out and kept (docs/product.md, "Dashboard"). Any change to what it shows
-     * changes the version, and the day decides overdue, aged and this month's figures.
+     * The dashboard as JSON text, kept per account version and day (docs/product.md, "Kept
+     * answers"): the day decides overdue, aged and this month's figures.
      */
     async get(userId: string): Promise<JsonText> {
-      const day = londonDay(deps.clock());
-      const kept = await repo.kept(userId, day);
-      if (kept.body !== null) return new JsonText(kept.body);
-      const body = JSON.stringify(await workOut(userId, day));
-      await repo.keep(userId, kept.version, day, body);
-      return new JsonText(body);
+      return deps.kept(userId, 'dashboard', async (day) => new JsonText(JSON.stringify(await workOut(userId, day))));
     },
   };
 }

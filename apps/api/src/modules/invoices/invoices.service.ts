@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { addDays, londonDay, type Clock } from '../../lib/clock.ts';
 import { decodeOffsetCursor, toPageText } from '../../lib/pagination.ts';
 import { JsonText, answerText, arrayText } from '../../lib/json-text.ts';
+import { firstPageName, type KeptAnswer } from '../documents/kept-answer.ts';
 import { isCustomOrder } from '../documents/document-order.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
@@ -49,6 +50,8 @@ export interface InvoicesServiceDeps {
   payInFull: (tx: Tx, userId: string, inv: LockedInvoice) => Promise<void>;
   /** with a transaction: the race-free re-check under the counter lock */
   assertCanCreateInvoice: (userId: string, tx?: Pick<Database, 'select'>) => Promise<void>;
+  /** the first page of the list is kept per account version (docs/product.md, "Kept answers") */
+  kept: KeptAnswer;
 }
 
 export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesServiceDeps) {
@@ -121,7 +124,9 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       return arrayText(await repo.listAnswers(userId, today()), 'invoices');
     },
     async page(userId: string, q: TInvoiceListQuery & { limit: number }): Promise<JsonText> {
-      return toPageText(await repo.listAnswers(userId, today(), q), q.limit, 'invoices', isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
+      const workOut = async (day: string) => toPageText(await repo.listAnswers(userId, day, q), q.limit, 'invoices', isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
+      const kept = firstPageName('invoices', q);
+      return kept ? deps.kept(userId, kept, workOut) : workOut(today());
     },
     async getAnswer(userId: string, id: string): Promise<JsonText> {
       const row = await repo.getAnswer(userId, id, today());

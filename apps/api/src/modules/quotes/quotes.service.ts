@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decodeOffsetCursor, toPageText } from '../../lib/pagination.ts';
 import { JsonText, answerText, arrayText } from '../../lib/json-text.ts';
+import { firstPageName, type KeptAnswer } from '../documents/kept-answer.ts';
 import { isCustomOrder } from '../documents/document-order.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
@@ -25,6 +26,8 @@ export interface QuotesServiceDeps {
   snapshots: SnapshotsService;
   /** with a transaction: the race-free re-check under the counter lock */
   assertCanCreateQuote: (userId: string, tx?: Pick<Database, 'select'>) => Promise<void>;
+  /** the first page of the list is kept per account version (docs/product.md, "Kept answers") */
+  kept: KeptAnswer;
 }
 
 const HISTORY_SUMMARY: Record<TQuoteTransitionAction, string> = {
@@ -64,7 +67,9 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
       return arrayText(await repo.listAnswers(userId), 'quotes');
     },
     async page(userId: string, q: TQuoteListQuery & { limit: number }): Promise<JsonText> {
-      return toPageText(await repo.listAnswers(userId, q), q.limit, 'quotes', isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
+      const workOut = async () => toPageText(await repo.listAnswers(userId, q), q.limit, 'quotes', isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
+      const kept = firstPageName('quotes', q);
+      return kept ? deps.kept(userId, kept, workOut) : workOut();
     },
     async getAnswer(userId: string, id: string): Promise<JsonText> {
       const row = await repo.getAnswer(userId, id);

@@ -3,15 +3,18 @@ CREATE TABLE "account_versions" (
 	"version" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "dashboard_answers" (
-	"user_id" uuid PRIMARY KEY NOT NULL,
+CREATE TABLE "kept_answers" (
+	"user_id" uuid NOT NULL,
+	"name" text NOT NULL,
 	"version" bigint NOT NULL,
 	"day" date NOT NULL,
-	"body" text NOT NULL
+	"body" text NOT NULL,
+	CONSTRAINT "kept_answers_user_id_name_pk" PRIMARY KEY("user_id","name")
 );
 --> statement-breakpoint
 ALTER TABLE "account_versions" ADD CONSTRAINT "account_versions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "dashboard_answers" ADD CONSTRAINT "dashboard_answers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kept_answers" ADD CONSTRAINT "kept_answers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- The account's version changes once per transaction that changes what its dashboard shows. The
 -- triggers are deferred to commit, so the version row is locked last, after every row the
 -- transaction writes: two transactions never wait on each other through it in a cycle.

@@ -1,0 +1,31 @@
+import { JsonText } from '../../lib/json-text.ts';
+import { londonDay, type Clock } from '../../lib/clock.ts';
+import type { KeptAnswersRepository } from './kept-answers.repository.ts';
+
+/**
+ * The answer `name` for `day`: as kept when the account has not changed since it was worked
+ * out, else worked out now, kept and sent (docs/product.md, "Kept answers"). The version is read
+ * before `workOut` runs, so an answer is never kept under a version newer than its data.
+ */
+export function createKeptAnswer(repo: KeptAnswersRepository, clock: Clock) {
+  /** `workOut` gets the day the answer is kept for, to decide OVERDUE and the like by. */
+  return async (userId: string, name: string, workOut: (day: string) => Promise<JsonText>): Promise<JsonText> => {
+    const day = londonDay(clock());
+    const kept = await repo.read(userId, name, day);
+    if (kept.body !== null) return new JsonText(kept.body);
+    const answer = await workOut(day);
+    await repo.keep(userId, name, kept.version, day, answer.text);
+    return answer;
+  };
+}
+/** Passed to the services whose answers are kept. */
+export type KeptAnswer = ReturnType<typeof createKeptAnswer>;
+
+/**
+ * The kept name of a list request when it asks for the first page in the default order and
+ * nothing else (`invoices-50`), the page every list screen opens on; null for any other page.
+ */
+export function firstPageName(list: string, q: { limit: number } & object): string | null {
+  const only = Object.entries(q).every(([key, value]) => key === 'limit' || value === undefined);
+  return only && Number.isSafeInteger(q.limit) ? `${list}-${q.limit}` : null;
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, registerUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { act, createClient, createInvoice, createQuote } from '../../../test/document-fixtures.ts';
+import { keptAnswers } from '../../db/schema.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ planLimitOverrides: { invoicesPerMonth: -1, quotesPerMonth: -1, maxClients: -1 } });
+});
+afterAll(() => t.close());
+
+const text = async (u: TestUser, path: string): Promise<string> => {
+  const res = await request(t.app).get(path).set(u.auth);
+  expect(res.status, path).toBe(200);
+  return res.text;
+};
+const keptRows = (u: TestUser) => t.ctx.db.select().from(keptAnswers).where(eq(keptAnswers.userId, u.id));
+/** The page worked out from the documents now: nothing kept for it. */
+const workedOut = async (u: TestUser, path: string) => {
+  await t.ctx.db.delete(keptAnswers).where(eq(keptAnswers.userId, u.id));
+  return text(u, path);
+};
+const FIRST_PAGES = ['/api/invoices?limit=20', '/api/quotes?limit=20', '/api/clients?limit=20'];
+
+describe('the first page of each list is kept per account version (docs/product.md, "Kept answers")', () => {
+  it('when a first page is asked for again with nothing changed, then the kept text is sent; other pages are worked out', async () => {
+    const u = await registerUser(t.app);
+    const c = await createClient(t.app, u, { name: 'Kept Client Ltd' });
+    await createInvoice(t.app, u, c.id);
+    await createQuote(t.app, u, c.id);
+    for (const path of FIRST_PAGES) await text(u, path);
+    expect((await keptRows(u)).map((r) => r.name).sort()).toEqual(['clients-20', 'invoices-20', 'quotes-20']);
+    // Mark the kept texts: the first pages come back marked, every other page does not.
+    for (const row of await keptRows(u)) {
+      await t.ctx.db.update(keptAnswers).set({ body: row.body.replaceAll('Kept Client Ltd', 'Marked Client Ltd') }).where(and(eq(keptAnswers.userId, u.id), eq(keptAnswers.name, row.name)));
+    }
+    for (const path of FIRST_PAGES) expect(await text(u, path), path).toContain('Marked Client Ltd');
+    for (const path of ['/api/invoices?limit=21', '/api/invoices?limit=20&status=DRAFT', '/api/quotes?limit=20&q=Kept', '/api/clients?limit=20&q=Kept', `/api/invoices?limit=20&clientId=${c.id}`]) {
+      expect(await text(u, path), path).not.toContain('Marked Client Ltd');
+    }
+  });
+
+  it('when documents, payments or clients change, then each first page is the one worked out now', async () => {
+    const u = await registerUser(t.app);
+    const c = await createClient(t.app, u);
+    let invoiceId = '';
+    let quoteId = '';
+    const changes: [string, () => Promise<unknown>][] = [
+      ['an invoice', async () => (invoiceId = (await createInvoice(t.app, u, c.id, { lineItems: [{ description: 'Work', quantity: 1, unitPrice: 90 }], tax: 0 })).id)],
+      ['sent', () => act(t.app, u, 'invoices', invoiceId, 'send')],
+      ['paid in part', () => request(t.app).post(`/api/invoices/${invoiceId}/payments`).set(u.auth).send({ amount: 40 })],
+      ['a quote', async () => (quoteId = (await createQuote(t.app, u, c.id)).id)],
+      ['the quote sent', () => act(t.app, u, 'quotes', quoteId, 'send')],
+      ['the client renamed', () => request(t.app).put(`/api/clients/${c.id}`).set(u.auth).send({ ...c, name: 'Renamed For Lists Ltd' })],
+      ['a second client', () => createClient(t.app, u, { name: 'Second Client Ltd' })],
+    ];
+    for (const path of FIRST_PAGES) await text(u, path);
+    for (const [what, change] of changes) {
+      await change();
+      for (const path of FIRST_PAGES) {
+        const served = await text(u, path);
+        expect(served, `${what}: ${path}`).toBe(await workedOut(u, path));
+      }
+    }
+    expect(await text(u, FIRST_PAGES[0]!)).toContain('Renamed For Lists Ltd');
+  });
+
+  it("when another account asks for its first page, then it never gets this account's kept text", async () => {
+    const u = await registerUser(t.app);
+    await createInvoice(t.app, u, (await createClient(t.app, u, { name: 'Owner Only Ltd' })).id);
+    expect(await text(u, FIRST_PAGES[0]!)).toContain('Owner Only Ltd');
+    const other = await registerUser(t.app);
+    expect(await text(other, FIRST_PAGES[0]!)).not.toContain('Owner Only Ltd');
+  });
+});

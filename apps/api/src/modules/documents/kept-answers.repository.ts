@@ -1,0 +1,47 @@
+import { lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { preparedSelect } from '../../db/prepared-select.ts';
+import { accountVersions, keptAnswers } from '../../db/schema.ts';
+
+/** An answer's name: letters, digits and hyphens ('dashboard', 'invoices-50'), as the prepared read takes them. */
+const NAME = /^[a-z0-9-]{1,40}$/;
+
+/**
+ * Answers kept as the JSON text sent, per account version and London day (docs/product.md,
+ * "Kept answers"). The version moves in every transaction that changes what they show.
+ */
+export function createKeptAnswersRepository(db: Database) {
+  const versionNow = sql`coalesce((select ${accountVersions.version} from ${accountVersions} where ${accountVersions.userId} = ${sql.placeholder('userId')}), 0)`;
+  const readQuery = preparedSelect(
+    db,
+    'kept_answer',
+    db
+      .select({
+        version: sql<string>`${versionNow}::text`,
+        body: sql<string | null>`(select ${keptAnswers.body} from ${keptAnswers}
+          where ${keptAnswers.userId} = ${sql.placeholder('userId')} and ${keptAnswers.name} = ${sql.placeholder('name')}::text
+            and ${keptAnswers.day} = ${sql.placeholder('day')}::date and ${keptAnswers.version} = ${versionNow})`,
+      })
+      .from(sql`(select 1) one`),
+    ['version', 'body'],
+  );
+  const checked = (name: string) => {
+    if (!NAME.test(name)) throw new Error(`not a kept answer name: ${name}`);
+    return name;
+  };
+  return {
+    /** The account's version now, and the answer kept under it for `day` if there is one. */
+    async read(userId: string, name: string, day: string): Promise<{ version: number; body: string | null }> {
+      const [row] = await readQuery({ userId, name: checked(name), day });
+      return { version: Number(row?.version ?? 0), body: row?.body ?? null };
+    },
+    /** Keeps an answer worked out after reading `version`; one kept meanwhile under a newer version stays. */
+    async keep(userId: string, name: string, version: number, day: string, body: string): Promise<void> {
+      await db
+        .insert(keptAnswers)
+        .values({ userId, name: checked(name), version, day, body })
+        .onConflictDoUpdate({ target: [keptAnswers.userId, keptAnswers.name], set: { version, day, body }, setWhere: lte(keptAnswers.version, version) });
+    },
+  };
+}
+export type KeptAnswersRepository = ReturnType<typeof createKeptAnswersRepository>;
