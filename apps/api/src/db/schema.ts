@@ -680,9 +680,9 @@ export const recurringIssues = pgTable(
 );
 
 /**
- * A number per account that changes in every transaction that changes what the dashboard shows
- * (docs/product.md, "Dashboard"): triggers on invoices, quotes, their lines, clients, payments,
- * credit notes and the company bump it at commit (migration 0014).
+ * A number per account that changes in every transaction that changes what its kept answers
+ * show (docs/product.md, "Kept answers"): triggers on invoices, quotes, their lines, clients,
+ * payments, credit notes and the company bump it at commit (migration 0014).
  */
 export const accountVersions = pgTable('account_versions', {
   userId: uuid('user_id')
