@@ -195,7 +195,6 @@ export function createModules(ctx: AppContext) {
     recentQuotes: quotes.recent,
     recentInvoices: invoices.recent,
     agedTotals: reports.agedTotals,
-    clock,
     kept,
   });
 

@@ -93,3 +93,30 @@ export function aliasDefaultFont(doc: Doc, name: string): void {
   const d = doc as unknown as { _font?: object; _fontFamilies?: Record<string, object> };
   if (d._font && d._fontFamilies) d._fontFamilies[name] = d._font;
 }
+
+interface GlyphLike {
+  _decode?: () => unknown;
+}
+const decodedGlyphs = new WeakMap<object, unknown>();
+let glyphsInstalled = false;
+
+/**
+ * Each document's font subset decodes every glyph it includes from the font's glyf table again
+ * (fontkit's TTFSubset._addGlyph → TTFGlyph._decode), a third of a small document's render.
+ * The fonts are loaded once per process and fontkit keeps one glyph object per id, and nothing
+ * changes a decoded glyph (the subset and outline code only read it), so each glyph is decoded
+ * once per process. Skipped if a fontkit upgrade drops the method; rendering stays correct.
+ */
+export function installGlyphDecodeCache(font: { getGlyph?: (id: number) => GlyphLike }): void {
+  if (glyphsInstalled || typeof font.getGlyph !== 'function') return;
+  const proto = Object.getPrototypeOf(font.getGlyph(0)) as GlyphLike | null;
+  const original = proto?._decode;
+  if (!proto || typeof original !== 'function') return;
+  proto._decode = function (this: object) {
+    if (decodedGlyphs.has(this)) return decodedGlyphs.get(this);
+    const decoded = original.call(this);
+    decodedGlyphs.set(this, decoded);
+    return decoded;
+  };
+  glyphsInstalled = true;
+}

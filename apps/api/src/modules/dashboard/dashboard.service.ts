@@ -1,5 +1,4 @@
 import type { TAgedBuckets } from '@docket/schemas/reports';
-import { londonDay, type Clock } from '../../lib/clock.ts';
 import { RECENT_DOCUMENTS_LIMIT } from '@docket/schemas/constants';
 import { penceToPounds } from '@docket/schemas/money';
 import type { TDashboard } from '@docket/schemas/dashboard';
@@ -13,7 +12,6 @@ export interface DashboardDeps {
   recentInvoices: (userId: string, n: number) => Promise<TInvoice[]>;
   agedTotals: (userId: string) => Promise<TAgedBuckets>;
   kept: KeptAnswer;
-  clock: Clock;
 }
 
 export function createDashboardService(repo: DashboardRepository, deps: DashboardDeps) {
