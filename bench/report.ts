@@ -5,6 +5,7 @@ import type { SeedResult } from './seed.ts';
 import type { WebSizes } from './web-size.ts';
 import type { PdfBenchRow } from './pdf.ts';
 import type { IssuedPdfBench } from './pdf-issued.ts';
+import type { IdleMemory } from './idle-memory.ts';
 
 export interface DbRun {
   kind: 'pglite' | 'postgres';
@@ -35,6 +36,8 @@ export interface BenchReport {
   runs: DbRun[];
   pdf: PdfBenchRow[] | { skipped: string };
   web: WebSizes | { skipped: string };
+  /** absent in reports written before it was measured */
+  idle?: IdleMemory;
   totalSec: number;
 }
 
@@ -132,6 +135,12 @@ export function checkTargets(r: BenchReport): TargetCheck[] {
     measured: `${r.jwt.medianUs.toFixed(2)} µs (median batch; best ${r.jwt.minUs.toFixed(2)} µs); first sight of a token ${r.jwt.firstSightUs.toFixed(2)} µs`,
     met: r.jwt.medianUs <= TARGETS.jwtUs,
   });
+  const idle = r.idle ?? { skipped: 'not measured' };
+  checks.push({
+    target: `Idle resident memory of \`pnpm start\` (PGlite) ≤ ${TARGETS.idleRssMb} MB, first start and restart`,
+    measured: 'skipped' in idle ? `not measured (${idle.skipped})` : `${idle.firstStartMb.toFixed(0)} MB first start, ${idle.restartMb.toFixed(0)} MB restart (VmRSS ${idle.settleSec} s after it answers; node ${idle.nodeFlags.join(' ')})`,
+    met: !('skipped' in idle) && idle.firstStartMb <= TARGETS.idleRssMb && idle.restartMb <= TARGETS.idleRssMb,
+  });
   checks.push({
     target: `First load ≤ ${TARGETS.firstLoadKb} kB gzipped JavaScript`,
     measured: 'skipped' in r.web ? `not measured (${r.web.skipped})` : `${kb(r.web.firstLoadGzip)} kB`,
@@ -208,7 +217,7 @@ export function renderReport(r: BenchReport, notes: string): string {
   p('## Issued PDFs against Chromium');
   p();
   p(
-    'An issued 10-line invoice previewed over HTTP one request at a time (node:http, one kept-alive connection) after its first preview (its PDF is kept, docs/product.md "Issued PDFs are kept"), against warm headless Chromium (/usr/bin/chromium, one page) printing the same invoice as HTML with setContent + pdf. A draft renders every time: its figure is the in-process render of a model never rendered before (the modern template, 10 lines).',
+    'An issued 10-line invoice previewed over HTTP one request at a time (node:http, one kept-alive connection) after its first preview (its PDF is kept, docs/product.md "Issued PDFs are kept"), against warm headless Chromium (/usr/bin/chromium, one page) printing the same invoice as HTML with setContent + pdf. A draft renders every time: its figure is the in-process render of a model never rendered before (the modern template, 10 lines), after three other drafts, as the served preview and Chromium are each warmed three times.',
   );
   p();
   p('| Database | Issued preview ms (median) | Chromium ms (median) | Chromium ÷ preview | Draft first render ms | Runs |');

@@ -10,6 +10,7 @@ import { FULL_SIZES, SMOKE_SIZES, seedAccount } from './seed.ts';
 import { benchJwtVerify } from './jwt.ts';
 import { runPdfBench } from './pdf.ts';
 import { runIssuedPdfBench } from './pdf-issued.ts';
+import { measureIdleMemory, type IdleMemory } from './idle-memory.ts';
 import { measureWebDist } from './web-size.ts';
 import { summariseProfile, withCpuProfile } from './cpu-profile.ts';
 import { ENDPOINT, checkTargets, keptNotes, renderReport, type BenchReport, type DbRun } from './report.ts';
@@ -218,6 +219,12 @@ async function main() {
   log('PDF templates');
   const pdf = await runPdfBench(smoke);
   const web = webSizes();
+  let idle: IdleMemory = { skipped: 'smoke run' };
+  if (!smoke) {
+    log('idle memory of the built server as pnpm start runs it (fresh data folder, then a restart)');
+    idle = await measureIdleMemory(ROOT).catch((err: unknown) => ({ skipped: err instanceof Error ? err.message : String(err) }));
+    if (!('skipped' in idle)) log(`idle memory: ${idle.firstStartMb.toFixed(0)} MB on a first start, ${idle.restartMb.toFixed(0)} MB on a restart`);
+  }
 
   const report: BenchReport = {
     mode: smoke ? 'smoke' : 'full',
@@ -237,6 +244,7 @@ async function main() {
     runs,
     pdf,
     web,
+    idle,
     totalSec: (performance.now() - t0) / 1000,
   };
   const outFile = path.resolve(ROOT, args.out ?? (smoke ? 'bench/.tmp/smoke-results.md' : 'bench/results.md'));

@@ -12,7 +12,12 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
   // The PDF render pool loads render-worker.js from beside server.js (src/pdf/render-pool.ts).
-  entryPoints: { server: path.join(root, 'src/server.ts'), 'render-worker': path.join(root, 'src/pdf/render-worker.ts') },
+  // A fresh PGlite data folder is created by prepare-data-dir.js in a child process (src/db/fresh-data-dir.ts).
+  entryPoints: {
+    server: path.join(root, 'src/server.ts'),
+    'render-worker': path.join(root, 'src/pdf/render-worker.ts'),
+    'prepare-data-dir': path.join(root, 'src/db/prepare-data-dir.ts'),
+  },
   outdir: path.join(root, 'dist'),
   bundle: true,
   platform: 'node',
@@ -30,4 +35,4 @@ for (const extra of ['src/pdf/fonts']) {
     /* optional asset folder */
   }
 }
-console.log('api: built dist/server.js and dist/render-worker.js');
+console.log('api: built dist/server.js, dist/render-worker.js and dist/prepare-data-dir.js');

@@ -13,7 +13,7 @@ import { connectRedis, type RedisConnection } from './lib/redis.ts';
 import { createApp } from './app.ts';
 import { trackConnections } from './lib/http-drain.ts';
 import { installCrashHandlers } from './lib/crash-handler.ts';
-import { closeRenderPool, startRenderPool } from './pdf/render-pdf.ts';
+import { closeRenderPool } from './pdf/render-pdf.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 
 /** Nothing accepted or in flight for this long means every request that reached us is answered. */
@@ -89,7 +89,8 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
     },
   });
 
-  startRenderPool();
+  // The PDF worker starts with the first render, not here: an idle server holds no worker
+  // (docs/reliability.md, "Memory"); issued PDFs that are kept never need one.
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import type { PgliteLike } from '../jobs/job-queue.ts';
+import { prepareFreshDataDir } from './fresh-data-dir.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -76,20 +77,23 @@ function pgliteStartParams(PGlite: { readonly defaultStartParams: readonly strin
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (!dataDir) return openPgliteAt(undefined);
+  const dir = path.resolve(dataDir, 'pglite');
+  mkdirSync(path.dirname(dir), { recursive: true });
+  await prepareFreshDataDir(dir);
+  mkdirSync(dir, { recursive: true });
+  return openPgliteAt(dir);
+}
+
+/** PGlite in `dir` (in memory without one), created if empty, with every migration applied. */
+export async function openPgliteAt(dir: string | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // The search indexes need pg_trgm (migration 0002); PGlite bundles it as a loadable extension.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const options = { extensions: { pg_trgm }, startParams: pgliteStartParams(PGlite) };
-  let client;
-  if (dataDir) {
-    const dir = path.resolve(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, options);
-  } else {
-    client = await PGlite.create(options);
-  }
+  const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const db = drizzle(client, { schema });
   embedded.add(db);
   await migrate(db, { migrationsFolder: migrationsFolder() });

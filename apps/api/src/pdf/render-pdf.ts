@@ -19,11 +19,6 @@ export function renderStatement(statement: StatementModel): Promise<Buffer> {
   return shared.renderStatement(statement);
 }
 
-/** Start the shared pool's first worker now, so the first preview does not wait for it (server start). */
-export function startRenderPool(): void {
-  shared ??= createRenderPool();
-}
-
 /** Stop the shared pool's workers (server shutdown, end of a test file). */
 export async function closeRenderPool(): Promise<void> {
   const pool = shared;

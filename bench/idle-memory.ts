@@ -1,0 +1,63 @@
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export type IdleMemory = { firstStartMb: number; restartMb: number; settleSec: number; nodeFlags: string[] } | { skipped: string };
+
+/** The node flags `pnpm start` runs the server with, read from the root package.json so the two never drift. */
+function startFlags(root: string): string[] {
+  const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const node = /node ((?:--[\w-]+(?:=\S+)? )*)apps\/api\/dist\/server\.js/.exec(start);
+  if (!node) throw new Error(`cannot read the node flags of "pnpm start": ${start}`);
+  return node[1]!.trim().split(/\s+/).filter(Boolean);
+}
+
+const rssMb = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) / 1024;
+};
+
+async function idleOnce(root: string, flags: string[], dataDir: string, port: number, settleSec: number): Promise<number> {
+  const child = spawn(process.execPath, [...flags, path.join(root, 'apps/api/dist/server.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (Date.now() > deadline) throw new Error('the built server did not answer /api/health within 60 s');
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    // past the server's second start-up collection (10 s after it listens)
+    await new Promise((r) => setTimeout(r, settleSec * 1000));
+    return rssMb(child.pid!);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+/**
+ * Issue 23's idle memory: the built server as `pnpm start` runs it (same node flags), on a fresh
+ * data folder and then restarted over it, resident memory (VmRSS) `settleSec` after it first
+ * answers. Linux only (/proc); builds the API if dist is missing.
+ */
+export async function measureIdleMemory(root: string, settleSec = 12): Promise<IdleMemory> {
+  if (!existsSync('/proc/self/status')) return { skipped: 'no /proc (not Linux)' };
+  if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) {
+    execFileSync('pnpm', ['--filter', '@docket/api', 'build'], { cwd: root, stdio: 'ignore' });
+  }
+  const flags = startFlags(root);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'docket-idle-'));
+  const port = 4700 + Math.floor(Math.random() * 200);
+  try {
+    const firstStartMb = await idleOnce(root, flags, dataDir, port, settleSec);
+    const restartMb = await idleOnce(root, flags, dataDir, port, settleSec);
+    return { firstStartMb, restartMb, settleSec, nodeFlags: flags };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
