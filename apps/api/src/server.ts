@@ -36,10 +36,9 @@ function defaultWebDist(): string | undefined {
 }
 
 /**
- * One full collection once the server is up, when `node --expose-gc` allows it (`pnpm start`
- * does): opening a fresh embedded database runs initdb in its own WebAssembly instance, and the
- * hundreds of MB it leaves behind are garbage only a full collection frees, which an idle server
- * never runs (docs/reliability.md, "Memory").
+ * Full collections once the server is up, when `node --expose-gc` allows it (`pnpm start`
+ * does): opening the embedded database and migrating it leave garbage only a full collection
+ * frees, which an idle server never runs (docs/reliability.md, "Memory").
  */
 function collectStartupGarbage(): void {
   const gc = (globalThis as { gc?: () => void }).gc;

@@ -685,9 +685,7 @@ export const recurringIssues = pgTable(
  * payments, credit notes and the company bump it at commit (migration 0014).
  */
 export const accountVersions = pgTable('account_versions', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: owner().primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
@@ -699,10 +697,8 @@ export const accountVersions = pgTable('account_versions', {
 export const keptAnswers = pgTable(
   'kept_answers',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** which answer: 'dashboard', 'invoices:50' (a list's first page of 50) … */
+    userId: owner(),
+    /** which answer: 'dashboard', 'invoices-50' (a list's first page of 50) … */
     name: text('name').notNull(),
     version: bigint('version', { mode: 'number' }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),

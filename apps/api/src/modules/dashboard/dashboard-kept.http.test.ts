@@ -19,6 +19,7 @@ const dashboardText = async (u: TestUser): Promise<string> => {
   expect(res.status).toBe(200);
   return res.text;
 };
+const versionOf = async (u: TestUser) => Number((await t.ctx.db.select().from(accountVersions).where(eq(accountVersions.userId, u.id)))[0]?.version ?? 0);
 /** What the dashboard says when nothing is kept: worked out from the documents now. */
 const workedOut = async (u: TestUser): Promise<string> => {
   await t.ctx.db.delete(keptAnswers).where(dashboardOf(u.id));
@@ -76,10 +77,9 @@ describe('the dashboard answer is kept per account version and day (docs/product
       before = served;
     }
     // The base rate shows only in an overdue invoice's late-payment figures, yet it moves the version too.
-    const version = async () => Number((await t.ctx.db.select().from(accountVersions).where(eq(accountVersions.userId, u.id)))[0]?.version ?? 0);
-    const v = await version();
+    const v = await versionOf(u);
     expect((await request(t.app).put('/api/company').set(u.auth).send(sampleCompany({ baseRate: 5 }))).status).toBe(200);
-    expect(await version()).toBe(v + 1);
+    expect(await versionOf(u)).toBe(v + 1);
   });
 
   it('when the day changes, then overdue and aged figures are worked out for the new day', async () => {
@@ -99,22 +99,20 @@ describe('the dashboard answer is kept per account version and day (docs/product
     const u = await registerUser(t.app);
     await createInvoice(t.app, u, (await createClient(t.app, u)).id);
     await dashboardText(u);
-    const version = async () => (await t.ctx.db.select().from(accountVersions).where(eq(accountVersions.userId, u.id)))[0]?.version;
-    const mine = await version();
+    const mine = await versionOf(u);
     const other = await registerUser(t.app);
     await createInvoice(t.app, other, (await createClient(t.app, other)).id);
-    expect(await version()).toBe(mine);
+    expect(await versionOf(u)).toBe(mine);
     expect(await t.ctx.db.select().from(keptAnswers).where(dashboardOf(u.id))).toHaveLength(1);
   });
 
   it('when a transaction writes many rows of one account, then the version moves once', async () => {
     const u = await registerUser(t.app);
     const c = await createClient(t.app, u);
-    const version = async () => Number((await t.ctx.db.select().from(accountVersions).where(eq(accountVersions.userId, u.id)))[0]?.version ?? 0);
-    const before = await version();
+    const before = await versionOf(u);
     // one invoice with twelve lines: one transaction, thirteen rows
     await createInvoice(t.app, u, c.id, { lineItems: Array.from({ length: 12 }, (_, i) => ({ description: `Line ${i}`, quantity: 1, unitPrice: 1 })), tax: 0 });
-    expect(await version()).toBe(before + 1);
+    expect(await versionOf(u)).toBe(before + 1);
   });
 
   it('when the account is deleted, then its kept answer and version go with it', async () => {

@@ -1,6 +1,7 @@
 import { JsonText } from '../../lib/json-text.ts';
 import { londonDay, type Clock } from '../../lib/clock.ts';
 import type { KeptAnswersRepository } from './kept-answers.repository.ts';
+import { isFirstPage, type DocumentListOptions } from './document-list-shape.ts';
 
 /**
  * The answer `name` for `day`: as kept when the account has not changed since it was worked
@@ -22,10 +23,9 @@ export function createKeptAnswer(repo: KeptAnswersRepository, clock: Clock) {
 export type KeptAnswer = ReturnType<typeof createKeptAnswer>;
 
 /**
- * The kept name of a list request when it asks for the first page in the default order and
- * nothing else (`invoices-50`), the page every list screen opens on; null for any other page.
+ * The kept name of a list request for the first page in the default order (`invoices-50`), the
+ * page every list screen opens on and the one the prepared statements answer; null for any other.
  */
-export function firstPageName(list: string, q: { limit: number } & object): string | null {
-  const only = Object.entries(q).every(([key, value]) => key === 'limit' || value === undefined);
-  return only && Number.isSafeInteger(q.limit) ? `${list}-${q.limit}` : null;
+export function firstPageName(list: string, q: DocumentListOptions<string> & { limit: number }): string | null {
+  return isFirstPage(q) && Number.isSafeInteger(q.limit) ? `${list}-${q.limit}` : null;
 }

@@ -11,18 +11,18 @@ const NAME = /^[a-z0-9-]{1,40}$/;
  * "Kept answers"). The version moves in every transaction that changes what they show.
  */
 export function createKeptAnswersRepository(db: Database) {
-  const versionNow = sql`coalesce((select ${accountVersions.version} from ${accountVersions} where ${accountVersions.userId} = ${sql.placeholder('userId')}), 0)`;
   const readQuery = preparedSelect(
     db,
     'kept_answer',
     db
       .select({
-        version: sql<string>`${versionNow}::text`,
+        version: sql<string>`now_.version::text`,
         body: sql<string | null>`(select ${keptAnswers.body} from ${keptAnswers}
           where ${keptAnswers.userId} = ${sql.placeholder('userId')} and ${keptAnswers.name} = ${sql.placeholder('name')}::text
-            and ${keptAnswers.day} = ${sql.placeholder('day')}::date and ${keptAnswers.version} = ${versionNow})`,
+            and ${keptAnswers.day} = ${sql.placeholder('day')}::date and ${keptAnswers.version} = now_.version)`,
       })
-      .from(sql`(select 1) one`),
+      // the account's version now: 0 until its first change
+      .from(sql`(select coalesce((select ${accountVersions.version} from ${accountVersions} where ${accountVersions.userId} = ${sql.placeholder('userId')}), 0) as version) now_`),
     ['version', 'body'],
   );
   const checked = (name: string) => {

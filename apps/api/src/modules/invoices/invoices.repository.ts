@@ -4,13 +4,12 @@ import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { TFixedVat } from '@docket/schemas/totals';
 import type { Database } from '../../db/client.ts';
 import { clients, creditNoteLines, creditNotes, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
-import { afterCursor, newestFirst } from '../../lib/list-query.ts';
+import { newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
 import { lineColumns, totalsColumns, type DocumentTotals, type PricedDocument, type StoredLine } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
-import { documentOrder, isCustomOrder, type DocumentSortOptions } from '../documents/document-order.ts';
-import { decodeOffsetCursor } from '../../lib/pagination.ts';
-import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
+import type { SearchedDocument } from '../documents/document-search.ts';
+import { documentListShape, isFirstPage, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 import { preparedPerLimit, preparedSelect } from '../../db/prepared-select.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
@@ -18,13 +17,7 @@ import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 import { baseRateBpSql, paidPenceSql, paymentRefsJson } from './invoice-payments.ts';
 import { invoiceAnswerJson } from './invoice-answer-json.ts';
 
-export interface InvoiceListOptions extends DocumentSortOptions {
-  limit?: number;
-  cursor?: string;
-  q?: string;
-  status?: TInvoiceStatus;
-  clientId?: string;
-}
+export type InvoiceListOptions = DocumentListOptions<TInvoiceStatus>;
 
 /** `today` is a placeholder in the prepared statements, filled per request. */
 type Today = string | Placeholder;
@@ -194,27 +187,8 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     ANSWER_COLUMNS,
   );
 
-  /** The unfiltered first page in the default order: the prepared statements. */
-  const isFirstPage = (o: InvoiceListOptions) => !!o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o);
-  /** Filters, order and paging of any other list: the row limit is one more than the page, to learn if another exists. */
-  const listShape = (userId: string, today: string, o: InvoiceListOptions) => {
-    const custom = isCustomOrder(o);
-    const filters = [
-      eq(invoices.userId, userId),
-      // A custom order pages by offset (its cursor is no keyset).
-      custom ? undefined : afterCursor(o.cursor, invoices.createdAt, invoices.id),
-      o.status ? invoiceStatusIs(o.status, today) : undefined,
-      o.clientId ? eq(invoices.clientId, o.clientId) : undefined,
-    ];
-    // The search arms are cut to the page only in the default order (their own order).
-    const search = documentSearch(db, searched, filters, o.q, custom ? undefined : o.limit);
-    return {
-      where: and(...filters, search),
-      orderBy: documentOrder(o, { createdAt: invoices.createdAt, id: invoices.id, number: invoices.invoiceNumber, clientName: clients.name, totalPence: invoices.totalPence }),
-      limit: custom ? (o.limit ?? 50) + 1 : o.limit ? o.limit + 1 : undefined,
-      offset: custom ? decodeOffsetCursor(o.cursor) : 0,
-    };
-  };
+  /** Filters, order and paging of any list but the prepared first page (documents/document-list-shape.ts). */
+  const listShape = (userId: string, today: string, o: InvoiceListOptions) => documentListShape(db, searched, userId, o, o.status ? invoiceStatusIs(o.status, today) : undefined);
 
   /** Number allocation, plan re-check and insert, inside the caller's transaction. */
   const insertNumbered = async (

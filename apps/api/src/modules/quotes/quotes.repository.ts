@@ -3,14 +3,13 @@ import { QUOTE_STAMPS, type TQuoteStatus, type TStoredInvoiceStatus } from '@doc
 import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
 import { clients, creditNotes, invoices, quoteLines, quotes } from '../../db/schema.ts';
-import { afterCursor, newestFirst } from '../../lib/list-query.ts';
+import { newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository } from '../numbering/counters.repository.ts';
 import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
-import { documentOrder, isCustomOrder, type DocumentSortOptions } from '../documents/document-order.ts';
-import { decodeOffsetCursor } from '../../lib/pagination.ts';
 import { stampValue } from '../documents/stamp.ts';
-import { documentSearch, type SearchedDocument } from '../documents/document-search.ts';
+import type { SearchedDocument } from '../documents/document-search.ts';
+import { documentListShape, isFirstPage, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 import { preparedPerLimit, preparedSelect } from '../../db/prepared-select.ts';
 import { quoteAnswerJson } from './quote-answer-json.ts';
@@ -25,13 +24,7 @@ export interface QuoteInvoiceRow {
   creditedPence: number;
 }
 
-export interface QuoteListOptions extends DocumentSortOptions {
-  limit?: number;
-  cursor?: string;
-  q?: string;
-  status?: TQuoteStatus;
-  clientId?: string;
-}
+export type QuoteListOptions = DocumentListOptions<TQuoteStatus>;
 
 const quoteColumns = {
   id: quotes.id,
@@ -112,27 +105,8 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
     ANSWER_COLUMNS,
   );
 
-  /** The unfiltered first page in the default order: the prepared statements. */
-  const isFirstPage = (o: QuoteListOptions) => !!o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o);
-  /** Filters, order and paging of any other list: the row limit is one more than the page, to learn if another exists. */
-  const listShape = (userId: string, o: QuoteListOptions) => {
-    const custom = isCustomOrder(o);
-    const filters = [
-      eq(quotes.userId, userId),
-      // A custom order pages by offset (its cursor is no keyset).
-      custom ? undefined : afterCursor(o.cursor, quotes.createdAt, quotes.id),
-      o.status ? eq(quotes.status, o.status) : undefined,
-      o.clientId ? eq(quotes.clientId, o.clientId) : undefined,
-    ];
-    // The search arms are cut to the page only in the default order (their own order).
-    const search = documentSearch(db, searched, filters, o.q, custom ? undefined : o.limit);
-    return {
-      where: and(...filters, search),
-      orderBy: documentOrder(o, { createdAt: quotes.createdAt, id: quotes.id, number: quotes.quoteNumber, clientName: clients.name, totalPence: quotes.totalPence }),
-      limit: custom ? (o.limit ?? 50) + 1 : o.limit ? o.limit + 1 : undefined,
-      offset: custom ? decodeOffsetCursor(o.cursor) : 0,
-    };
-  };
+  /** Filters, order and paging of any list but the prepared first page (documents/document-list-shape.ts). */
+  const listShape = (userId: string, o: QuoteListOptions) => documentListShape(db, searched, userId, o, o.status ? eq(quotes.status, o.status) : undefined);
 
   const insertLines = (x: Executor, userId: string, quoteId: string, fields: PricedDocument) =>
     x.insert(quoteLines).values(fields.lines.map((l) => ({ ...l, userId, quoteId })));
