@@ -23,7 +23,9 @@ export function einvoicesRoutes(service: EinvoicesService, requireUser: RequestH
     sendXml(res, await service.invoiceUbl(currentUser(req).id, id));
   });
   // ?format=facturx: the Factur-X PDF/A-3; otherwise the plain preview (the previews router, next).
-  router.get('/invoices/:id/preview', requireUser, async (req, res, next) => {
+  // A request without ?format leaves this route before requireUser: the plain preview checks the
+  // session itself, in the same query as the kept PDF, and a second lookup here would double its cost.
+  router.get('/invoices/:id/preview', (req, _res, next) => next(req.query.format === undefined ? 'route' : undefined), requireUser, async (req, res, next) => {
     const { format } = parse(ZPreviewFormat, req.query);
     if (format !== 'facturx') return next();
     const { id } = parse(ZIdParams, req.params);

@@ -5,6 +5,7 @@ import { issuedPdfs, users } from '../../db/schema.ts';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, createInvoice, getBinary } from '../../../test/document-fixtures.ts';
 import { readPdf } from '../../pdf/testing/read-pdf.ts';
+import { countStatements } from '../../../test/count-statements.ts';
 
 let t: TestApp;
 let user: TestUser;
@@ -162,6 +163,21 @@ describe('issued PDFs are rendered once and kept', () => {
     const marker = Buffer.from('%PDF-1.3 other bytes');
     await t.ctx.db.update(issuedPdfs).set({ pdf: marker, modelHash: 'another-model' }).where(eq(issuedPdfs.documentId, id));
     expect(Buffer.compare(await invoicePdf(id), marker)).toBe(0);
+  });
+
+  it('when an issued invoice has its PDF kept and held, then its preview is one database statement (session, live inputs and bytes together)', async () => {
+    const id = await sentInvoice();
+    await invoicePdf(id); // renders and keeps
+    await invoicePdf(id); // reads the kept bytes and holds them
+    let body: Buffer | undefined;
+    const statements = await countStatements(t.ctx.db, async () => {
+      body = await invoicePdf(id);
+    });
+    expect(body!.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(statements).toBe(1);
+    // ?format=facturx is another document: it checks the session as every route does
+    expect((await request(t.app).get(`/api/invoices/${id}/preview?format=facturx`)).status).toBe(401);
+    expect((await request(t.app).get(`/api/invoices/${id}/preview?format=nope`)).status).toBe(401);
   });
 
   it('when the session is signed out by a password change or the user is deleted, then the kept PDF is refused with 401', async () => {
