@@ -69,7 +69,8 @@ async function pgliteVersion(): Promise<string> {
 /**
  * The real app (createApp) over a real database, listening on an ephemeral port of this
  * process. Logging is on at info like production, but written to /dev/null so its cost is
- * measured without flooding the terminal. Rate and plan limits are raised out of the way.
+ * measured without flooding the terminal; synchronously, as pino writes to stdout in production.
+ * Rate and plan limits are raised out of the way.
  */
 export async function startBenchApp(
   kind: BenchDbKind,
@@ -93,7 +94,7 @@ export async function startBenchApp(
       base: undefined,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     },
-    pino.destination({ dest: '/dev/null', sync: false }),
+    pino.destination({ dest: '/dev/null', sync: true }),
   );
   const ctx: AppContext = {
     db: database.db,

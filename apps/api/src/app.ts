@@ -1,6 +1,5 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context.ts';
 import { authenticate, identify } from './middleware/authenticate.ts';
 import { apiNotFound, errorHandler } from './middleware/error-handler.ts';
@@ -8,6 +7,7 @@ import { createRateLimiter, ipKey, userOrIpKey } from './middleware/rate-limit.t
 import { corsFor } from './middleware/cors.ts';
 import { serveWebApp } from './middleware/web-app.ts';
 import { jsonBody } from './middleware/json-body.ts';
+import { requestLog } from './middleware/request-log.ts';
 import { bindRequestContext } from './lib/request-context.ts';
 import { createModules, mountHealth, mountImports, mountModules, mountPublic } from './composition.ts';
 import { logoBodyParser } from './modules/company/company.routes.ts';
@@ -36,22 +36,7 @@ export function createApp(ctx: AppContext) {
       },
     }),
   );
-  app.use(
-    pinoHttp({
-      logger: ctx.logger,
-      // Path only: query strings can carry search text (client names).
-      serializers: {
-        // A client link's token is a password: the path keeps its place, never its value.
-        req: (req: { method: string; url: string; id: unknown }) => ({
-          id: req.id,
-          method: req.method,
-          path: req.url.split('?')[0]!.replace(/^(\/api\/public\/(?:documents|quotes)\/)[^/]+/, '$1:token'),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
-    }),
-  );
+  app.use(requestLog(ctx.logger));
   app.use(bindRequestContext);
 
   const modules = createModules(ctx);

@@ -11,8 +11,24 @@ const dayFormatter = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+/**
+ * The last minute asked for and its London day. Every request that reads documents asks (overdue
+ * is a matter of today), and formatting through Intl costs more than the rest of a kept answer's
+ * own work. London's day changes on a minute boundary (its offsets are whole hours), so one
+ * minute has one day.
+ */
+let lastMinute = Number.NaN;
+let lastDay = '';
+
 /** 'YYYY-MM-DD' of an instant in Europe/London. */
-export const londonDay = (at: Date): string => dayFormatter.format(at);
+export function londonDay(at: Date): string {
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDay = dayFormatter.format(at);
+    lastMinute = minute;
+  }
+  return lastDay;
+}
 
 /** 'YYYY-MM-DD' plus n calendar days. */
 export function addDays(day: string, n: number): string {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler } from 'express';
 
 /**
- * The id pino-http gave the request being served, readable from anywhere in its async chain,
+ * The id requestLog gave the request being served, readable from anywhere in its async chain,
  * so an exception nobody caught can still be logged against the request that caused it.
  */
 const storage = new AsyncLocalStorage<{ requestId: unknown }>();
