@@ -159,11 +159,16 @@ describe('API rate limit', () => {
       // Registration itself counts against the IP limit, so these users are inserted directly.
       const userA = await registerUserDirect(limited);
       const userB = await registerUserDirect(limited);
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await request(limited.app).get('/api/clients').set(userA.auth)).status);
-      expect(statuses).toEqual([200, 200, 200, 429]);
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await request(limited.app).get('/api/clients').set(userA.auth));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+      // the IETF draft's headers (draft 7): what is left in this window and when it resets
+      expect(answers[0]!.headers['ratelimit-policy']).toBe('3;w=60');
+      expect(answers[0]!.headers.ratelimit).toMatch(/^limit=3, remaining=2, reset=\d+$/);
       const blocked = await request(limited.app).get('/api/items').set(userA.auth);
       expect(blocked.status).toBe(429);
+      expect(blocked.headers.ratelimit).toMatch(/^limit=3, remaining=0, reset=\d+$/);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(blocked.body).toEqual({ success: false, error: 'Rate limit exceeded. Please wait a moment and try again.', code: 'RATE_LIMITED' });
       expect((await request(limited.app).get('/api/clients').set(userB.auth)).status).toBe(200);
       if (limited.ctx.redis) {

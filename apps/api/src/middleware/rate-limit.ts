@@ -23,7 +23,9 @@ export function createRateLimiter(o: RateLimitOptions): RequestHandler {
   return rateLimit({
     windowMs: o.windowMs,
     limit: o.limit,
-    standardHeaders: 'draft-8',
+    // draft 7's limit, remaining and reset; draft 8 adds a partition key, a SHA-256 of the
+    // limiter's key (the user's id), worked out on every request for a header no client reads
+    standardHeaders: 'draft-7',
     legacyHeaders: false,
     keyGenerator: o.key,
     store,
