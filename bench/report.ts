@@ -217,7 +217,7 @@ export function renderReport(r: BenchReport, notes: string): string {
   p('## Issued PDFs against Chromium');
   p();
   p(
-    'An issued 10-line invoice previewed over HTTP one request at a time (node:http, one kept-alive connection) after its first preview (its PDF is kept, docs/product.md "Issued PDFs are kept"), against warm headless Chromium (/usr/bin/chromium, one page) printing the same invoice as HTML with setContent + pdf. A draft renders every time: its figure is the in-process render of a model never rendered before (the modern template, 10 lines), after three other drafts, as the served preview and Chromium are each warmed three times.',
+    'An issued 10-line invoice previewed over HTTP one request at a time (node:http, one kept-alive connection) after its first preview (its PDF is kept, docs/product.md "Issued PDFs are kept"), against warm headless Chromium (/usr/bin/chromium, one page) printing the same invoice as HTML with setContent + pdf (backgrounds on): the page is drawn from the same document model as the PDF (bench/invoice-html.ts: the modern template\'s parts, in Inter, its fonts served with a long cache). Both sides are warmed 20 times, then timed 100 times (medians). A draft renders every time: its figure is the in-process render of a model never rendered before (the modern template, 10 lines), after three other drafts.',
   );
   p();
   p('| Database | Issued preview ms (median) | Chromium ms (median) | Chromium ÷ preview | Draft first render ms | Runs |');

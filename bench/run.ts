@@ -165,7 +165,7 @@ async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
       load.push(r);
     }
     // Chromium once per bench (first database), only in the full run: it takes seconds to start.
-    const issuedPdf = await runIssuedPdfBench(app.url, token, seed.clientIds[0]!, !smoke && kind === databasesToRun()[0]);
+    const issuedPdf = await runIssuedPdfBench(app.url, token, !smoke && kind === databasesToRun()[0]);
     log(`${kind}: issued invoice preview ${issuedPdf.servedMedianMs.toFixed(2)} ms; draft first render ${issuedPdf.draftFirstRenderMs.toFixed(2)} ms; Chromium ${'skipped' in issuedPdf.chromium ? issuedPdf.chromium.skipped : `${issuedPdf.chromium.medianMs.toFixed(1)} ms`}`);
     return { kind, databaseLabel: app.databaseLabel, seed, load, issuedPdf, loadAvgAfter: os.loadavg() };
   } finally {
