@@ -21,11 +21,20 @@ const rssMb = (pid: number) => {
 async function idleOnce(root: string, flags: string[], dataDir: string, port: number, settleSec: number): Promise<number> {
   const child = spawn(process.execPath, [...flags, path.join(root, 'apps/api/dist/server.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((resolve) => child.once('exit', (code) => ((exitCode = code), resolve())));
+  const gone = () => {
+    const lines = stderr.split('\n').filter((l) => l.trim());
+    return new Error(`the built server exited (code ${exitCode}) before it was measured: ${lines.find((l) => /Error/.test(l)) ?? lines.at(-1) ?? 'no output'}`);
+  };
   try {
     const deadline = Date.now() + 60_000;
     for (;;) {
+      if (exitCode !== undefined) throw gone();
       if (Date.now() > deadline) throw new Error('the built server did not answer /api/health within 60 s');
       const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
       if (ok) break;
@@ -33,23 +42,23 @@ async function idleOnce(root: string, flags: string[], dataDir: string, port: nu
     }
     // past the server's second start-up collection (10 s after it listens)
     await new Promise((r) => setTimeout(r, settleSec * 1000));
+    if (exitCode !== undefined) throw gone();
     return rssMb(child.pid!);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    if (exitCode === undefined) child.kill('SIGTERM');
+    await exited;
   }
 }
 
 /**
  * Issue 23's idle memory: the built server as `pnpm start` runs it (same node flags), on a fresh
  * data folder and then restarted over it, resident memory (VmRSS) `settleSec` after it first
- * answers. Linux only (/proc); builds the API if dist is missing.
+ * answers. Linux only (/proc); builds the API first.
  */
 export async function measureIdleMemory(root: string, settleSec = 12): Promise<IdleMemory> {
   if (!existsSync('/proc/self/status')) return { skipped: 'no /proc (not Linux)' };
-  if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) {
-    execFileSync('pnpm', ['--filter', '@docket/api', 'build'], { cwd: root, stdio: 'ignore' });
-  }
+  // built now: a dist left from older sources would measure other code
+  execFileSync('pnpm', ['--filter', '@docket/api', 'build'], { cwd: root, stdio: 'ignore' });
   const flags = startFlags(root);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'docket-idle-'));
   const port = 4700 + Math.floor(Math.random() * 200);
