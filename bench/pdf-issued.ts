@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import type { TCompany } from '@docket/schemas/company';
 import type { TInvoice } from '@docket/schemas/document';
 import type { BrowserType } from 'playwright-core';
 import { api } from './bench-app.ts';
 import { invoiceHtml } from './invoice-html.ts';
 import { buildDocumentModel, type PdfCompanySource, type PdfDocumentModel, type PdfDocumentSource } from '../apps/api/src/pdf/document-model.ts';
+import { fontFile } from '../apps/api/src/pdf/fonts.ts';
 import { renderDocument } from '../apps/api/src/pdf/render-document.ts';
 import { sampleClientSource, sampleCompanySource, sampleDocumentSource } from '../apps/api/src/pdf/sample-data.ts';
 
@@ -26,11 +26,11 @@ export interface IssuedPdfBench {
 
 /** Inter as the PDF embeds it, served with a year's cache: a warm Chromium holds fonts it has fetched. */
 async function startFontServer(): Promise<{ base: string; close: () => void }> {
-  const require = createRequire(new URL('../apps/api/package.json', import.meta.url));
+  // the files the PDF embeds: the modern template's body, semibold and bold
   const files: Record<string, Buffer> = {
-    'inter-400.ttf': readFileSync(require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf')),
-    'inter-600.ttf': readFileSync(require.resolve('@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf')),
-    'inter-700.ttf': readFileSync(require.resolve('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf')),
+    'inter-400.ttf': readFileSync(fontFile('sans')),
+    'inter-600.ttf': readFileSync(fontFile('sansSemiBold')),
+    'inter-700.ttf': readFileSync(fontFile('sansBold')),
   };
   const server = http.createServer((req, res) => {
     const file = files[(req.url ?? '').slice(1)];

@@ -1,3 +1,5 @@
+import { ZListQuery } from '@docket/schemas/common';
+import { ZInvoiceListQuery, ZQuoteListQuery } from '@docket/schemas/document';
 import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from './context.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
@@ -29,7 +31,8 @@ import { createPreviewsService } from './modules/previews/previews.service.ts';
 import { previewsRoutes } from './modules/previews/previews.routes.ts';
 import { createPreviewsRepository } from './modules/previews/previews.repository.ts';
 import { createHeldPdfBytes } from './modules/previews/held-pdf-bytes.ts';
-import { createKeptAnswer } from './modules/documents/kept-answer.ts';
+import { createKeptAnswer, createKeptForSession } from './modules/documents/kept-answer.ts';
+import { keptAnswerFirst, listFirstPage, named } from './modules/documents/kept-answer.routes.ts';
 import { createKeptAnswersRepository } from './modules/documents/kept-answers.repository.ts';
 import { createCalendarRepository } from './modules/calendar/calendar.repository.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
@@ -120,7 +123,9 @@ export function createModules(ctx: AppContext) {
     linkFor: (token) => `${mail.publicUrl ?? 'http://localhost:3000'}/reset-password?token=${encodeURIComponent(token)}`,
   });
   const company = createCompanyService(companyRepository, counters);
-  const kept = createKeptAnswer(createKeptAnswersRepository(db), clock);
+  const keptAnswers = createKeptAnswersRepository(db);
+  const kept = createKeptAnswer(keptAnswers, clock);
+  const keptForSession = createKeptForSession(keptAnswers, clock);
   const clients = createClientsService(clientsRepository, {
     assertCanCreateClient: (userId) => limits.assertCanCreate(userId, 'clients'),
     kept,
@@ -311,6 +316,7 @@ export function createModules(ctx: AppContext) {
     imports,
     einvoices,
     recurring,
+    keptForSession,
   };
 }
 export type Modules = ReturnType<typeof createModules>;
@@ -373,7 +379,7 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use('/auth', authRoutes(m.auth, { authLimiter, authenticate: requireUser }));
   api.use(emailRoutes(m.email, m.emailTemplates, requireUser, publicOrigin));
   api.use(remindersRoutes(m.reminders, requireUser));
-  api.use('/clients', requireUser, accountsRoutes(m.accounts), clientsRoutes(m.clients));
+  api.use('/clients', keptAnswerFirst(m.keptForSession, listFirstPage('clients', ZListQuery)), requireUser, accountsRoutes(m.accounts), clientsRoutes(m.clients));
   api.use('/items', requireUser, itemsRoutes(m.items));
   api.use('/company', requireUser, companyRoutes(m.company));
   api.use(einvoicesRoutes(m.einvoices, requireUser));
@@ -381,8 +387,8 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use(sharingRoutes(m.sharing, requireUser, publicOrigin));
   api.use('/notifications', requireUser, notificationsRoutes(m.notifications));
   api.use(historyRoutes(m.history.repository, m.history.ownership, requireUser));
-  api.use('/quotes', requireUser, quoteInvoicesRoutes(m.invoices), quotesRoutes(m.quotes));
-  api.use('/invoices', requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));
+  api.use('/quotes', keptAnswerFirst(m.keptForSession, listFirstPage('quotes', ZQuoteListQuery)), requireUser, quoteInvoicesRoutes(m.invoices), quotesRoutes(m.quotes));
+  api.use('/invoices', keptAnswerFirst(m.keptForSession, listFirstPage('invoices', ZInvoiceListQuery)), requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));
   api.use('/payments', requireUser, paymentsRoutes(m.payments));
   api.use('/recurring-invoices', requireUser, recurringRoutes(m.recurring));
   api.use('/reports', requireUser, reportsRoutes(m.reports, m.vatReport));
@@ -390,5 +396,5 @@ export function mountModules(api: Router, m: Modules, { requireUser, authLimiter
   api.use('/credit-notes', requireUser, creditNotesRoutes(m.creditNotes));
   api.use('/calendar', requireUser, calendarRoutes(m.calendar));
   api.use('/subscription', requireUser, subscriptionRoutes(m.subscription));
-  api.use('/dashboard', requireUser, dashboardRoutes(m.dashboard));
+  api.use('/dashboard', keptAnswerFirst(m.keptForSession, named('dashboard')), requireUser, dashboardRoutes(m.dashboard));
 }

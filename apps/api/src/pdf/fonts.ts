@@ -77,12 +77,14 @@ const fallbacks = new Map<FallbackName, FontkitFont>();
 const choice = new Map<number, FallbackName | null>();
 const require = createRequire(import.meta.url);
 
-/** Resolved through node_modules so the same code works under tsx and in the esbuild bundle. */
+/** A font's file on disk, resolved through node_modules so the same code works under tsx and in the esbuild bundle. */
+export const fontFile = (name: FontName): string => require.resolve(FILES[name]);
+
 export function loadFonts(): Record<FontName, FontkitFont> {
   if (loaded) return loaded;
   const fonts = {} as Record<FontName, FontkitFont>;
-  for (const [name, file] of Object.entries(FILES) as Array<[FontName, string]>) {
-    fonts[name] = create(readFileSync(require.resolve(file)));
+  for (const name of Object.keys(FILES) as FontName[]) {
+    fonts[name] = create(readFileSync(fontFile(name)));
   }
   loaded = fonts;
   return fonts;

@@ -23,6 +23,19 @@ export function createKeptAnswer(repo: KeptAnswersRepository, clock: Clock) {
 export type KeptAnswer = ReturnType<typeof createKeptAnswer>;
 
 /**
+ * The answer `name` as kept for today, for a session not yet checked: its user and token version
+ * are checked in the same query (a deleted user or a signed-out session finds nothing). null: not
+ * kept, or not this way; authenticate and ask the service, which answers every case.
+ */
+export function createKeptForSession(repo: KeptAnswersRepository, clock: Clock) {
+  return async (session: { userId: string; tokenVersion: number }, name: string): Promise<JsonText | null> => {
+    const body = await repo.readForSession(session, name, londonDay(clock()));
+    return body === null ? null : new JsonText(body);
+  };
+}
+export type KeptForSession = ReturnType<typeof createKeptForSession>;
+
+/**
  * The kept name of a list request for the first page in the default order (`invoices-50`), the
  * page every list screen opens on and the one the prepared statements answer; null for any other.
  */

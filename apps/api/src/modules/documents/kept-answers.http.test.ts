@@ -3,7 +3,8 @@ import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, registerUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, createInvoice, createQuote } from '../../../test/document-fixtures.ts';
-import { keptAnswers } from '../../db/schema.ts';
+import { keptAnswers, users } from '../../db/schema.ts';
+import { countStatements } from '../../../test/count-statements.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,5 +74,49 @@ describe('the first page of each list is kept per account version (docs/product.
     expect(await text(u, FIRST_PAGES[0]!)).toContain('Owner Only Ltd');
     const other = await registerUser(t.app);
     expect(await text(other, FIRST_PAGES[0]!)).not.toContain('Owner Only Ltd');
+  });
+});
+
+describe('a kept answer checks the session in the same query', () => {
+  const KEPT = [...FIRST_PAGES, '/api/dashboard'];
+
+  it('when a first page or the dashboard is kept, then asking again is one database statement and the same bytes', async () => {
+    const u = await registerUser(t.app);
+    const c = await createClient(t.app, u, { name: 'One Statement Ltd' });
+    await createInvoice(t.app, u, c.id);
+    await createQuote(t.app, u, c.id);
+    for (const path of KEPT) {
+      const first = await text(u, path); // worked out and kept
+      let again = '';
+      const statements = await countStatements(t.ctx.db, async () => {
+        again = await text(u, path);
+      });
+      expect(statements, path).toBe(1);
+      expect(again, path).toBe(first);
+    }
+  });
+
+  it('when the session is signed out or the user deleted, then a kept answer is refused with 401, never sent', async () => {
+    const u = await registerUser(t.app);
+    await createClient(t.app, u, { name: 'Signed Out Ltd' });
+    for (const path of KEPT) await text(u, path);
+    await t.ctx.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, u.id));
+    for (const path of KEPT) {
+      const res = await request(t.app).get(path).set(u.auth);
+      expect(res.status, path).toBe(401);
+      expect(res.text, path).not.toContain('Signed Out Ltd');
+    }
+    await t.ctx.db.update(users).set({ tokenVersion: 0 }).where(eq(users.id, u.id));
+    for (const path of KEPT) expect(await text(u, path), path).toContain('"success":true');
+    await t.ctx.db.delete(users).where(eq(users.id, u.id));
+    for (const path of KEPT) expect((await request(t.app).get(path).set(u.auth)).status, path).toBe(401);
+  });
+
+  it('when a kept path is asked for without a token or with a bad list parameter, then the answers are as before (401, 400)', async () => {
+    const u = await registerUser(t.app);
+    for (const path of KEPT) await text(u, path);
+    for (const path of KEPT) expect((await request(t.app).get(path)).status, path).toBe(401);
+    expect((await request(t.app).get('/api/invoices?limit=0').set(u.auth)).status).toBe(400);
+    expect((await request(t.app).get('/api/invoices?limit=20&status=NOPE').set(u.auth)).status).toBe(400);
   });
 });

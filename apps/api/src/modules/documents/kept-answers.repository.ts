@@ -1,7 +1,7 @@
-import { lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedSelect } from '../../db/prepared-select.ts';
-import { accountVersions, keptAnswers } from '../../db/schema.ts';
+import { accountVersions, keptAnswers, users } from '../../db/schema.ts';
 
 /** An answer's name: letters, digits and hyphens ('dashboard', 'invoices-50'), as the prepared read takes them. */
 const NAME = /^[a-z0-9-]{1,40}$/;
@@ -25,6 +25,22 @@ export function createKeptAnswersRepository(db: Database) {
       .from(sql`(select coalesce((select ${accountVersions.version} from ${accountVersions} where ${accountVersions.userId} = ${sql.placeholder('userId')}), 0) as version) now_`),
     ['version', 'body'],
   );
+  // The same answer for a session not yet checked: no row when its user is gone or signed out,
+  // null body when nothing is kept for today under the account's version now.
+  const readForSessionQuery = preparedSelect(
+    db,
+    'kept_answer_for_session',
+    db
+      .select({
+        body: sql<string | null>`(select ${keptAnswers.body} from ${keptAnswers}
+          where ${keptAnswers.userId} = ${users.id} and ${keptAnswers.name} = ${sql.placeholder('name')}::text
+            and ${keptAnswers.day} = ${sql.placeholder('day')}::date
+            and ${keptAnswers.version} = coalesce((select ${accountVersions.version} from ${accountVersions} where ${accountVersions.userId} = ${users.id}), 0))`,
+      })
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('userId')), eq(users.tokenVersion, sql.placeholder('tokenVersion')))),
+    ['body'],
+  );
   const checked = (name: string) => {
     if (!NAME.test(name)) throw new Error(`not a kept answer name: ${name}`);
     return name;
@@ -34,6 +50,14 @@ export function createKeptAnswersRepository(db: Database) {
     async read(userId: string, name: string, day: string): Promise<{ version: number; body: string | null }> {
       const [row] = await readQuery({ userId, name: checked(name), day });
       return { version: Number(row?.version ?? 0), body: row?.body ?? null };
+    },
+    /**
+     * The answer kept for `day` under the account's version now, for a session whose user and token
+     * version are checked in the same query; null when nothing is kept or the session is not valid.
+     */
+    async readForSession(session: { userId: string; tokenVersion: number }, name: string, day: string): Promise<string | null> {
+      const [row] = await readForSessionQuery({ userId: session.userId, tokenVersion: session.tokenVersion, name: checked(name), day });
+      return row?.body ?? null;
     },
     /** Keeps an answer worked out after reading `version`; one kept meanwhile under a newer version stays. */
     async keep(userId: string, name: string, version: number, day: string, body: string): Promise<void> {
