@@ -1,10 +1,21 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { preparedSelect } from '../../db/prepared-select.ts';
 import { accountVersions, keptAnswers, users } from '../../db/schema.ts';
 
 /** An answer's name: letters, digits and hyphens ('dashboard', 'invoices-50'), as the prepared read takes them. */
 const NAME = /^[a-z0-9-]{1,40}$/;
+
+/** The account's version now: 0 until its first change. */
+const versionNow = (userId: SQL | Placeholder | AnyPgColumn) =>
+  sql`coalesce((select ${accountVersions.version} from ${accountVersions} where ${accountVersions.userId} = ${userId}), 0)`;
+
+/** The text kept for the name and day placeholders under `version`, or null. */
+const keptBody = (userId: SQL | Placeholder | AnyPgColumn, version: SQL) =>
+  sql<string | null>`(select ${keptAnswers.body} from ${keptAnswers}
+    where ${keptAnswers.userId} = ${userId} and ${keptAnswers.name} = ${sql.placeholder('name')}::text
+      and ${keptAnswers.day} = ${sql.placeholder('day')}::date and ${keptAnswers.version} = ${version})`;
 
 /**
  * Answers kept as the JSON text sent, per account version and London day (docs/product.md,
@@ -15,14 +26,8 @@ export function createKeptAnswersRepository(db: Database) {
     db,
     'kept_answer',
     db
-      .select({
-        version: sql<string>`now_.version::text`,
-        body: sql<string | null>`(select ${keptAnswers.body} from ${keptAnswers}
-          where ${keptAnswers.userId} = ${sql.placeholder('userId')} and ${keptAnswers.name} = ${sql.placeholder('name')}::text
-            and ${keptAnswers.day} = ${sql.placeholder('day')}::date and ${keptAnswers.version} = now_.version)`,
-      })
-      // the account's version now: 0 until its first change
-      .from(sql`(select coalesce((select ${accountVersions.version} from ${accountVersions} where ${accountVersions.userId} = ${sql.placeholder('userId')}), 0) as version) now_`),
+      .select({ version: sql<string>`now_.version::text`, body: keptBody(sql.placeholder('userId'), sql`now_.version`) })
+      .from(sql`(select ${versionNow(sql.placeholder('userId'))} as version) now_`),
     ['version', 'body'],
   );
   // The same answer for a session not yet checked: no row when its user is gone or signed out,
@@ -31,12 +36,7 @@ export function createKeptAnswersRepository(db: Database) {
     db,
     'kept_answer_for_session',
     db
-      .select({
-        body: sql<string | null>`(select ${keptAnswers.body} from ${keptAnswers}
-          where ${keptAnswers.userId} = ${users.id} and ${keptAnswers.name} = ${sql.placeholder('name')}::text
-            and ${keptAnswers.day} = ${sql.placeholder('day')}::date
-            and ${keptAnswers.version} = coalesce((select ${accountVersions.version} from ${accountVersions} where ${accountVersions.userId} = ${users.id}), 0))`,
-      })
+      .select({ body: keptBody(users.id, versionNow(users.id)) })
       .from(users)
       .where(and(eq(users.id, sql.placeholder('userId')), eq(users.tokenVersion, sql.placeholder('tokenVersion')))),
     ['body'],
