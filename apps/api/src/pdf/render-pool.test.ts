@@ -62,7 +62,7 @@ describe('PDF render pool', () => {
     expect((await roomy.render(model(2), 'minimal')).length).toBeGreaterThan(1000);
   });
 
-  it('when a large document renders, then this thread stays free to serve other requests', async () => {
+  it('when a large document renders, then this thread stays free to serve other requests', { timeout: 30_000 }, async () => {
     const p = pool({ threads: 1 });
     await p.render(model(1), 'modern'); // worker started and fonts loaded
     let worstGap = 0;
@@ -73,7 +73,8 @@ describe('PDF render pool', () => {
       last = now;
     }, 5);
     const started = performance.now();
-    await p.render(model(500), 'professional');
+    // large enough to take well over 300 ms on a fast machine (500 lines took ≈ 300 ms)
+    await p.render(model(1500), 'professional');
     const took = performance.now() - started;
     clearInterval(timer);
     expect(took).toBeGreaterThan(300);
