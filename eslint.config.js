@@ -15,7 +15,7 @@ const features = readdirSync(new URL(`./${WEB_FEATURES}`, import.meta.url), { wi
 
 /**
  * Boundaries (docs/product.md, "Code layout"): a web feature never imports another feature,
- * the web app never imports the API, packages/schemas imports nothing but zod, no import
+ * the web's shared components/ and lib/ never import a feature, the web app never imports the API, packages/schemas imports nothing but zod, no import
  * cycles, kebab-case file names. Folder-level cycles: tools/lint/folder-cycles.ts. The rules are
  * proven to catch a violation by tools/lint/boundaries.test.ts.
  */
@@ -41,7 +41,9 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/api', 'apps/web', 'packages/schemas', 'bench', 'tools/lint'].map((dir) => fileURLToPath(new URL(`./${dir}/tsconfig.json`, import.meta.url))),
+          project: ['apps/api', 'apps/web', 'packages/schemas', 'bench', 'tools/lint'].map((dir) =>
+            fileURLToPath(new URL(`./${dir}/tsconfig.json`, import.meta.url)),
+          ),
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -59,7 +61,19 @@ export default tseslint.config(
               except: [`./${name}`],
               message: 'A web feature never imports another feature: move the shared piece to components/ or lib/.',
             })),
-            { target: './apps/web', from: './apps/api', message: 'The web app never imports the API: share through packages/schemas.' },
+            // One-way zones (bulletproof-react): shared code sits below the features and never reaches up into one.
+            ...['components', 'lib'].map((shared) => ({
+              target: `./apps/web/src/${shared}`,
+              from: `./${WEB_FEATURES}`,
+              message: `apps/web/src/${shared}/ never imports a feature: pass what it needs in as props or arguments, or move the piece out of the feature.`,
+            })),
+            // The one exception: the VAT journey starts the API test suite's fake HMRC (a test tool, not API code).
+            {
+              target: './apps/web',
+              from: './apps/api',
+              except: ['./test/fake-hmrc.ts'],
+              message: 'The web app never imports the API: share through packages/schemas.',
+            },
             { target: './packages', from: './apps', message: 'Packages never import the apps.' },
           ],
         },
@@ -72,10 +86,7 @@ export default tseslint.config(
     files: ['packages/schemas/src/**/*.ts'],
     ignores: ['packages/schemas/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'packages/schemas imports nothing but zod and its own files.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./)', message: 'packages/schemas imports nothing but zod and its own files.' }] }],
     },
   },
 );

@@ -72,11 +72,7 @@ async function pgliteVersion(): Promise<string> {
  * measured without flooding the terminal; synchronously, as pino writes to stdout in production.
  * Rate and plan limits are raised out of the way.
  */
-export async function startBenchApp(
-  kind: BenchDbKind,
-  databaseUrl?: string,
-  options: { bcryptCost?: number } = {},
-): Promise<BenchApp> {
+export async function startBenchApp(kind: BenchDbKind, databaseUrl?: string, options: { bcryptCost?: number } = {}): Promise<BenchApp> {
   let database: DatabaseHandle;
   let databaseLabel: string;
   if (kind === 'postgres') {

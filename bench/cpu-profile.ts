@@ -5,7 +5,7 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
-interface Profile {
+export interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -59,4 +59,29 @@ export function summariseProfile(profile: Profile, top = 20): string {
       .slice(0, top)
       .map(([name, t]) => `${((100 * t) / Math.max(total, 1)).toFixed(1).padStart(5)}%  ${name}`);
   return ['self time by package:', ...lines(byPackage), '', 'self time by function:', ...lines(byFunction)].join('\n');
+}
+
+/**
+ * The busiest functions by self time as "share% name file:line", the idle thread left out (its
+ * share is time the server waited, on the database or the client), so shares are of busy time.
+ * The inspector's own `dispatch` (no script: Profiler.stop writing the profile out) is left out
+ * too: it is the measurement, not the server.
+ */
+export function topFunctions(profile: Profile, top = 8): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byFunction = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame || frame.functionName === '(idle)' || (frame.functionName === 'dispatch' && !frame.url)) return;
+    const dt = profile.timeDeltas[i] ?? 0;
+    busy += dt;
+    const where = frame.url ? ` ${packageOf(frame.url)}:${frame.lineNumber + 1}` : '';
+    const fn = `${frame.functionName || '(anonymous)'}${where}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
+  });
+  return [...byFunction]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, t]) => `${((100 * t) / Math.max(busy, 1)).toFixed(1)}% ${name}`);
 }

@@ -14,13 +14,24 @@ function startFlags(root: string): string[] {
 }
 
 const rssMb = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) / 1024;
 };
 
 async function idleOnce(root: string, flags: string[], dataDir: string, port: number, settleSec: number): Promise<number> {
   const child = spawn(process.execPath, [...flags, path.join(root, 'apps/api/dist/server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -36,7 +47,10 @@ async function idleOnce(root: string, flags: string[], dataDir: string, port: nu
     for (;;) {
       if (exitCode !== undefined) throw gone();
       if (Date.now() > deadline) throw new Error('the built server did not answer /api/health within 60 s');
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -2,7 +2,8 @@ import type { PdfDocumentModel } from '../apps/api/src/pdf/document-model.ts';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const lines = (xs: string[]) => xs.map(esc).join('<br>');
-const rows = (xs: { label: string; value: string }[], cls = '') => xs.map((r) => `<tr class="${cls}"><th>${esc(r.label)}</th><td>${esc(r.value)}</td></tr>`).join('');
+const rows = (xs: { label: string; value: string }[], cls = '') =>
+  xs.map((r) => `<tr class="${cls}"><th>${esc(r.label)}</th><td>${esc(r.value)}</td></tr>`).join('');
 
 /**
  * The invoice as an HTML page, from the same document model the PDF is drawn from: the modern

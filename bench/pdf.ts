@@ -1,12 +1,7 @@
 import { TEMPLATES } from '@docket/schemas/constants';
 import { buildDocumentModel } from '../apps/api/src/pdf/document-model.ts';
 import { renderDocument as renderPdf } from '../apps/api/src/pdf/render-document.ts';
-import {
-  sampleClientSource,
-  sampleCompanySource,
-  sampleDocumentSource,
-  sampleLogoPng,
-} from '../apps/api/src/pdf/sample-data.ts';
+import { sampleClientSource, sampleCompanySource, sampleDocumentSource, sampleLogoPng } from '../apps/api/src/pdf/sample-data.ts';
 
 export interface PdfBenchRow {
   template: string;

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkTargets, ENDPOINT, keptNotes, renderReport, type BenchReport, type DbRun } from './report.ts';
+import { checkTargets, draftPreviewCheck, ENDPOINT, keptNotes, mixChecks, renderReport, type BenchReport, type DbRun } from './report.ts';
+import type { MixRun } from './mix-run.ts';
 
 const load = { name: 'x', requests: 10, rps: 10, p50: 1, p99: 2, avg: 1, errors: 0, statusCodes: { 200: 10 }, serverCpuMsPerRequest: 0.1 };
 const report: BenchReport = {
@@ -60,5 +61,74 @@ describe('list targets (issue 23)', () => {
   it('when the machine is loaded, then 0.3× /api/health on the same server meets it and less does not', () => {
     expect(listMet(run(310, 80, 1000))).toBe(true);
     expect(listMet(run(290, 80, 1000))).toBe(false);
+  });
+});
+
+describe('mix targets (issue 38)', () => {
+  const stats = (p99: number, non2xx = 0) => ({ requests: 100, p50: 5, p99, mean: 6, non2xx, statusCodes: { 200: 100 - non2xx } });
+  const mix = (rps: number, healthRps: number, p99: number, kinds: MixRun['kinds'] = { list: stats(p99) }, non2xx = 0): MixRun => ({
+    sizes: { accounts: 2, invoicesPerAccount: 2, clientsPerAccount: 1, quotesPerAccount: 1 },
+    seedSec: 1,
+    weights: { list: 1 },
+    health: { ...load, rps: healthRps },
+    durationSec: 10,
+    rps,
+    overall: stats(p99, non2xx),
+    kinds,
+    socketErrors: 0,
+    serverCpuMsPerRequest: 1,
+    loadAvgBefore: [1, 1, 1],
+    loadAvgAfter: [1, 1, 1],
+  });
+  const dbRun = (kind: DbRun['kind'], m: MixRun): DbRun => ({
+    kind,
+    databaseLabel: kind,
+    seed: { sizes: { invoices: 1, quotes: 1, clients: 1, events: 0 } } as unknown as DbRun['seed'],
+    load: [],
+    mix: m,
+    loadAvgAfter: [1, 1, 1],
+  });
+
+  it('when PostgreSQL serves 0.25× health within 150 ms p99, then it is met, and below either it is not', () => {
+    expect(mixChecks(dbRun('postgres', mix(250, 1000, 150)))[0]!.met).toBe(true);
+    expect(mixChecks(dbRun('postgres', mix(249, 1000, 150)))[0]!.met).toBe(false);
+    expect(mixChecks(dbRun('postgres', mix(500, 1000, 151)))[0]!.met).toBe(false);
+  });
+
+  it('when PGlite serves 0.2× health within 250 ms p99, then it is met (its own, looser target)', () => {
+    expect(mixChecks(dbRun('pglite', mix(200, 1000, 250)))[0]!.met).toBe(true);
+    expect(mixChecks(dbRun('pglite', mix(199, 1000, 250)))[0]!.met).toBe(false);
+  });
+
+  it('when any answer is not 2xx, then the mix target is missed however fast', () => {
+    expect(mixChecks(dbRun('postgres', mix(900, 1000, 10, undefined, 1)))[0]!.met).toBe(false);
+  });
+
+  it('when one kind has p99 over 300 ms, then the per-kind target names it as missed', () => {
+    const check = mixChecks(dbRun('postgres', mix(500, 1000, 100, { list: stats(20), previewDraft: stats(301) })))[1]!;
+    expect(check.met).toBe(false);
+    expect(check.measured).toContain('previewDraft');
+    expect(mixChecks(dbRun('postgres', mix(500, 1000, 100, { list: stats(20), previewDraft: stats(300) })))[1]!.met).toBe(true);
+  });
+
+  it('when a draft preview is 10× faster than Chromium on the same draft, then it is met, and 9.9× is not', () => {
+    const pdf = (served: number, chromium: number) => ({
+      servedMedianMs: 1,
+      chromium: { medianMs: 30, draftMedianMs: chromium },
+      draftServedMedianMs: served,
+      draftFirstRenderMs: 4,
+      runs: 1,
+    });
+    expect(draftPreviewCheck(pdf(3, 30)).met).toBe(true);
+    expect(draftPreviewCheck(pdf(3, 29.7)).met).toBe(false);
+    expect(draftPreviewCheck({ ...pdf(3, 30), chromium: { skipped: 'smoke run' } }).met).toBe(false);
+  });
+
+  it('when a report has a mix, then its weights, per-kind table and targets are written', () => {
+    const text = renderReport({ ...report, runs: [dbRun('postgres', mix(300, 1000, 100))] }, '');
+    expect(text).toContain('## Realistic mix (issue 38)');
+    expect(text).toContain('| list | 100% |');
+    expect(text).toContain('ratio **0.30×**');
+    expect(text).toContain('Mix (PostgreSQL): ≥ 0.25×');
   });
 });

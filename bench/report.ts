@@ -6,6 +6,8 @@ import type { WebSizes } from './web-size.ts';
 import type { PdfBenchRow } from './pdf.ts';
 import type { IssuedPdfBench } from './pdf-issued.ts';
 import type { IdleMemory } from './idle-memory.ts';
+import type { MixRun } from './mix-run.ts';
+import { MIX_DESCRIPTIONS, MIX_KINDS, drawnShares, type MixKind } from './mix.ts';
 
 export interface DbRun {
   kind: 'pglite' | 'postgres';
@@ -13,6 +15,8 @@ export interface DbRun {
   seed: SeedResult;
   load: LoadResult[];
   issuedPdf?: IssuedPdfBench;
+  /** the realistic mix (issue 38); absent in reports written before it */
+  mix?: MixRun;
   loadAvgAfter: number[];
 }
 
@@ -60,7 +64,49 @@ export const TARGETS = {
   draftFirstRenderMs: 10,
   idleRssMb: 250,
   totalSec: 300,
+  /** issue 38: the realistic mix against the same server's /api/health in the same run */
+  mixVsHealth: { postgres: 0.25, pglite: 0.2 },
+  mixP99Ms: { postgres: 150, pglite: 250 },
+  mixKindP99Ms: 300,
+  draftPreviewVsChromium: 10,
 };
+
+const DB_NAME = { postgres: 'PostgreSQL', pglite: 'PGlite' } as const;
+
+/** The mix's own targets on one database (issue 38): share of /api/health, p99, every kind's p99, no errors. */
+export function mixChecks(run: DbRun): TargetCheck[] {
+  const m = run.mix;
+  if (!m) return [];
+  const db = DB_NAME[run.kind];
+  const share = m.health.rps > 0 ? m.rps / m.health.rps : Number.NaN;
+  const errors = m.overall.non2xx + m.socketErrors;
+  const kinds = (Object.entries(m.kinds) as [MixKind, NonNullable<MixRun['kinds'][MixKind]>][]).filter(([, k]) => k.requests > 0);
+  const worst = kinds.reduce<[MixKind, number] | undefined>((w, [kind, k]) => (!w || k.p99 > w[1] ? [kind, k.p99] : w), undefined);
+  return [
+    {
+      target: `Mix (${db}): ≥ ${TARGETS.mixVsHealth[run.kind]}× ${ENDPOINT.health} with p99 ≤ ${TARGETS.mixP99Ms[run.kind]} ms, no errors`,
+      measured: `${m.rps.toFixed(0)} req/s = ${share.toFixed(2)}× ${ENDPOINT.health} (${m.health.rps.toFixed(0)} req/s), p99 ${ms(m.overall.p99)} ms, ${errors} errors`,
+      met: share >= TARGETS.mixVsHealth[run.kind] && m.overall.p99 <= TARGETS.mixP99Ms[run.kind] && errors === 0,
+    },
+    {
+      target: `Mix (${db}): no kind's p99 above ${TARGETS.mixKindP99Ms} ms`,
+      measured: worst ? `slowest: ${worst[0]} p99 ${ms(worst[1])} ms` : 'not measured',
+      met: !!worst && worst[1] <= TARGETS.mixKindP99Ms,
+    },
+  ];
+}
+
+/** A draft's preview over HTTP against warm Chromium printing the same draft (issue 38). */
+export function draftPreviewCheck(x: IssuedPdfBench | undefined): TargetCheck {
+  const chromium = x && !('skipped' in x.chromium) ? x.chromium.draftMedianMs : undefined;
+  const served = x?.draftServedMedianMs;
+  const ratio = chromium !== undefined && served ? chromium / served : Number.NaN;
+  return {
+    target: `Draft invoice preview over HTTP ≥ ${TARGETS.draftPreviewVsChromium}× faster than warm Chromium printing the same draft`,
+    measured: Number.isFinite(ratio) ? `${ratio.toFixed(1)}× (${ms(served!)} ms vs ${ms(chromium!)} ms)` : 'not measured (no Chromium)',
+    met: ratio >= TARGETS.draftPreviewVsChromium,
+  };
+}
 
 /** Endpoint names as used in the load targets and the tables. */
 export const ENDPOINT = {
@@ -121,9 +167,13 @@ export function checkTargets(r: BenchReport): TargetCheck[] {
   const chromiumMs = issued && !('skipped' in issued.chromium) ? issued.chromium.medianMs : NaN;
   checks.push({
     target: `Issued invoice preview over HTTP ≥ ${TARGETS.issuedPdfVsChromium}× faster than warm Chromium printing its HTML`,
-    measured: issued ? `${(chromiumMs / issued.servedMedianMs).toFixed(1)}× (${ms(issued.servedMedianMs)} ms vs ${ms(chromiumMs)} ms)` : 'not measured (no Chromium)',
+    measured: issued
+      ? `${(chromiumMs / issued.servedMedianMs).toFixed(1)}× (${ms(issued.servedMedianMs)} ms vs ${ms(chromiumMs)} ms)`
+      : 'not measured (no Chromium)',
     met: !!issued && chromiumMs / issued.servedMedianMs >= TARGETS.issuedPdfVsChromium,
   });
+  checks.push(draftPreviewCheck(issued));
+  for (const x of r.runs) checks.push(...mixChecks(x));
   const draft = r.runs.find((x) => x.issuedPdf)?.issuedPdf;
   checks.push({
     target: `A draft's first render (10 lines) ≤ ${TARGETS.draftFirstRenderMs} ms in-process`,
@@ -138,7 +188,10 @@ export function checkTargets(r: BenchReport): TargetCheck[] {
   const idle = r.idle ?? { skipped: 'not measured' };
   checks.push({
     target: `Idle resident memory of \`pnpm start\` (PGlite) ≤ ${TARGETS.idleRssMb} MB, first start and restart`,
-    measured: 'skipped' in idle ? `not measured (${idle.skipped})` : `${idle.firstStartMb.toFixed(0)} MB first start, ${idle.restartMb.toFixed(0)} MB restart (VmRSS ${idle.settleSec} s after it answers; node ${idle.nodeFlags.join(' ')})`,
+    measured:
+      'skipped' in idle
+        ? `not measured (${idle.skipped})`
+        : `${idle.firstStartMb.toFixed(0)} MB first start, ${idle.restartMb.toFixed(0)} MB restart (VmRSS ${idle.settleSec} s after it answers; node ${idle.nodeFlags.join(' ')})`,
     met: !('skipped' in idle) && idle.firstStartMb <= TARGETS.idleRssMb && idle.restartMb <= TARGETS.idleRssMb,
   });
   checks.push({
@@ -164,6 +217,69 @@ export function keptNotes(file: string): string {
   const a = text.indexOf(NOTES_START);
   const b = text.indexOf(NOTES_END);
   return a >= 0 && b > a ? text.slice(a + NOTES_START.length, b).trim() : '';
+}
+
+/** The mix's weights, then per database its figures per kind and overall, then its profiles. */
+function renderMix(p: (s?: string) => void, runs: DbRun[]) {
+  const first = runs[0]!.mix!;
+  const totalWeight = Object.values(first.weights).reduce<number>((a, b) => a + (b ?? 0), 0);
+  p('## Realistic mix (issue 38)');
+  p();
+  p(
+    `${first.sizes.accounts} accounts, each set up through the API (registration, company, ${first.sizes.clientsPerAccount} clients, ${first.sizes.quotesPerAccount} quotes, ${first.sizes.invoicesPerAccount} invoices of 1 to 5 lines: 40% left as drafts, the rest sent and a third of those paid in full). Every request of the load draws its kind by weight, then an account at random, then that kind's own choices (filter, search word, page, id, lines) at random (bench/mix.ts, autocannon's per-request setup in bench/mix-client.ts). ${ENDPOINT.health} is measured on the same server just before the mix, in the same run; the ratio is mix ÷ health.`,
+  );
+  p();
+  p('| Kind | Weight | What it requests |');
+  p('|---|---|---|');
+  for (const kind of MIX_KINDS) {
+    const w = first.weights[kind];
+    if (w) p(`| ${kind} | ${((100 * w) / totalWeight).toFixed(0)}% | ${MIX_DESCRIPTIONS[kind]} |`);
+  }
+  p();
+  for (const run of runs) {
+    const m = run.mix!;
+    const errors = m.overall.non2xx + m.socketErrors;
+    p(`### Mix on ${run.databaseLabel}`);
+    p();
+    p(
+      `**${m.rps.toFixed(0)} req/s** over ${m.durationSec.toFixed(0)} s against ${ENDPOINT.health} **${m.health.rps.toFixed(0)} req/s** (ratio **${(m.rps / m.health.rps).toFixed(2)}×**); p50 ${ms(m.overall.p50)} ms, p99 ${ms(m.overall.p99)} ms; server CPU ${Number.isFinite(m.serverCpuMsPerRequest) ? m.serverCpuMsPerRequest.toFixed(2) : '–'} ms per request (health: ${cpu(m.health)}); ${errors} errors (${m.overall.non2xx} non-2xx answers, ${m.socketErrors} socket errors or timeouts). Seeding through the API took ${m.seedSec.toFixed(0)} s. Load average before / after the mix: ${load(m.loadAvgBefore)} → ${load(m.loadAvgAfter)}.`,
+    );
+    p();
+    const counts: Partial<Record<MixKind, number>> = {};
+    for (const [k, v] of Object.entries(m.kinds)) counts[k as MixKind] = v?.requests ?? 0;
+    const shares = drawnShares(counts);
+    p('| Kind | Requests | Share drawn | Req/s | p50 ms | p99 ms | Mean ms | Non-2xx |');
+    p('|---|---|---|---|---|---|---|---|');
+    for (const kind of MIX_KINDS) {
+      const k = m.kinds[kind];
+      if (!k) continue;
+      p(
+        `| ${kind} | ${k.requests} | ${(shares[kind] ?? 0).toFixed(1)}% | ${(k.requests / Math.max(m.durationSec, 0.001)).toFixed(0)} | ${ms(k.p50)} | ${ms(k.p99)} | ${ms(k.mean)} | ${k.non2xx}${k.non2xx ? ` (${JSON.stringify(k.statusCodes)})` : ''} |`,
+      );
+    }
+    p(
+      `| **all** | ${m.overall.requests} | 100% | ${m.rps.toFixed(0)} | ${ms(m.overall.p50)} | ${ms(m.overall.p99)} | ${ms(m.overall.mean)} | ${m.overall.non2xx} |`,
+    );
+    p();
+  }
+  const profiled = runs.filter((x) => x.mix?.profiles);
+  if (profiled.length) {
+    p('## Where the mix spends its time');
+    p();
+    p(
+      "Each kind alone under the V8 profiler of the server thread (same accounts, same connections); the busiest functions by self time, as a share of the thread's busy (not idle) time. `(garbage collector)` and `(program)` are V8's own; PGlite's work shows as its WebAssembly functions.",
+    );
+    p();
+    for (const run of profiled) {
+      p(`### ${run.databaseLabel}`);
+      p();
+      for (const kind of MIX_KINDS) {
+        const top = run.mix!.profiles![kind];
+        if (top) p(`- **${kind}**: ${top.join('; ')}`);
+      }
+      p();
+    }
+  }
 }
 
 export function renderReport(r: BenchReport, notes: string): string {
@@ -199,6 +315,9 @@ export function renderReport(r: BenchReport, notes: string): string {
   }
   p();
 
+  const mixed = r.runs.filter((x) => x.mix);
+  if (mixed.length) renderMix(p, mixed);
+
   for (const run of r.runs) {
     p(`## API under load: ${run.databaseLabel}`);
     p();
@@ -210,7 +329,9 @@ export function renderReport(r: BenchReport, notes: string): string {
     p('|---|---|---|---|---|---|---|---|');
     for (const l of run.load) {
       const ratio = l.rps > 0 ? (r.bare.rps / l.rps).toFixed(1) + '×' : '–';
-      p(`| ${l.name} | ${l.rps.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.avg)} | ${l.errors}${l.errors ? ` (${JSON.stringify(l.statusCodes)})` : ''} | ${ratio} | ${cpu(l)} |`);
+      p(
+        `| ${l.name} | ${l.rps.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.avg)} | ${l.errors}${l.errors ? ` (${JSON.stringify(l.statusCodes)})` : ''} | ${ratio} | ${cpu(l)} |`,
+      );
     }
     p();
   }
@@ -220,19 +341,28 @@ export function renderReport(r: BenchReport, notes: string): string {
     'An issued 10-line invoice previewed over HTTP one request at a time (node:http, one kept-alive connection) after its first preview (its PDF is kept, docs/product.md "Issued PDFs are kept"), against warm headless Chromium (/usr/bin/chromium, one page) printing the same invoice as HTML with setContent + pdf (backgrounds on): the page is drawn from the same document model as the PDF (bench/invoice-html.ts: the modern template\'s parts, in Inter, its fonts served with a long cache). Both sides are warmed 20 times, then timed 100 times (medians). A draft renders every time: its figure is the in-process render of a model never rendered before (the modern template, 10 lines), after three other drafts.',
   );
   p();
-  p('| Database | Issued preview ms (median) | Chromium ms (median) | Chromium ÷ preview | Draft first render ms | Runs |');
-  p('|---|---|---|---|---|---|');
+  p(
+    '| Database | Issued preview ms (median) | Chromium ms (median) | Chromium ÷ preview | Draft preview ms (median) | Chromium draft ms | Chromium ÷ draft preview | Draft first render ms | Runs |',
+  );
+  p('|---|---|---|---|---|---|---|---|---|');
   for (const run of r.runs) {
     const x = run.issuedPdf;
     if (!x) continue;
     const c = 'skipped' in x.chromium ? `skipped (${x.chromium.skipped})` : ms(x.chromium.medianMs);
     const ratio = 'skipped' in x.chromium ? '–' : `${(x.chromium.medianMs / x.servedMedianMs).toFixed(1)}×`;
-    p(`| ${run.databaseLabel} | ${ms(x.servedMedianMs)} | ${c} | ${ratio} | ${ms(x.draftFirstRenderMs)} | ${x.runs} |`);
+    const draftChromium = 'skipped' in x.chromium ? undefined : x.chromium.draftMedianMs;
+    const draftServed = x.draftServedMedianMs;
+    const draftRatio = draftChromium !== undefined && draftServed ? `${(draftChromium / draftServed).toFixed(1)}×` : '–';
+    p(
+      `| ${run.databaseLabel} | ${ms(x.servedMedianMs)} | ${c} | ${ratio} | ${draftServed === undefined ? '–' : ms(draftServed)} | ${draftChromium === undefined ? '–' : ms(draftChromium)} | ${draftRatio} | ${ms(x.draftFirstRenderMs)} | ${x.runs} |`,
+    );
   }
   p();
   p('## Bare Express baseline');
   p();
-  p(`A constant JSON from a bare Express handler in the same process under the same load: **${r.bare.rps.toFixed(0)} req/s**, p50 ${ms(r.bare.p50)} ms, p99 ${ms(r.bare.p99)} ms, ${r.bare.errors} errors, ${cpu(r.bare)} ms of server CPU per request. The ratio column above is this throughput divided by the endpoint's: how much our middleware, queries and serialisation cost compared with Express alone.`);
+  p(
+    `A constant JSON from a bare Express handler in the same process under the same load: **${r.bare.rps.toFixed(0)} req/s**, p50 ${ms(r.bare.p50)} ms, p99 ${ms(r.bare.p99)} ms, ${r.bare.errors} errors, ${cpu(r.bare)} ms of server CPU per request. The ratio column above is this throughput divided by the endpoint's: how much our middleware, queries and serialisation cost compared with Express alone.`,
+  );
   p();
   p(
     'Server CPU ms/request is the CPU time of the process holding the app (load generator in a child process; PGlite runs inside the app process, PostgreSQL does not) divided by the requests served. Unlike requests/s it barely moves with other work on the machine: 1000 ÷ it is what one free core could serve.',

@@ -13,6 +13,7 @@ import { runIssuedPdfBench } from './pdf-issued.ts';
 import { measureIdleMemory, type IdleMemory } from './idle-memory.ts';
 import { measureWebDist } from './web-size.ts';
 import { summariseProfile, withCpuProfile } from './cpu-profile.ts';
+import { MIX_FULL_SIZES, MIX_SMOKE_SIZES, measureMix, seedMixAccounts, type MixRun } from './mix-run.ts';
 import { ENDPOINT, checkTargets, keptNotes, renderReport, type BenchReport, type DbRun } from './report.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -30,8 +31,15 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     warmup: { type: 'string' },
     connections: { type: 'string' },
-    /** comma list of endpoint keys to load: health,list,quotes,clients,dashboard,one,create,preview */
+    /** comma list of endpoint keys to load: health,list,quotes,clients,dashboard,one,create,preview,mix */
     only: { type: 'string' },
+    /** seconds of each mix kind alone under the CPU profiler (issue 38's "where the time goes") */
+    'mix-profile': { type: 'string' },
+    /** seconds of the measured mix (warm-up is a third of it) */
+    'mix-duration': { type: 'string' },
+    /** accounts and invoices per account of the mix (default 20 × 200; smoke 3 × 8) */
+    'mix-accounts': { type: 'string' },
+    'mix-invoices': { type: 'string' },
     'no-web-build': { type: 'boolean', default: false },
     /** write a .cpuprofile of the server thread per endpoint run to bench/.tmp/profiles, with a summary */
     profile: { type: 'boolean', default: false },
@@ -70,21 +78,29 @@ async function prepareAccount(app: BenchApp) {
     email: `bench-${Date.now().toString(36)}@example.co.uk`,
     password: 'bench-password-1',
   });
-  await api(app.url, 'POST', '/api/company', {
-    name: 'Bright Sparks Electrical',
-    email: 'hello@brightsparks.example',
-    phone: '0161 496 0000',
-    address: '12 Mill Lane\nManchester\nM1 2AB',
-    vatNumber: 'GB123456789',
-    terms: 'Payment within 30 days of the invoice date.',
-    currency: 'GBP',
-    template: 'modern',
-    quoteNumberPrefix: 'Q',
-    invoiceNumberPrefix: 'INV',
-    defaultTaxRate: 20,
-    bankDetails: { bankName: 'Barclays', accountName: 'Bright Sparks Ltd', accountNumber: '12345678', sortCode: '12-34-56' },
-  }, token);
-  const seed = await seedAccount(app.ctx.db, user.id, smoke ? SMOKE_SIZES : FULL_SIZES);
+  await api(
+    app.url,
+    'POST',
+    '/api/company',
+    {
+      name: 'Bright Sparks Electrical',
+      email: 'hello@brightsparks.example',
+      phone: '0161 496 0000',
+      address: '12 Mill Lane\nManchester\nM1 2AB',
+      vatNumber: 'GB123456789',
+      terms: 'Payment within 30 days of the invoice date.',
+      currency: 'GBP',
+      template: 'modern',
+      quoteNumberPrefix: 'Q',
+      invoiceNumberPrefix: 'INV',
+      defaultTaxRate: 20,
+      bankDetails: { bankName: 'Barclays', accountName: 'Bright Sparks Ltd', accountNumber: '12345678', sortCode: '12-34-56' },
+    },
+    token,
+  );
+  // the big account only feeds the per-endpoint loads: a run of just health and the mix skips it
+  const endpointsLoaded = (args.only?.split(',') ?? ['list']).some((k) => k !== 'health' && k !== 'mix');
+  const seed = await seedAccount(app.ctx.db, user.id, smoke || !endpointsLoaded ? SMOKE_SIZES : FULL_SIZES);
   // fresh statistics, as autovacuum would have gathered on a database of this age
   await (app.ctx.db as unknown as { $client: { query: (q: string) => Promise<unknown> } }).$client.query('analyze');
   return { token, seed };
@@ -114,6 +130,36 @@ async function profiledMeasure(app: BenchApp, t: LoadTarget): Promise<LoadResult
   const r = await withCpuProfile(file, () => measure(app.url, t, settings));
   log(`profile ${path.relative(ROOT, file)}\n${summariseProfile(JSON.parse(readFileSync(file, 'utf8')))}`);
   return r;
+}
+
+/** Issue 38's realistic mix on this server: accounts seeded through its API, then health and the mix. */
+async function runMix(app: BenchApp): Promise<MixRun> {
+  const base = smoke ? MIX_SMOKE_SIZES : MIX_FULL_SIZES;
+  const sizes = {
+    ...base,
+    accounts: Number(args['mix-accounts'] ?? base.accounts),
+    invoicesPerAccount: Number(args['mix-invoices'] ?? base.invoicesPerAccount),
+  };
+  const seedStart = performance.now();
+  const accounts = await seedMixAccounts((method, p, body, token) => api(app.url, method, p, body, token), sizes);
+  const seedSec = (performance.now() - seedStart) / 1000;
+  log(`${app.kind}: mix: seeded ${sizes.accounts} accounts × ${sizes.invoicesPerAccount} invoices through the API in ${seedSec.toFixed(0)} s`);
+  const durationSec = Number(args['mix-duration'] ?? (smoke ? 1 : 12));
+  const run = await measureMix(
+    app.url,
+    accounts,
+    { connections: settings.connections, durationSec, warmupSec: smoke ? 0 : Math.ceil(durationSec / 3), amount: smoke ? 60 : undefined },
+    settings,
+    { profileSec: args['mix-profile'] ? Number(args['mix-profile']) : undefined, profileDir: path.join(HERE, '.tmp/profiles', app.kind), log },
+  );
+  const errors = run.overall.non2xx + run.socketErrors;
+  log(
+    `${app.kind}: mix: ${run.rps.toFixed(0)} req/s (${(run.rps / run.health.rps).toFixed(2)}× health ${run.health.rps.toFixed(0)} req/s), p50 ${run.overall.p50.toFixed(1)} ms, p99 ${run.overall.p99.toFixed(1)} ms, ${errors} errors, load ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+  return { sizes, seedSec, ...run };
 }
 
 async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
@@ -151,7 +197,8 @@ async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
         },
       },
     };
-    const keys = args.only?.split(',') ?? Object.keys(all);
+    const wanted = args.only?.split(',') ?? [...Object.keys(all), 'mix'];
+    const keys = wanted.filter((k) => k !== 'mix');
     const targets = keys.map((k) => {
       const t = all[k];
       if (!t) throw new Error(`unknown endpoint key ${k}`);
@@ -164,10 +211,13 @@ async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
       log(`${kind}: ${t.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`);
       load.push(r);
     }
+    const mix = wanted.includes('mix') ? await runMix(app) : undefined;
     // Chromium once per bench (first database), only in the full run: it takes seconds to start.
     const issuedPdf = await runIssuedPdfBench(app.url, token, !smoke && kind === databasesToRun()[0]);
-    log(`${kind}: issued invoice preview ${issuedPdf.servedMedianMs.toFixed(2)} ms; draft first render ${issuedPdf.draftFirstRenderMs.toFixed(2)} ms; Chromium ${'skipped' in issuedPdf.chromium ? issuedPdf.chromium.skipped : `${issuedPdf.chromium.medianMs.toFixed(1)} ms`}`);
-    return { kind, databaseLabel: app.databaseLabel, seed, load, issuedPdf, loadAvgAfter: os.loadavg() };
+    log(
+      `${kind}: issued invoice preview ${issuedPdf.servedMedianMs.toFixed(2)} ms; draft first render ${issuedPdf.draftFirstRenderMs.toFixed(2)} ms; Chromium ${'skipped' in issuedPdf.chromium ? issuedPdf.chromium.skipped : `${issuedPdf.chromium.medianMs.toFixed(1)} ms`}`,
+    );
+    return { kind, databaseLabel: app.databaseLabel, seed, load, issuedPdf, mix, loadAvgAfter: os.loadavg() };
   } finally {
     await app.close();
   }
@@ -208,19 +258,19 @@ async function main() {
   log(`JWT verify: ${jwt.medianUs.toFixed(2)} µs per request, ${jwt.firstSightUs.toFixed(2)} µs on first sight`);
 
   const bareServer = await startBareExpress();
-  const bare = await measure(bareServer.url, { name: 'bare Express', method: 'GET', paths: ['/bare'] }, settings).finally(
-    () => bareServer.close(),
-  );
+  const bare = await measure(bareServer.url, { name: 'bare Express', method: 'GET', paths: ['/bare'] }, settings).finally(() => bareServer.close());
   log(`bare Express: ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`);
 
   const runs: DbRun[] = [];
   for (const kind of databasesToRun()) runs.push(await runDatabase(kind));
 
+  // a partial run (--only) measures what it names: no template renders, no build for idle memory
+  const partial = args.only !== undefined;
   log('PDF templates');
-  const pdf = await runPdfBench(smoke);
+  const pdf = partial ? { skipped: '--only run' } : await runPdfBench(smoke);
   const web = webSizes();
-  let idle: IdleMemory = { skipped: 'smoke run' };
-  if (!smoke) {
+  let idle: IdleMemory = { skipped: smoke ? 'smoke run' : '--only run' };
+  if (!smoke && !partial) {
     log('idle memory of the built server as pnpm start runs it (fresh data folder, then a restart)');
     idle = await measureIdleMemory(ROOT).catch((err: unknown) => ({ skipped: err instanceof Error ? err.message : String(err) }));
     if (!('skipped' in idle)) log(`idle memory: ${idle.firstStartMb.toFixed(0)} MB on a first start, ${idle.restartMb.toFixed(0)} MB on a restart`);
@@ -258,6 +308,18 @@ async function main() {
   if (failed.length) {
     for (const f of failed) log(`FAILED ${f.name}: ${f.requests} requests, ${f.errors} errors ${JSON.stringify(f.statusCodes)}`);
     process.exitCode = 1;
+  }
+  // the mix expects zero errors: any non-2xx or socket error fails the run (smoke included)
+  for (const r of runs) {
+    const m = r.mix;
+    if (!m) continue;
+    if (m.overall.requests === 0 || m.overall.non2xx + m.socketErrors > 0) {
+      const bad = Object.entries(m.kinds)
+        .filter(([, k]) => k && k.non2xx > 0)
+        .map(([kind, k]) => `${kind} ${JSON.stringify(k!.statusCodes)}`);
+      log(`FAILED mix on ${r.kind}: ${m.overall.requests} requests, ${m.overall.non2xx} non-2xx (${bad.join('; ')}), ${m.socketErrors} socket errors`);
+      process.exitCode = 1;
+    }
   }
 }
 

@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { computeTotals } from '@docket/schemas/totals';
 import type { TQuoteStatus, TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { Database } from '../apps/api/src/db/client.ts';
-import {
-  calendarEvents,
-  clients,
-  documentCounters,
-  invoiceLines,
-  invoices,
-  quoteLines,
-  quotes,
-} from '../apps/api/src/db/schema.ts';
+import { calendarEvents, clients, documentCounters, invoiceLines, invoices, quoteLines, quotes } from '../apps/api/src/db/schema.ts';
 
 export interface SeedSizes {
   invoices: number;
@@ -78,11 +70,7 @@ const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Multi-row INSERTs, chunked to stay far below PostgreSQL's 65,535 bind parameters. */
-async function insertChunked<T extends Record<string, unknown>>(
-  insert: (rows: T[]) => Promise<unknown>,
-  rows: T[],
-  columns: number,
-) {
+async function insertChunked<T extends Record<string, unknown>>(insert: (rows: T[]) => Promise<unknown>, rows: T[], columns: number) {
   const size = Math.max(1, Math.floor(20_000 / columns));
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
@@ -149,9 +137,7 @@ export async function seedAccount(db: Database, userId: string, sizes: SeedSizes
       createdAt,
       updatedAt: createdAt,
     });
-    lines.forEach((l, position) =>
-      quoteLineRows.push({ userId, quoteId: id, position, ...l, amountPence: totals.lineAmounts[position]! }),
-    );
+    lines.forEach((l, position) => quoteLineRows.push({ userId, quoteId: id, position, ...l, amountPence: totals.lineAmounts[position]! }));
   }
   await insertChunked((rows) => db.insert(quotes).values(rows), quoteRows, 12);
   await insertChunked((rows) => db.insert(quoteLines).values(rows), quoteLineRows, 8);
@@ -187,9 +173,7 @@ export async function seedAccount(db: Database, userId: string, sizes: SeedSizes
       createdAt,
       updatedAt: createdAt,
     });
-    lines.forEach((l, position) =>
-      invoiceLineRows.push({ userId, invoiceId: id, position, ...l, amountPence: totals.lineAmounts[position]! }),
-    );
+    lines.forEach((l, position) => invoiceLineRows.push({ userId, invoiceId: id, position, ...l, amountPence: totals.lineAmounts[position]! }));
   }
   await insertChunked((rows) => db.insert(invoices).values(rows), invoiceRows, 14);
   await insertChunked((rows) => db.insert(invoiceLines).values(rows), invoiceLineRows, 8);

@@ -11,7 +11,7 @@ const clientLinkInDev: Plugin = {
   name: 'client-link-dev',
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
-      if (req.url && /^\/p\/[^/?]+\/?(\?.*)?$/.test(req.url)) req.url = '/client-link.html';
+      if (req.url && /^\/[ps]\/[^/?]+\/?(\?.*)?$/.test(req.url)) req.url = '/client-link.html';
       next();
     });
   },
@@ -52,5 +52,8 @@ const config = {
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Whole pages rendered in jsdom take seconds on a loaded CI machine; one limit for all of them
+    // (it ends a hang, it judges no speed), so no test carries its own.
+    testTimeout: 30_000,
   },
 } satisfies UserConfig;

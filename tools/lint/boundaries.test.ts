@@ -29,7 +29,17 @@ describe('lint boundaries', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('import-x/no-restricted-paths');
-  }, 60_000);
+  });
+
+  it('when shared web code in components/ or lib/ imports a feature, then lint fails', async () => {
+    const relative = "import { useCreateClient } from '../../features/clients/api/create-client';\nexport const x = useCreateClient;\n";
+    expect(await ruleIds(relative, 'apps/web/src/components/ui/uses-clients.ts')).toContain('import-x/no-restricted-paths');
+    const lib = "import { useCreateClient } from '../features/clients/api/create-client';\nexport const x = useCreateClient;\n";
+    expect(await ruleIds(lib, 'apps/web/src/lib/uses-clients.ts')).toContain('import-x/no-restricted-paths');
+    // the other way round is the intended direction
+    const down = "import { cn } from '../../../lib/cn';\nexport const x = cn;\n";
+    expect(await ruleIds(down, 'apps/web/src/features/clients/components/uses-lib.ts')).toEqual([]);
+  });
 
   it('when the web app imports the API, then lint fails', async () => {
     const code = "import { createApp } from '../../../api/src/app.ts';\nexport const x = createApp;\n";
@@ -37,10 +47,10 @@ describe('lint boundaries', () => {
   });
 
   it('when packages/schemas imports anything but zod and its own files, then lint fails', async () => {
-    expect(await ruleIds("import express from 'express';\nexport const x = express;\n", 'packages/schemas/src/leak.ts')).toContain(
-      'no-restricted-imports',
-    );
-    expect(await ruleIds("import { z } from 'zod';\nimport { MSG } from './messages.ts';\nexport const x = [z, MSG];\n", 'packages/schemas/src/fine.ts')).toEqual([]);
+    expect(await ruleIds("import express from 'express';\nexport const x = express;\n", 'packages/schemas/src/leak.ts')).toContain('no-restricted-imports');
+    expect(
+      await ruleIds("import { z } from 'zod';\nimport { MSG } from './messages.ts';\nexport const x = [z, MSG];\n", 'packages/schemas/src/fine.ts'),
+    ).toEqual([]);
   });
 
   it('when two files import each other, then lint fails', async () => {

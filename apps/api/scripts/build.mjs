@@ -16,6 +16,8 @@ await build({
   entryPoints: {
     server: path.join(root, 'src/server.ts'),
     'render-worker': path.join(root, 'src/pdf/render-worker.ts'),
+    // The import pool loads import-worker.js from beside server.js (src/modules/imports/import-pool.ts).
+    'import-worker': path.join(root, 'src/modules/imports/import-worker.ts'),
     'prepare-data-dir': path.join(root, 'src/db/prepare-data-dir.ts'),
   },
   outdir: path.join(root, 'dist'),
@@ -35,4 +37,4 @@ for (const extra of ['src/pdf/fonts']) {
     /* optional asset folder */
   }
 }
-console.log('api: built dist/server.js, dist/render-worker.js and dist/prepare-data-dir.js');
+console.log('api: built dist/server.js, dist/render-worker.js, dist/import-worker.js and dist/prepare-data-dir.js');

@@ -52,10 +52,10 @@ try {
   // A term found in a handful of rows (one md5 fragment) and one found in nearly every row.
   const rare = (await queryRows<{ q: string }>(db, sql`select substr(md5('client-7'), 3, 6) as q`))[0]!.q;
   const cases: [string, (q: string) => Promise<unknown>][] = [
-    ['invoices', (q) => invoicesRepo.listAnswers(u, today, { q, limit: 50 })],
-    ['quotes', (q) => quotesRepo.listAnswers(u, { q, limit: 50 })],
+    ['invoices', (q) => invoicesRepo.list(u, today, { q, limit: 50 })],
+    ['quotes', (q) => quotesRepo.list(u, { q, limit: 50 })],
     ['calendar', (q) => calendarRepo.list(u, today, { q, limit: 50 })],
-    ['clients', (q) => clientsRepo.listAnswers(u, { q, limit: 50 })],
+    ['clients', (q) => clientsRepo.list(u, { q, limit: 50 })],
     ['items', (q) => itemsRepo.list(u, { q, limit: 50 })],
   ];
   for (const [label, run] of cases) {
@@ -80,7 +80,8 @@ try {
 async function seed(x: Database) {
   const users = OTHER_USERS + 1;
   const n = PER_USER;
-  await x.execute(sql.raw(`
+  await x.execute(
+    sql.raw(`
     insert into users (email, password_hash)
       select case when u = 1 then 'target@example.com' else 'other' || u || '@example.com' end, 'x'
       from generate_series(1, ${users}) u;
@@ -116,7 +117,8 @@ async function seed(x: Database) {
       from uidx, generate_series(1, ${n}) g
       join client_pick cp on cp.k = 1 + (g % ${n / 20})
       where cp.user_id = uidx.id;
-  `));
+  `),
+  );
   // Steady state: autovacuum would have merged the GIN pending lists and gathered statistics.
   await x.execute(sql`vacuum analyze`);
 }

@@ -9,7 +9,7 @@ import { serveWebApp } from './middleware/web-app.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { bindRequestContext } from './lib/request-context.ts';
-import { createModules, mountHealth, mountImports, mountModules, mountPublic } from './composition.ts';
+import { createModules, mountHealth, mountImports, mountModules, mountPublic, mountWebhooks } from './composition.ts';
 import { logoBodyParser } from './modules/company/company.routes.ts';
 
 /** Build the Express app over a ready context. No listen: server.ts and tests do that. */
@@ -56,6 +56,14 @@ export function createApp(ctx: AppContext) {
     redis: ctx.redis,
     key: ipKey,
   });
+  // Forgot-password has a bucket of its own: asking for reset links cannot use up sign-in's.
+  const resetLimiter = createRateLimiter({
+    windowMs: window,
+    limit: config.authRateLimitPerMinute,
+    prefix: `${config.rateLimitPrefix}:reset:`,
+    redis: ctx.redis,
+    key: ipKey,
+  });
   const publicLimiter = createRateLimiter({
     windowMs: window,
     limit: config.publicRateLimitPerMinute ?? 60,
@@ -69,20 +77,22 @@ export function createApp(ctx: AppContext) {
     res.setHeader('Cache-Control', 'no-store');
     next();
   };
-  const requireUser: RequestHandler = authenticate((id) => modules.auth.findUser(id));
+  const requireUser: RequestHandler = authenticate((claim) => modules.auth.findSession(claim));
 
   const api = Router();
   if (config.corsOrigin) api.use(corsFor(config.corsOrigin));
   api.use(identify(ctx.tokens));
   mountHealth(api, ctx);
-  mountPublic(api, modules, [publicHeaders, publicLimiter, ...jsonBody('512kb')]);
+  const publicOrigin = (req: Request) => config.publicAppUrl ?? `${req.protocol}://${req.get('host')}`;
+  mountPublic(api, modules, [publicHeaders, publicLimiter], jsonBody('512kb'), publicOrigin);
+  // Provider webhooks: raw bodies (signatures cover the bytes), before the per-user limiter and JSON parser.
+  mountWebhooks(api, modules);
   api.use(apiLimiter);
   api.use('/company/logo', logoBodyParser);
   mountImports(api, modules, requireUser);
   api.use(jsonBody('256kb'));
 
-  const publicOrigin = (req: Request) => config.publicAppUrl ?? `${req.protocol}://${req.get('host')}`;
-  mountModules(api, modules, { requireUser, authLimiter, publicOrigin });
+  mountModules(api, modules, { requireUser, authLimiter, resetLimiter, publicOrigin });
   api.use(apiNotFound);
 
   app.use('/api', api);

@@ -1,10 +1,14 @@
+import { invoiceNumberLabel } from '@docket/schemas/document';
 import { ZListQuery } from '@docket/schemas/common';
 import { ZInvoiceListQuery, ZQuoteListQuery } from '@docket/schemas/document';
 import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from './context.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
+import { accountsListRoutes, authRoutes } from './modules/auth/auth.routes.ts';
+import { createTeamRepository } from './modules/team/team.repository.ts';
+import { createTeamService } from './modules/team/team.service.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { createClientsRepository } from './modules/clients/clients.repository.ts';
 import { createClientsService } from './modules/clients/clients.service.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
@@ -30,10 +34,11 @@ import { invoicesRoutes, quoteInvoicesRoutes } from './modules/invoices/invoices
 import { createPreviewsService } from './modules/previews/previews.service.ts';
 import { previewsRoutes } from './modules/previews/previews.routes.ts';
 import { createPreviewsRepository } from './modules/previews/previews.repository.ts';
-import { createHeldPdfBytes } from './modules/previews/held-pdf-bytes.ts';
-import { createKeptAnswer, createKeptForSession } from './modules/documents/kept-answer.ts';
-import { keptAnswerFirst, listFirstPage, named } from './modules/documents/kept-answer.routes.ts';
-import { createKeptAnswersRepository } from './modules/documents/kept-answers.repository.ts';
+import { createHeldPdfBytes } from './cache/pdf-byte-cache.ts';
+import { createKeptAnswer, createKeptForSession } from './cache/answer-cache.ts';
+import { keptAnswerFirst, named } from './cache/answer-cache.routes.ts';
+import { listFirstPage } from './modules/documents/document-list-shape.ts';
+import { createKeptAnswersRepository } from './cache/answer-cache.repository.ts';
 import { createCalendarRepository } from './modules/calendar/calendar.repository.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -56,6 +61,13 @@ import { createReportsService } from './modules/reports/reports.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createVatReportRepository } from './modules/reports/vat-report.repository.ts';
 import { createVatReportService } from './modules/reports/vat-report.service.ts';
+import { createBooksRepository } from './modules/reports/books.repository.ts';
+import { createBooksService } from './modules/reports/books.service.ts';
+import { createMtdRepository } from './modules/mtd/mtd.repository.ts';
+import { createFiledPeriods } from './modules/mtd/filed-periods.ts';
+import { createMtdService } from './modules/mtd/mtd.service.ts';
+import { mtdCallbackRoutes, mtdRoutes } from './modules/mtd/mtd.routes.ts';
+import { createHmrcClient } from './modules/mtd/hmrc-client.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { invoicePaymentRoutes, paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -63,21 +75,28 @@ import { DEFAULT_MAIL } from './context.ts';
 import { createMailer } from './modules/email/mailer.ts';
 import { createDeliveriesRepository } from './modules/email/deliveries.repository.ts';
 import { createTemplatesRepository } from './modules/email/templates.repository.ts';
-import { createEmailService, SEND_EMAIL_JOB, type DocumentFacts, type EmailDocumentKind } from './modules/email/email.service.ts';
+import { createEmailService, SEND_EMAIL_LOOP, type DocumentFacts, type EmailDocumentKind } from './modules/email/email.service.ts';
 import { createTemplatesService } from './modules/email/templates.service.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { createRemindersRepository } from './modules/reminders/reminders.repository.ts';
-import { createRemindersService, REMINDER_SWEEP_CRON, REMINDER_SWEEP_JOB } from './modules/reminders/reminders.service.ts';
+import {
+  createRemindersService,
+  REMINDER_SWEEP_CRON,
+  REMINDER_SWEEP_JOB,
+  REMINDER_SWEEP_TIME_ZONE,
+  type ReminderSweepData,
+} from './modules/reminders/reminders.service.ts';
 import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createSharingRepository } from './modules/sharing/sharing.repository.ts';
-import { createSharingService } from './modules/sharing/sharing.service.ts';
+import { createClientChangeRevoker, createSharingService } from './modules/sharing/sharing.service.ts';
 import { publicRoutes, sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { apiNotFound } from './middleware/error-handler.ts';
 import { createExportsRepository } from './modules/exports/exports.repository.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
+import { createExportRunsRepository } from './modules/exports/export-runs.repository.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { createEinvoicesRepository } from './modules/einvoices/einvoices.repository.ts';
 import { createEinvoicesService } from './modules/einvoices/einvoices.service.ts';
@@ -85,9 +104,31 @@ import { einvoicesRoutes } from './modules/einvoices/einvoices.routes.ts';
 import { createImportsRepository } from './modules/imports/imports.repository.ts';
 import { createImportsService } from './modules/imports/imports.service.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { planInPool } from './modules/imports/import-pool.ts';
 import { createRecurringRepository } from './modules/recurring/recurring.repository.ts';
 import { createRecurringService, RECURRING_SWEEP_CRON, RECURRING_SWEEP_JOB } from './modules/recurring/recurring.service.ts';
 import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
+import { createOnlinePaymentsRepository } from './modules/online-payments/online-payments.repository.ts';
+import { payUrlOf } from './modules/previews/issued-live-key.ts';
+import { createOnlinePaymentsService, PAYMENT_EVENTS_LOOP } from './modules/online-payments/online-payments.service.ts';
+import {
+  companyPaymentsRoutes,
+  publicPayRoutes,
+  quoteDepositRoutes,
+  refundRoutes,
+  statementLinkRoutes,
+  webhookRoutes,
+} from './modules/online-payments/online-payments.routes.ts';
+import { createSecretBox } from './lib/secrets.ts';
+import { createDatabaseReceiptStore, createExpensesRepository } from './modules/expenses/expenses.repository.ts';
+import { createExpensesService } from './modules/expenses/expenses.service.ts';
+import { expensesRoutes, receiptRoutes } from './modules/expenses/expenses.routes.ts';
+import { createBankRepository } from './modules/bank/bank.repository.ts';
+import { createBankService } from './modules/bank/bank.service.ts';
+import { bankLineRoutes, bankRoutes, statementRoutes } from './modules/bank/bank.routes.ts';
+import { createBankRulesRepository } from './modules/bank/bank-rules.repository.ts';
+import { createBankRulesService } from './modules/bank/bank-rules.service.ts';
+import { bankRuleRoutes } from './modules/bank/bank-rules.routes.ts';
 
 /** Issued PDF bytes a process keeps in memory at most (docs/reliability.md). */
 const HELD_PDF_BYTES = 16 * 1024 * 1024;
@@ -115,19 +156,33 @@ export function createModules(ctx: AppContext) {
   const snapshots = createSnapshotsService(snapshotsRepository);
   const notificationsRepository = createNotificationsRepository(db);
   const sharingRepository = createSharingRepository(db);
+  const revokeLinks = createClientChangeRevoker(sharingRepository, historyRepository);
 
   const mail = config.mail ?? DEFAULT_MAIL;
-  const auth = createAuthService(createAuthRepository(db), ctx.tokens, config.bcryptCost, {
-    clock,
-    sendResetLink: (user, link) => email.sendResetLink(user.id, user.email, link),
-    linkFor: (token) => `${mail.publicUrl ?? 'http://localhost:3000'}/reset-password?token=${encodeURIComponent(token)}`,
-  });
+  const authRepository = createAuthRepository(db);
+  const auth = createAuthService(
+    authRepository,
+    ctx.tokens,
+    config.bcryptCost,
+    {
+      clock,
+      sendResetLink: (user, link) => email.sendResetLink(user.id, user.email, link),
+      linkFor: (token) => `${mail.publicUrl ?? 'http://localhost:3000'}/reset-password?token=${encodeURIComponent(token)}`,
+    },
+    {
+      clock,
+      send: (user, link, cap) => email.sendVerification(user.id, user.email, link, cap),
+      linkFor: (token) => `${mail.publicUrl ?? 'http://localhost:3000'}/verify-email?token=${encodeURIComponent(token)}`,
+      verified: (userId) => email.withdrawVerifications(userId),
+      logger: ctx.logger,
+    },
+  );
   const company = createCompanyService(companyRepository, counters);
   const keptAnswers = createKeptAnswersRepository(db);
   const kept = createKeptAnswer(keptAnswers, clock);
   const keptForSession = createKeptForSession(keptAnswers, clock);
   const clients = createClientsService(clientsRepository, {
-    assertCanCreateClient: (userId) => limits.assertCanCreate(userId, 'clients'),
+    assertCanCreateClient: (userId, tx) => limits.assertCanCreate(userId, 'clients', tx),
     kept,
   });
   const items = createItemsService(createItemsRepository(db));
@@ -137,15 +192,20 @@ export function createModules(ctx: AppContext) {
     ownership,
     history: historyRepository,
     snapshots,
+    revokeLinks,
     assertCanCreateQuote: (userId, tx) => limits.assertCanCreate(userId, 'quotes', tx),
   });
+  const mtdRepository = createMtdRepository(db);
+  const filedPeriods = createFiledPeriods(mtdRepository);
   const payments = createPaymentsService(createPaymentsRepository(db), {
+    filedPeriods,
     invoices: invoicesRepository,
     history: historyRepository,
     notifications: notificationsRepository,
     clock,
   });
   const invoices = createInvoicesService(invoicesRepository, {
+    filedPeriods,
     kept,
     payInFull: payments.payInFull,
     settings,
@@ -153,8 +213,10 @@ export function createModules(ctx: AppContext) {
     clock,
     history: historyRepository,
     snapshots,
+    revokeLinks,
     assertCanCreateInvoice: (userId, tx) => limits.assertCanCreate(userId, 'invoices', tx),
   });
+  const onlinePaymentsRepository = createOnlinePaymentsRepository(db);
   const previews = createPreviewsService(
     {
       quotes: quotesRepository,
@@ -165,6 +227,11 @@ export function createModules(ctx: AppContext) {
       snapshots: snapshotsRepository,
       acceptance: sharingRepository.acceptance,
       issuedPdfs: createPreviewsRepository(db),
+      payLinks: {
+        base: config.publicAppUrl ?? null,
+        state: (userId, invoiceId) => onlinePaymentsRepository.payState(userId, invoiceId),
+        ensure: (userId, invoiceId) => onlinePaymentsRepository.ensurePayCode(userId, invoiceId),
+      },
     },
     clock,
     company.logoForPdf,
@@ -177,11 +244,16 @@ export function createModules(ctx: AppContext) {
     notifications: notificationsRepository,
     quote: quotes.get,
     invoice: invoices.get,
+    creditNote: (userId, id) => creditNotes.get(userId, id),
     sendQuote: (userId, id) => quotes.transition(userId, id, 'send'),
     sendInvoice: (userId, id) => invoices.transition(userId, id, 'send'),
     parties: previews.issuedParties,
     quotePdf: previews.quote,
     invoicePdf: previews.invoice,
+    creditNotePdf: previews.creditNote,
+    onlineOffer: (userId, invoice) => onlinePayments.publicOffer(userId, invoice),
+    depositOffer: (userId, quoteId, status) => onlinePayments.publicDeposit(userId, quoteId, status),
+    onAccepted: (userId, quoteId) => onlinePayments.onQuoteAccepted(userId, quoteId),
   });
   const notifications = createNotificationsService(notificationsRepository);
   const creditNotes = createCreditNotesService(creditNotesRepository, {
@@ -195,7 +267,26 @@ export function createModules(ctx: AppContext) {
   const calendar = createCalendarService(createCalendarRepository(db), { ownership, clock });
   const subscription = createSubscriptionService(limits, clock);
   const reports = createReportsService(createReportsRepository(db), clock);
-  const vatReport = createVatReportService(createVatReportRepository(db));
+  const expensesRepository = createExpensesRepository(db);
+  const expenses = createExpensesService(expensesRepository, createDatabaseReceiptStore(db), filedPeriods);
+  const bankRules = createBankRulesService(createBankRulesRepository(db));
+  const bank = createBankService(createBankRepository(db), {
+    openInvoices: invoicesRepository.openForMatching,
+    recordAllocations: payments.recordAllocations,
+    removeAllocations: payments.removeAllocations,
+    createExpense: expenses.create,
+    removeExpense: expenses.remove,
+    rules: bankRules.rows,
+  });
+  const vatReport = createVatReportService(createVatReportRepository(db), { purchases: expensesRepository.inPeriod });
+  const books = createBooksService(createBooksRepository(db), vatReport);
+  const mtd = createMtdService({
+    repo: mtdRepository,
+    vatReport,
+    clock,
+    logger: ctx.logger,
+    hmrc: config.hmrc ? { client: createHmrcClient(config.hmrc), box: createSecretBox(config.hmrc.secretsKey) } : null,
+  });
   const dashboard = createDashboardService(createDashboardRepository(db), {
     recentQuotes: quotes.recent,
     recentInvoices: invoices.recent,
@@ -221,24 +312,51 @@ export function createModules(ctx: AppContext) {
       const q = await quotes.get(userId, id);
       return { id, number: q.quoteNumber, status: q.status, clientId: q.clientId, clientName: q.client.name, total: q.total, balanceDue: null, dueDate: null };
     }
+    if (kind === 'credit_note') {
+      const n = await creditNotes.get(userId, id);
+      // A credit note is issued when it is made: its total is what it credits, nothing is due on it.
+      return {
+        id,
+        number: n.creditNoteNumber,
+        status: 'ISSUED',
+        clientId: n.clientId,
+        clientName: n.client.name,
+        total: n.total,
+        balanceDue: null,
+        dueDate: null,
+      };
+    }
     const i = await invoices.get(userId, id);
-    return { id, number: i.invoiceNumber, status: i.status, clientId: i.clientId, clientName: i.client.name, total: i.total, balanceDue: i.balanceDue, dueDate: i.dueDate };
+    return {
+      id,
+      number: invoiceNumberLabel(i.invoiceNumber),
+      status: i.status,
+      clientId: i.clientId,
+      clientName: i.client.name,
+      total: i.total,
+      amountDue: i.amountDue ?? i.total,
+      balanceDue: i.balanceDue,
+      dueDate: i.dueDate,
+    };
   };
   const templatesRepository = createTemplatesRepository(db);
   const email = createEmailService({
     deliveries: createDeliveriesRepository(db),
     templates: templatesRepository,
     history: historyRepository,
+    account: (userId) => authRepository.findById(userId),
     document: documentFacts,
     issue: async (userId, kind, id) => {
       if (kind === 'quote') await quotes.transition(userId, id, 'send');
-      else await invoices.transition(userId, id, 'send');
+      else if (kind === 'invoice') await invoices.transition(userId, id, 'send');
     },
-    pdf: (userId, kind, id) => (kind === 'quote' ? previews.quote(userId, id) : previews.invoice(userId, id)),
+    pdf: (userId, kind, id) =>
+      kind === 'quote' ? previews.quote(userId, id) : kind === 'invoice' ? previews.invoice(userId, id) : previews.creditNote(userId, id),
     company: (userId) => companyRepository.get(userId),
     clientEmail: async (userId, clientId) => (await clientsRepository.get(userId, clientId))?.email ?? null,
     shareLink: async (userId, kind, id, origin) => (await sharing.share(userId, kind, id, origin)).url,
     notify: (userId, n) => notificationsRepository.add(db, userId, n),
+    notifyIn: (tx, userId, n) => notificationsRepository.add(tx, userId, n),
     mailer: createMailer(mail.smtpUrl),
     // Statutory interest and compensation in reminders (docs/product.md, "Reminders"): the invoice's
     // own latePayment figures (business clients, overdue), shown only while the company's notice is on.
@@ -247,20 +365,39 @@ export function createModules(ctx: AppContext) {
       const late = (await invoices.get(userId, invoiceId)).latePayment;
       return late ? { interest: late.interest, compensation: late.compensation } : null;
     },
+    // docs/product.md, "Payments from the link": the short link the invoice PDF prints.
+    payLink: async (userId, invoiceId) => {
+      const base = config.publicAppUrl ?? null;
+      const { on, code } = await onlinePaymentsRepository.payState(userId, invoiceId);
+      return base && on ? payUrlOf(base, on, code ?? (await onlinePaymentsRepository.ensurePayCode(userId, invoiceId))) : null;
+    },
     jobs: ctx.jobs,
     clock,
     logger: ctx.logger,
     config: mail,
   });
+  const team = createTeamService(createTeamRepository(db), {
+    clock,
+    send: (accountId, to, link, accountName, actor) => email.sendInvitation(accountId, to, link, accountName, actor),
+    linkFor: (token) => `${mail.publicUrl ?? config.publicAppUrl ?? 'http://localhost:3000'}/accept-invitation?token=${encodeURIComponent(token)}`,
+  });
   const emailTemplates = createTemplatesService(templatesRepository, {
     document: documentFacts,
     companyName: async (userId) => (await companyRepository.get(userId))?.name ?? 'Your company',
   });
+  const queue = ctx.jobs;
   const reminders = createRemindersService(remindersRepository, {
     clock,
     logger: ctx.logger,
-    remind: (userId, invoiceId, step, days) => email.remind(userId, invoiceId, step, days),
+    remind: (userId, invoiceId, step, days, claim) => email.remind(userId, invoiceId, step, days, claim),
     underDailyLimit: (userId) => email.underDailyLimit(userId),
+    // One queued assessment per account at a time: saving twice in a second queues one sweep.
+    assessSoon: queue
+      ? async (userId) => {
+          await queue.send(REMINDER_SWEEP_JOB, { userId }, { singletonKey: `assess:${userId}` });
+        }
+      : undefined,
+    mayEmailClients: (userId) => email.mayEmailClients(userId),
   });
   const recurring = createRecurringService(createRecurringRepository(db), {
     clock,
@@ -271,27 +408,57 @@ export function createModules(ctx: AppContext) {
     invoices: invoicesRepository,
     assertCanCreateInvoice: (userId, tx) => limits.assertCanCreate(userId, 'invoices', tx),
     // No request to take an origin from: the client link needs PUBLIC_URL.
-    emailInvoice: (userId, invoiceId) => email.emailDocument(userId, 'invoice', invoiceId, {}, config.publicAppUrl),
+    emailInvoice: (userId, invoiceId, within) => email.emailDocument(userId, 'invoice', invoiceId, {}, config.publicAppUrl, within),
     notifications: notificationsRepository,
+    notifyNow: (userId, n) => notificationsRepository.add(db, userId, n),
   });
-  if (ctx.jobs) startWorkers(ctx, { email, reminders, recurring });
+  const onlineConfig = config.onlinePayments ?? {};
+  const onlinePayments = createOnlinePaymentsService(onlinePaymentsRepository, {
+    clock,
+    logger: ctx.logger,
+    box: onlineConfig.secretsKey ? createSecretBox(onlineConfig.secretsKey) : null,
+    apiBase: { stripe: onlineConfig.stripeApiBase, gocardless: onlineConfig.gocardlessApiBase },
+    payments,
+    history: historyRepository,
+    notifications: notificationsRepository,
+    openInvoiceLink: (token) => sharing.openInvoice(token),
+    openQuoteLink: (token) => sharing.openQuote(token),
+    createDepositInvoice: (userId, quoteId, share) => invoices.inStages(userId, quoteId, { type: 'DEPOSIT', ...share }),
+    issueInvoice: (userId, invoiceId) => invoices.transition(userId, invoiceId, 'send'),
+    invoice: invoices.get,
+    currency: async (userId) => (await companyRepository.get(userId))?.currency ?? 'GBP',
+    clientEmail: async (userId, clientId) => (await clientsRepository.get(userId, clientId))?.email ?? null,
+    isBusinessClient: async (userId, clientId) => (await clientsRepository.get(userId, clientId))?.isBusiness ?? false,
+    receipt: (userId, invoiceId, r) => email.receipt(userId, invoiceId, r),
+    client: clients.get,
+    clientInvoices: invoices.ofClient,
+    businessName: async (userId) => (await companyRepository.get(userId))?.name ?? '',
+    wake: () => ctx.jobs?.wake(PAYMENT_EVENTS_LOOP),
+  });
+  if (ctx.jobs) startWorkers(ctx, { email, reminders, recurring, onlinePayments });
 
   // account.zip holds each issued document's PDF exactly as its preview renders it.
-  const exports = createExportsService(createExportsRepository(db), (userId, doc) =>
-    doc.kind === 'quote' ? previews.quote(userId, doc.id) : doc.kind === 'invoice' ? previews.invoice(userId, doc.id) : previews.creditNote(userId, doc.id),
+  const exports = createExportsService(
+    createExportsRepository(db),
+    (userId, doc) =>
+      doc.kind === 'quote' ? previews.quote(userId, doc.id) : doc.kind === 'invoice' ? previews.invoice(userId, doc.id) : previews.creditNote(userId, doc.id),
+    createExportRunsRepository(db),
   );
 
   // Imports write clients and items under the same schemas as the forms, and the same plan limit.
-  const imports = createImportsService(createImportsRepository(db), { maxClients: (userId) => limits.limitsOf(userId).maxClients });
+  const imports = createImportsService(createImportsRepository(db), { maxClients: (userId) => limits.limitsOf(userId).maxClients }, planInPool, filedPeriods);
 
   // A document issued before snapshots existed is frozen by rendering its PDF once.
-  const einvoices = createEinvoicesService(createEinvoicesRepository(db), (userId, kind, id) =>
-    kind === 'invoice' ? previews.invoice(userId, id) : previews.creditNote(userId, id),
-    previews.invoice,
+  const einvoices = createEinvoicesService(
+    createEinvoicesRepository(db),
+    (userId, kind, id) => (kind === 'invoice' ? previews.invoice(userId, id) : previews.creditNote(userId, id)),
+    { invoice: previews.invoice, creditNote: previews.creditNote },
+    ctx.logger,
   );
 
   return {
     auth,
+    team,
     company,
     clients,
     items,
@@ -300,6 +467,12 @@ export function createModules(ctx: AppContext) {
     payments,
     reports,
     vatReport,
+    books,
+    mtd,
+    clock,
+    expenses,
+    bank,
+    bankRules,
     accounts,
     creditNotes,
     history,
@@ -317,6 +490,7 @@ export function createModules(ctx: AppContext) {
     einvoices,
     recurring,
     keptForSession,
+    onlinePayments,
   };
 }
 export type Modules = ReturnType<typeof createModules>;
@@ -327,16 +501,24 @@ export type Modules = ReturnType<typeof createModules>;
  */
 function startWorkers(
   ctx: AppContext,
-  m: { email: ReturnType<typeof createEmailService>; reminders: ReturnType<typeof createRemindersService>; recurring: ReturnType<typeof createRecurringService> },
+  m: {
+    email: ReturnType<typeof createEmailService>;
+    reminders: ReturnType<typeof createRemindersService>;
+    recurring: ReturnType<typeof createRecurringService>;
+    onlinePayments: ReturnType<typeof createOnlinePaymentsService>;
+  },
 ) {
   const jobs = ctx.jobs!;
+  // Stored webhook events, applied once each, including those left by a process that died (docs/reliability.md).
+  jobs.loop(PAYMENT_EVENTS_LOOP, () => m.onlinePayments.processNext());
   const started = (async () => {
-    await jobs.work<{ deliveryId: string }>(SEND_EMAIL_JOB, (data) => m.email.deliver(data.deliveryId));
-    await jobs.work(REMINDER_SWEEP_JOB, async () => {
-      const { sent } = await m.reminders.sweep();
-      ctx.logger.info({ sent }, 'reminder sweep done');
+    // The outbox: queued deliveries are sent by whichever process claims them (docs/reliability.md).
+    jobs.loop(SEND_EMAIL_LOOP, () => m.email.deliverNext());
+    await jobs.work<ReminderSweepData>(REMINDER_SWEEP_JOB, async (data) => {
+      const { sent } = await m.reminders.sweep(data);
+      ctx.logger.info({ sent, oneAccount: Boolean(data.userId) }, 'reminder sweep done');
     });
-    await jobs.schedule(REMINDER_SWEEP_JOB, REMINDER_SWEEP_CRON);
+    await jobs.schedule(REMINDER_SWEEP_JOB, REMINDER_SWEEP_CRON, REMINDER_SWEEP_TIME_ZONE);
     await jobs.send(REMINDER_SWEEP_JOB, {}, { singletonKey: 'start-up' });
     // Recurring invoices: daily, and at start-up so periods missed while down are issued, oldest first.
     await jobs.work(RECURRING_SWEEP_JOB, async () => {
@@ -352,6 +534,7 @@ function startWorkers(
 export interface MountOptions {
   requireUser: RequestHandler;
   authLimiter: RequestHandler;
+  resetLimiter: RequestHandler;
   /** the origin client links point at */
   publicOrigin: (req: Request) => string;
 }
@@ -360,8 +543,13 @@ export interface MountOptions {
  * /api/public (client links): before the API's own limiter and body parser, with their own per-IP
  * limit, a body large enough for a drawn signature, and a 404 of their own at the end.
  */
-export function mountPublic(api: Router, m: Modules, guards: RequestHandler[]) {
-  api.use('/public', ...guards, publicRoutes(m.sharing), apiNotFound);
+export function mountPublic(api: Router, m: Modules, guards: RequestHandler[], body: RequestHandler[], publicOrigin: (req: Request) => string) {
+  api.use('/public', ...guards, publicRoutes(m.sharing, body), publicPayRoutes(m.onlinePayments, body, publicOrigin), apiNotFound);
+}
+
+/** POST /api/webhooks/{provider}/{accountKey} (docs/reliability.md, "Payment webhooks"). */
+export function mountWebhooks(api: Router, m: Modules) {
+  api.use('/webhooks', webhookRoutes(m.onlinePayments), apiNotFound);
 }
 
 /** Every module's routes under /api (health before the rate limiter, which app.ts adds after it). */
@@ -372,26 +560,57 @@ export function mountHealth(api: Router, ctx: AppContext) {
 /** CSV uploads: mounted before the JSON body parser, which refuses any other body. */
 export function mountImports(api: Router, m: Modules, requireUser: RequestHandler) {
   api.use('/imports', requireUser, importsRoutes(m.imports));
+  api.use(receiptRoutes(m.expenses, requireUser));
+  api.use(statementRoutes(m.bank, requireUser));
 }
 
 /** The rest, in this order: previews before quotes and invoices, which only match exact paths. */
-export function mountModules(api: Router, m: Modules, { requireUser, authLimiter, publicOrigin }: MountOptions) {
-  api.use('/auth', authRoutes(m.auth, { authLimiter, authenticate: requireUser }));
+export function mountModules(api: Router, m: Modules, { requireUser, authLimiter, resetLimiter, publicOrigin }: MountOptions) {
+  api.use('/auth', authRoutes(m.auth, { authLimiter, resetLimiter, authenticate: requireUser }));
+  api.use(accountsListRoutes(m.auth, requireUser));
+  api.use('/account', teamRoutes(m.team, requireUser));
   api.use(emailRoutes(m.email, m.emailTemplates, requireUser, publicOrigin));
   api.use(remindersRoutes(m.reminders, requireUser));
-  api.use('/clients', keptAnswerFirst(m.keptForSession, listFirstPage('clients', ZListQuery)), requireUser, accountsRoutes(m.accounts), clientsRoutes(m.clients));
+  api.use(
+    '/clients',
+    keptAnswerFirst(m.keptForSession, listFirstPage('clients', ZListQuery)),
+    requireUser,
+    accountsRoutes(m.accounts),
+    statementLinkRoutes(m.onlinePayments, publicOrigin),
+    clientsRoutes(m.clients),
+  );
   api.use('/items', requireUser, itemsRoutes(m.items));
+  api.use('/company/payments', requireUser, companyPaymentsRoutes(m.onlinePayments, publicOrigin));
   api.use('/company', requireUser, companyRoutes(m.company));
   api.use(einvoicesRoutes(m.einvoices, requireUser));
   api.use(previewsRoutes(m.previews, requireUser));
   api.use(sharingRoutes(m.sharing, requireUser, publicOrigin));
+  api.use(quoteDepositRoutes(m.onlinePayments, requireUser));
+  api.use(refundRoutes(m.onlinePayments, requireUser));
   api.use('/notifications', requireUser, notificationsRoutes(m.notifications));
   api.use(historyRoutes(m.history.repository, m.history.ownership, requireUser));
-  api.use('/quotes', keptAnswerFirst(m.keptForSession, listFirstPage('quotes', ZQuoteListQuery)), requireUser, quoteInvoicesRoutes(m.invoices), quotesRoutes(m.quotes));
-  api.use('/invoices', keptAnswerFirst(m.keptForSession, listFirstPage('invoices', ZInvoiceListQuery)), requireUser, invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))));
+  api.use(
+    '/quotes',
+    keptAnswerFirst(m.keptForSession, listFirstPage('quotes', ZQuoteListQuery)),
+    requireUser,
+    quoteInvoicesRoutes(m.invoices),
+    quotesRoutes(m.quotes),
+  );
+  api.use(
+    '/invoices',
+    keptAnswerFirst(m.keptForSession, listFirstPage('invoices', ZInvoiceListQuery)),
+    requireUser,
+    invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))),
+  );
   api.use('/payments', requireUser, paymentsRoutes(m.payments));
   api.use('/recurring-invoices', requireUser, recurringRoutes(m.recurring));
-  api.use('/reports', requireUser, reportsRoutes(m.reports, m.vatReport));
+  api.use('/reports', requireUser, reportsRoutes(m.reports, m.vatReport, m.books));
+  api.use(mtdCallbackRoutes(m.mtd, publicOrigin));
+  api.use('/mtd/vat', requireUser, mtdRoutes(m.mtd, m.clock, publicOrigin));
+  api.use('/expenses', requireUser, expensesRoutes(m.expenses));
+  api.use('/bank-accounts', requireUser, bankRoutes(m.bank));
+  api.use('/bank-lines', requireUser, bankLineRoutes(m.bank));
+  api.use('/bank-rules', requireUser, bankRuleRoutes(m.bankRules));
   api.use('/exports', requireUser, exportsRoutes(m.exports));
   api.use('/credit-notes', requireUser, creditNotesRoutes(m.creditNotes));
   api.use('/calendar', requireUser, calendarRoutes(m.calendar));

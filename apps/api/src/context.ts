@@ -5,6 +5,7 @@ import type { TokenService } from './lib/token-service.ts';
 import type { RedisCommand } from './lib/redis.ts';
 import type { TPlanLimits } from '@docket/schemas/plans';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { HmrcConfig } from './modules/mtd/hmrc-client.ts';
 
 /** Everything a request handler may depend on, built once by server.ts (or a test). */
 export interface AppContext {
@@ -34,10 +35,22 @@ export interface AppContext {
     planLimitOverrides?: Partial<TPlanLimits>;
     /** outgoing mail (docs/product.md, "Email and jobs"); absent = outbox only, defaults apply */
     mail?: MailConfig;
+    /** HMRC (Making Tax Digital for VAT); absent = the VAT screen says how to set it up */
+    hmrc?: HmrcConfig;
+    /** online payments (docs/product.md, "Payments from the link"); absent = none can be configured */
+    onlinePayments?: OnlinePaymentsConfig;
   };
   redis?: RedisCommand;
   /** started by server.ts (and by tests that send email); absent = nothing is sent */
   jobs?: JobQueue;
+}
+
+export interface OnlinePaymentsConfig {
+  /** SECRETS_KEY: encrypts provider keys at rest */
+  secretsKey?: string;
+  /** test-only SDK hosts */
+  stripeApiBase?: string;
+  gocardlessApiBase?: string;
 }
 
 export interface MailConfig {
@@ -46,6 +59,10 @@ export interface MailConfig {
   perDay: number;
   /** first retry delay; later ones back off exponentially */
   retryDelaySeconds: number;
+  /** the daily limit of an account's first 7 days (default 20) */
+  newAccountPerDay?: number;
+  /** a claimed send's lease (default 120 s) */
+  leaseSeconds?: number;
   /** origin used in links (password reset) */
   publicUrl?: string;
 }

@@ -5,15 +5,18 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ConfigError, loadEnv, type TEnv } from './config/env.ts';
-import { createLogger, developmentDestination, publicUrl } from './lib/logger.ts';
+import { createOnlinePaymentsRepository } from './modules/online-payments/online-payments.repository.ts';
+import { createLogger, developmentDestination, listeningUrls, publicUrl } from './lib/logger.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { TokenService, loadOrCreateDevSecret } from './lib/token-service.ts';
 import { systemClock } from './lib/clock.ts';
 import { connectRedis, type RedisConnection } from './lib/redis.ts';
 import { createApp } from './app.ts';
+import { createKeptAnswersRepository } from './cache/answer-cache.repository.ts';
 import { trackConnections } from './lib/http-drain.ts';
 import { installCrashHandlers } from './lib/crash-handler.ts';
 import { closeRenderPool } from './pdf/render-pdf.ts';
+import { closeImportPool } from './modules/imports/import-pool.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 
 /** Nothing accepted or in flight for this long means every request that reached us is answered. */
@@ -56,6 +59,17 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
   const secret = env.JWT_SECRET ?? loadOrCreateDevSecret(dataDir);
   let redis: RedisConnection | undefined;
   if (env.REDIS_URL) redis = await connectRedis(env.REDIS_URL, logger);
+  // Stored provider keys cannot be opened without the key they were sealed with.
+  if (!env.SECRETS_KEY && (await createOnlinePaymentsRepository(database.db).anyConfigured())) {
+    await database.close();
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRETS_KEY: is required because online payment providers are configured (set the same value they were saved with)',
+    );
+  }
+  // Kept answers were built by whichever release kept them; after a deploy (or a restore) this one
+  // may add fields to the same answers, and a kept one would be served without them until the
+  // account's next write. They are only a cache, so a starting process drops them.
+  await createKeptAnswersRepository(database.db).forgetAll();
   const jobs: JobQueue = await startJobQueue({ ...database.jobsConnection, logger, pollSeconds: env.JOBS_POLL_SECONDS });
 
   const app = createApp({
@@ -72,6 +86,8 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
         from: env.MAIL_FROM,
         perDay: env.EMAILS_PER_DAY,
         retryDelaySeconds: env.EMAIL_RETRY_SECONDS,
+        newAccountPerDay: env.NEW_ACCOUNT_EMAILS_PER_DAY,
+        leaseSeconds: env.EMAIL_LEASE_SECONDS,
         publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       },
       corsOrigin: env.CORS_ORIGIN,
@@ -85,6 +101,17 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
       rateLimitPrefix: env.REDIS_URL ? 'docket' : randomBytes(4).toString('hex'),
       webDistDir: env.WEB_DIST_DIR ?? defaultWebDist(),
       bcryptCost: 12,
+      hmrc:
+        env.HMRC_CLIENT_ID && env.HMRC_CLIENT_SECRET && env.SECRETS_KEY
+          ? {
+              clientId: env.HMRC_CLIENT_ID,
+              clientSecret: env.HMRC_CLIENT_SECRET,
+              apiBase: env.HMRC_API_BASE,
+              authBase: env.HMRC_AUTH_BASE,
+              secretsKey: env.SECRETS_KEY,
+            }
+          : undefined,
+      onlinePayments: { secretsKey: env.SECRETS_KEY, stripeApiBase: env.STRIPE_API_BASE, gocardlessApiBase: env.GOCARDLESS_API_BASE },
     },
   });
 
@@ -99,8 +126,10 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = publicUrl(env.HOST, port);
-  // The one line a person starting the app needs: where to open it.
-  logger.info({ port, url, database: database.kind }, `Docket is running at ${url}`);
+  const urls = listeningUrls(env.HOST, port);
+  // The one line a person starting the app needs: where to open it, and every other address it answers at.
+  const also = urls.length > 1 ? ` (also ${urls.slice(1).join(', ')})` : '';
+  logger.info({ port, url, urls, database: database.kind }, `Docket is running at ${url}${also}`);
 
   collectStartupGarbage();
 
@@ -111,6 +140,7 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
       // Serve until quiet, close the listener and idle sockets, then release the database.
       const report = await connections.drain({ quietMs: DRAIN_QUIET_MS, ceilingMs: DRAIN_CEILING_MS });
       await closeRenderPool();
+      await closeImportPool();
       // Finish the job in hand (a send), take no new one; what is queued stays for the next start.
       await jobs.stop();
       await redis?.close();

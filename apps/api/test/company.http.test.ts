@@ -97,7 +97,10 @@ describe('company profile', () => {
 
   it('when a profile already exists, then POST answers 409 and the profile is unchanged', async () => {
     const user = await userWithCompany();
-    const res = await request(t.app).post('/api/company').set(user.auth).send(sampleCompany({ name: 'Second Co' }));
+    const res = await request(t.app)
+      .post('/api/company')
+      .set(user.auth)
+      .send(sampleCompany({ name: 'Second Co' }));
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ success: false, error: 'Company profile already exists' });
     expect((await getCompany(user)).body.data.name).toBe('Bright Sparks Electrical');
@@ -108,7 +111,9 @@ describe('company profile', () => {
     const res = await request(t.app)
       .put('/api/company')
       .set(user.auth)
-      .send(sampleCompany({ name: 'Brighter Sparks', template: 'elegant', defaultTaxRate: 17.5, quoteNumberPrefix: 'QT-', bankDetails: { bankName: 'Monzo' } }));
+      .send(
+        sampleCompany({ name: 'Brighter Sparks', template: 'elegant', defaultTaxRate: 17.5, quoteNumberPrefix: 'QT-', bankDetails: { bankName: 'Monzo' } }),
+      );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       name: 'Brighter Sparks',
@@ -136,9 +141,15 @@ describe('company profile', () => {
     ['AUD', 'A$'],
   ])('when the currency is %s, then the symbol is %s whatever symbol was sent', async (currency, symbol) => {
     const user = await registerUser(t.app);
-    const created = await request(t.app).post('/api/company').set(user.auth).send(sampleCompany({ currency, currencySymbol: '¥' }));
+    const created = await request(t.app)
+      .post('/api/company')
+      .set(user.auth)
+      .send(sampleCompany({ currency, currencySymbol: '¥' }));
     expect(created.body.data).toMatchObject({ currency, currencySymbol: symbol });
-    const updated = await request(t.app).put('/api/company').set(user.auth).send(sampleCompany({ currency, currencySymbol: '¥' }));
+    const updated = await request(t.app)
+      .put('/api/company')
+      .set(user.auth)
+      .send(sampleCompany({ currency, currencySymbol: '¥' }));
     expect(updated.body.data.currencySymbol).toBe(symbol);
   });
 
@@ -147,7 +158,9 @@ describe('company profile', () => {
       request(t.app).get('/api/company'),
       request(t.app).post('/api/company').send(sampleCompany()),
       request(t.app).put('/api/company').send(sampleCompany()),
-      request(t.app).post('/api/company/logo').send({ logo: dataUrl('image/png', makePng()) }),
+      request(t.app)
+        .post('/api/company/logo')
+        .send({ logo: dataUrl('image/png', makePng()) }),
       request(t.app).post('/api/company/reset-quote-counter'),
       request(t.app).post('/api/company/reset-invoice-counter'),
     ]) {
@@ -183,7 +196,10 @@ describe('company validation (docs/product.md, validation messages)', () => {
     expect((await getCompany(fresh)).status).toBe(404);
 
     const existing = await userWithCompany();
-    const updated = await request(t.app).put('/api/company').set(existing.auth).send(sampleCompany({ ...over, phone: '999' }));
+    const updated = await request(t.app)
+      .put('/api/company')
+      .set(existing.auth)
+      .send(sampleCompany({ ...over, phone: '999' }));
     expect(updated.status).toBe(400);
     expect(updated.body.error).toBe(message);
     expect((await getCompany(existing)).body.data.phone).toBe('0161 496 0000');
@@ -208,10 +224,16 @@ describe('company validation (docs/product.md, validation messages)', () => {
 
   it('when the website is empty or the tax rate is 0 or 100, then they are accepted', async () => {
     const user = await registerUser(t.app);
-    const res = await request(t.app).post('/api/company').set(user.auth).send(sampleCompany({ website: '', defaultTaxRate: 0 }));
+    const res = await request(t.app)
+      .post('/api/company')
+      .set(user.auth)
+      .send(sampleCompany({ website: '', defaultTaxRate: 0 }));
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ website: null, defaultTaxRate: 0 });
-    const full = await request(t.app).put('/api/company').set(user.auth).send(sampleCompany({ defaultTaxRate: 100 }));
+    const full = await request(t.app)
+      .put('/api/company')
+      .set(user.auth)
+      .send(sampleCompany({ defaultTaxRate: 100 }));
     expect(full.body.data.defaultTaxRate).toBe(100);
   });
 });
@@ -219,7 +241,10 @@ describe('company validation (docs/product.md, validation messages)', () => {
 describe('company logo', () => {
   it('when a PNG data URL is uploaded, then the profile returns the re-encoded PNG', async () => {
     const user = await userWithCompany();
-    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', makePng(200, 100)) });
+    const res = await request(t.app)
+      .post('/api/company/logo')
+      .set(user.auth)
+      .send({ logo: dataUrl('image/png', makePng(200, 100)) });
     expect(res.status).toBe(200);
     const stored = await decodeLogo(res.body.data.logo);
     expect(stored).toMatchObject({ mime: 'image/png', format: 'png', width: 200, height: 100 });
@@ -228,14 +253,20 @@ describe('company logo', () => {
 
   it('when a JPEG data URL is uploaded, then it is kept as image/jpeg', async () => {
     const user = await userWithCompany();
-    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/jpeg', makeJpeg()) });
+    const res = await request(t.app)
+      .post('/api/company/logo')
+      .set(user.auth)
+      .send({ logo: dataUrl('image/jpeg', makeJpeg()) });
     expect(res.status).toBe(200);
     expect(await decodeLogo((await getCompany(user)).body.data.logo)).toMatchObject({ mime: 'image/jpeg', format: 'jpeg', width: 8, height: 8 });
   });
 
   it('when the declared type disagrees with the bytes, then the bytes decide', async () => {
     const user = await userWithCompany();
-    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', makeJpeg()) });
+    const res = await request(t.app)
+      .post('/api/company/logo')
+      .set(user.auth)
+      .send({ logo: dataUrl('image/png', makeJpeg()) });
     expect(res.status).toBe(200);
     expect(await decodeLogo(res.body.data.logo)).toMatchObject({ mime: 'image/jpeg', format: 'jpeg' });
   });
@@ -244,7 +275,10 @@ describe('company logo', () => {
     const user = await userWithCompany();
     const big = makePng(3000, 1000, 5000);
     const polyglot = Buffer.concat([big, Buffer.from('PK\x03\x04<html><script>alert(1)</script>')]);
-    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', polyglot) });
+    const res = await request(t.app)
+      .post('/api/company/logo')
+      .set(user.auth)
+      .send({ logo: dataUrl('image/png', polyglot) });
     expect(res.status).toBe(200);
     const stored = await decodeLogo(res.body.data.logo);
     expect(stored).toMatchObject({ format: 'png', width: 1200, height: 400 });
@@ -283,7 +317,10 @@ describe('company logo', () => {
     const base = makePng();
     const png = makePng(4, 3, 2 * 1024 * 1024 - base.length - 20);
     expect(png.length).toBe(2 * 1024 * 1024);
-    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', png) });
+    const res = await request(t.app)
+      .post('/api/company/logo')
+      .set(user.auth)
+      .send({ logo: dataUrl('image/png', png) });
     expect(res.status).toBe(200);
   });
 
@@ -295,7 +332,10 @@ describe('company logo', () => {
     const base = makePng();
     const png = makePng(4, 3, size - base.length - 20);
     expect(png.length).toBe(size);
-    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', png) });
+    const res = await request(t.app)
+      .post('/api/company/logo')
+      .set(user.auth)
+      .send({ logo: dataUrl('image/png', png) });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ success: false, error: 'Logo must be 2 MB or smaller' });
     expect((await getCompany(user)).body.data.logo).toBeNull();
@@ -303,7 +343,10 @@ describe('company logo', () => {
 
   it('when the logo is removed, then the profile answers logo null and a profile update keeps other fields', async () => {
     const user = await userWithCompany();
-    await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', makePng()) });
+    await request(t.app)
+      .post('/api/company/logo')
+      .set(user.auth)
+      .send({ logo: dataUrl('image/png', makePng()) });
     const res = await request(t.app).delete('/api/company/logo').set(user.auth);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ logo: null, name: 'Bright Sparks Electrical' });
@@ -312,14 +355,23 @@ describe('company logo', () => {
 
   it('when the profile is updated after a logo upload, then the logo is kept', async () => {
     const user = await userWithCompany();
-    const upload = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', makePng()) });
-    const res = await request(t.app).put('/api/company').set(user.auth).send(sampleCompany({ name: 'New Name' }));
+    const upload = await request(t.app)
+      .post('/api/company/logo')
+      .set(user.auth)
+      .send({ logo: dataUrl('image/png', makePng()) });
+    const res = await request(t.app)
+      .put('/api/company')
+      .set(user.auth)
+      .send(sampleCompany({ name: 'New Name' }));
     expect(res.body.data).toMatchObject({ name: 'New Name', logo: upload.body.data.logo });
   });
 
   it('when no profile exists, then uploading a logo answers 404', async () => {
     const user = await registerUser(t.app);
-    const res = await request(t.app).post('/api/company/logo').set(user.auth).send({ logo: dataUrl('image/png', makePng()) });
+    const res = await request(t.app)
+      .post('/api/company/logo')
+      .set(user.auth)
+      .send({ logo: dataUrl('image/png', makePng()) });
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('Company profile not found');
   });
@@ -364,8 +416,12 @@ describe('company tenancy', () => {
     const other = await registerUser(t.app);
     for (const call of [
       request(t.app).get('/api/company'),
-      request(t.app).put('/api/company').send(sampleCompany({ name: 'Hijacked' })),
-      request(t.app).post('/api/company/logo').send({ logo: dataUrl('image/png', makePng()) }),
+      request(t.app)
+        .put('/api/company')
+        .send(sampleCompany({ name: 'Hijacked' })),
+      request(t.app)
+        .post('/api/company/logo')
+        .send({ logo: dataUrl('image/png', makePng()) }),
       request(t.app).post('/api/company/reset-quote-counter'),
       request(t.app).post('/api/company/reset-invoice-counter'),
     ]) {
@@ -380,7 +436,10 @@ describe('company tenancy', () => {
   it('when another user creates their own profile, then each sees only their own', async () => {
     const owner = await userWithCompany({ name: 'Owner Co' });
     const other = await registerUser(t.app);
-    const res = await request(t.app).post('/api/company').set(other.auth).send(sampleCompany({ name: 'Other Co' }));
+    const res = await request(t.app)
+      .post('/api/company')
+      .set(other.auth)
+      .send(sampleCompany({ name: 'Other Co' }));
     expect(res.status).toBe(201);
     expect((await getCompany(owner)).body.data.name).toBe('Owner Co');
     expect((await getCompany(other)).body.data.name).toBe('Other Co');

@@ -93,7 +93,10 @@ describe('.env.example', () => {
     expect([...keys].sort()).toEqual([...ENV_KEYS].sort());
     for (const key of keys) {
       const at = lines.findIndex((l) => l.startsWith(`${key}=`));
-      const above = lines.slice(0, at).reverse().find((l) => !/^[A-Z]/.test(l));
+      const above = lines
+        .slice(0, at)
+        .reverse()
+        .find((l) => !/^[A-Z]/.test(l));
       expect(above, `${key} needs a comment`).toMatch(/^#/);
     }
   });

@@ -40,6 +40,12 @@ export async function createInvoice(app: Express, user: TestUser, clientId: stri
   return expectOk(await request(app).post('/api/invoices').set(user.auth).send(invoiceBody(clientId, over)), 'create invoice');
 }
 
+/** A new invoice, issued: it has its number (given at issue; a draft has none). */
+export async function createIssuedInvoice(app: Express, user: TestUser, clientId: string, over: Record<string, unknown> = {}) {
+  const draft = await createInvoice(app, user, clientId, over);
+  return expectOk(await request(app).patch(`/api/invoices/${draft.id}/send`).set(user.auth), 'send invoice');
+}
+
 /** PATCH /api/<kind>/<id>/<action>, answering the response. */
 export const act = (app: Express, user: TestUser, kind: 'quotes' | 'invoices', id: string, action: string) =>
   request(app).patch(`/api/${kind}/${id}/${action}`).set(user.auth);

@@ -31,14 +31,16 @@ const segment = (marker: number, data: number[]) => [0xff, marker, (data.length 
  */
 export function makeJpeg(): Buffer {
   return Buffer.from([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xdb, [0x00, ...Array<number>(64).fill(1)]),
     ...segment(0xc0, [8, 0, 8, 0, 8, 1, 1, 0x11, 0]),
     ...segment(0xc4, [0x00, 1, ...Array<number>(15).fill(0), 0x00]),
     ...segment(0xc4, [0x10, 1, ...Array<number>(15).fill(0), 0x00]),
     ...segment(0xda, [1, 1, 0x00, 0, 63, 0]),
     0x3f,
-    0xff, 0xd9,
+    0xff,
+    0xd9,
   ]);
 }
 

@@ -25,7 +25,10 @@ async function createItem(user: TestUser, over: Record<string, unknown> = {}) {
 
 describe('items CRUD', () => {
   it('when an item is created, then it answers the item with the price in pounds and stores pence', async () => {
-    const res = await request(t.app).post('/api/items').set(owner.auth).send(sampleItem({ price: 1234.56 }));
+    const res = await request(t.app)
+      .post('/api/items')
+      .set(owner.auth)
+      .send(sampleItem({ price: 1234.56 }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       success: true,
@@ -66,10 +69,7 @@ describe('items CRUD', () => {
 
   it('when an item is updated, then the new values are kept', async () => {
     const item = await createItem(owner);
-    const res = await request(t.app)
-      .put(`/api/items/${item.id}`)
-      .set(owner.auth)
-      .send({ name: 'Half day', description: 'Four hours', price: 180 });
+    const res = await request(t.app).put(`/api/items/${item.id}`).set(owner.auth).send({ name: 'Half day', description: 'Four hours', price: 180 });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: item.id, name: 'Half day', description: 'Four hours', price: 180 });
     const again = await request(t.app).get(`/api/items/${item.id}`).set(owner.auth);
@@ -143,7 +143,9 @@ describe('item tenancy', () => {
     const mine = await createItem(owner, { name: 'Private Item' });
     const calls = (id: string) => [
       request(t.app).get(`/api/items/${id}`),
-      request(t.app).put(`/api/items/${id}`).send(sampleItem({ name: 'Hijacked' })),
+      request(t.app)
+        .put(`/api/items/${id}`)
+        .send(sampleItem({ name: 'Hijacked' })),
       request(t.app).delete(`/api/items/${id}`),
     ];
     const foreign = calls(mine.id);

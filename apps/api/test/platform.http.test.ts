@@ -4,7 +4,7 @@ import request from 'supertest';
 import { pino } from 'pino';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../src/app.ts';
-import { users } from '../src/db/schema.ts';
+import { accounts, memberships, users } from '../src/db/schema.ts';
 import { createTestApp, registerUser, sampleClient, uniqueEmail, type TestApp } from './test-app.ts';
 
 /** A pino logger whose JSON lines land in an array, to prove what is (not) logged. */
@@ -100,10 +100,15 @@ describe('request logs', () => {
     const reg = await request(app).post('/api/auth/register').send({ email, password });
     const token = reg.body.data.token as string;
     await request(app).post('/api/auth/login').send({ email, password: 'wrong-password-xyz' });
-    await request(app).get('/api/auth/me?email=' + encodeURIComponent(email)).set('Authorization', `Bearer ${token}`);
+    await request(app)
+      .get('/api/auth/me?email=' + encodeURIComponent(email))
+      .set('Authorization', `Bearer ${token}`);
     const client = sampleClient({ name: 'Mrs Jane Private', email: 'jane.private@example.org', phone: '07700 900123' });
     await request(app).post('/api/clients').set('Authorization', `Bearer ${token}`).send(client);
-    await request(app).post('/api/clients').set('Authorization', `Bearer ${token}`).send({ ...client, email: 'broken' });
+    await request(app)
+      .post('/api/clients')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ ...client, email: 'broken' });
 
     expect(lines.length).toBeGreaterThanOrEqual(5);
     const entries = lines.map((l) => JSON.parse(l) as { req?: { method: string; path: string }; res?: { statusCode: number } });
@@ -197,6 +202,9 @@ describe('API rate limit', () => {
 /** A user row plus a token from the app's own token service, bypassing the HTTP limiter under test. */
 async function registerUserDirect(app: TestApp) {
   const [row] = await app.ctx.db.insert(users).values({ email: uniqueEmail(), passwordHash: 'x' }).returning({ id: users.id });
+  // a user and their own account, as sign-up makes them
+  await app.ctx.db.insert(accounts).values({ id: row!.id, name: 'Direct' });
+  await app.ctx.db.insert(memberships).values({ accountId: row!.id, userId: row!.id, role: 'OWNER' });
   const token = app.ctx.tokens.sign(row!.id);
   return { id: row!.id, auth: { Authorization: `Bearer ${token}` } };
 }

@@ -22,7 +22,9 @@ const TOTAL_MAX = 'A document can total at most £1,000,000,000 including VAT';
 
 describe('finding 3: passwords longer than bcrypt reads', () => {
   it("when a password is 72 'A's plus a tail, then sign-up is refused with the byte limit", async () => {
-    const res = await request(t.app).post('/api/auth/register').send({ email: uniqueEmail(), password: `${'A'.repeat(72)}secretTail1` });
+    const res = await request(t.app)
+      .post('/api/auth/register')
+      .send({ email: uniqueEmail(), password: `${'A'.repeat(72)}secretTail1` });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, error: PASSWORD_BYTES, details: { password: PASSWORD_BYTES } });
   });
@@ -31,7 +33,9 @@ describe('finding 3: passwords longer than bcrypt reads', () => {
     const email = uniqueEmail();
     const password = 'A'.repeat(72);
     expect((await request(t.app).post('/api/auth/register').send({ email, password })).status).toBe(201);
-    const appended = await request(t.app).post('/api/auth/login').send({ email, password: `${password}anything` });
+    const appended = await request(t.app)
+      .post('/api/auth/login')
+      .send({ email, password: `${password}anything` });
     expect(appended.status).toBe(400);
     expect(appended.body.token).toBeUndefined();
     expect(appended.body.error).toBe(PASSWORD_BYTES);
@@ -39,8 +43,16 @@ describe('finding 3: passwords longer than bcrypt reads', () => {
   });
 
   it('when the password is counted in bytes, then 24 euro signs (72 bytes) pass and 25 (75 bytes) do not', async () => {
-    expect((await request(t.app).post('/api/auth/register').send({ email: uniqueEmail(), password: '€'.repeat(24) })).status).toBe(201);
-    const over = await request(t.app).post('/api/auth/register').send({ email: uniqueEmail(), password: '€'.repeat(25) });
+    expect(
+      (
+        await request(t.app)
+          .post('/api/auth/register')
+          .send({ email: uniqueEmail(), password: '€'.repeat(24) })
+      ).status,
+    ).toBe(201);
+    const over = await request(t.app)
+      .post('/api/auth/register')
+      .send({ email: uniqueEmail(), password: '€'.repeat(25) });
     expect(over.status).toBe(400);
     expect(over.body.error).toBe(PASSWORD_BYTES);
   });
@@ -70,7 +82,10 @@ describe('finding 4: money bounds', () => {
 
   it('when VAT takes a total past the maximum, then 400, also with the company default rate', async () => {
     const lineItems = [{ description: 'Works', quantity: 100, unitPrice: 9_000_000 }];
-    for (const body of [{ clientId, lineItems, tax: 20 }, { clientId, lineItems }]) {
+    for (const body of [
+      { clientId, lineItems, tax: 20 },
+      { clientId, lineItems },
+    ]) {
       const res = await request(t.app).post('/api/invoices').set(user.auth).send(body);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(TOTAL_MAX);
@@ -114,7 +129,10 @@ describe('finding 6: spoofing characters', () => {
     ['zero-width space', 'IN\u200BV'],
   ])('when a prefix carries a %s, then 400 and the profile is unchanged', async (_label, prefix) => {
     for (const field of ['invoiceNumberPrefix', 'quoteNumberPrefix']) {
-      const res = await request(t.app).put('/api/company').set(user.auth).send(sampleCompany({ [field]: prefix }));
+      const res = await request(t.app)
+        .put('/api/company')
+        .set(user.auth)
+        .send(sampleCompany({ [field]: prefix }));
       expect(res.status).toBe(400);
       expect(res.body.details[field]).toBe('Prefix cannot contain invisible or text-direction characters');
     }
@@ -123,7 +141,10 @@ describe('finding 6: spoofing characters', () => {
   });
 
   it('when a VAT number or bank identifier carries a direction override, then 400 naming the field', async () => {
-    const vat = await request(t.app).put('/api/company').set(user.auth).send(sampleCompany({ vatNumber: 'GB123\u202E456' }));
+    const vat = await request(t.app)
+      .put('/api/company')
+      .set(user.auth)
+      .send(sampleCompany({ vatNumber: 'GB123\u202E456' }));
     expect(vat.status).toBe(400);
     expect(vat.body.details.vatNumber).toBe('VAT number cannot contain invisible or text-direction characters');
     const iban = await request(t.app)

@@ -38,7 +38,12 @@ describe('journey 6: calendar', () => {
     const { page } = session;
     const user = await registerUser(session.baseURL, 'journey6');
     const client = await user.api.createClient('Riverside Cafe');
-    const quote = await user.api.createQuote(client.id, [{ description: 'Kitchen extraction survey', quantity: 1, unitPrice: 180 }]);
+    const quote = await user.api.call<{ id: string; quoteNumber: string }>('POST', '/quotes', {
+      clientId: client.id,
+      lineItems: [{ description: 'Kitchen extraction survey', quantity: 1, unitPrice: 180 }],
+      tax: 20,
+      siteAddress: '2 Canal Street, Manchester',
+    });
     await user.api.quoteAction(quote.id, 'send');
     await user.api.quoteAction(quote.id, 'approve');
     const today = londonDatePlus(0);
@@ -127,6 +132,10 @@ describe('journey 6: calendar', () => {
     expect(await dialog.getByLabel('Type').inputValue()).toBe('QUOTE_FOLLOW_UP');
     expect(await dialog.getByLabel('Color').inputValue()).toBe('#facc15');
     expect(await dialog.getByLabel('Client').inputValue()).toBe(client.id);
+    // docs/product.md, "Defaults": tomorrow 09:00 for 30 minutes at the quote's site address.
+    expect(await dialog.getByLabel('Start Date').inputValue()).toBe(`${londonDatePlus(1)}T09:00`);
+    expect(await dialog.getByLabel('End Date').inputValue()).toBe(`${londonDatePlus(1)}T09:30`);
+    expect(await dialog.getByLabel('Location').inputValue()).toBe('2 Canal Street, Manchester');
     // Today, so it shows in this month whatever the hour.
     await dialog.getByLabel('Start Date').fill(`${today}T16:00`);
     await dialog.getByLabel('End Date').fill(`${today}T16:30`);

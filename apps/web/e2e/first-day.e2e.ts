@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { useBrowser } from './support/browser.ts';
 import { registerUser } from './support/api.ts';
-import { expectToast, expectUrl, saveScreenshot, signInWithToken, toast, visible } from './support/ui.ts';
+import { documentAction, expectToast, expectUrl, saveScreenshot, signInWithToken, toast, visible } from './support/ui.ts';
 
 /** Issue 21: the defects a new user hit on the first day, each checked on the screen it was seen on. */
 
@@ -40,15 +40,17 @@ describe('first day on a desktop (1366x768)', () => {
     const user = await registerUser(session.baseURL, 'day1-counter');
     await user.api.createCompany();
     const client = await user.api.createClient('Harbour Bakery');
-    await user.api.createInvoice(client.id, lineItems);
-    await user.api.createInvoice(client.id, lineItems);
+    // Issued, so INV0001 and INV0002 are in use (a draft has no number until it is issued).
+    for (let i = 0; i < 2; i++) await user.api.invoiceAction((await user.api.createInvoice(client.id, lineItems)).id, 'send');
     await signInWithToken(page, user.token, '/settings');
     await page.getByRole('button', { name: 'Reset Invoice Counter' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Reset' }).click();
     await expectToast(page, 'Invoice counter reset: next invoice is INV0003');
     await visible(page.getByText('Next invoice number:').filter({ hasText: 'INV0003' }));
     const next = await user.api.createInvoice(client.id, lineItems);
-    expect(next.invoiceNumber).toBe('INV0003');
+    expect(next.invoiceNumber).toBeNull();
+    await user.api.invoiceAction(next.id, 'send');
+    expect((await user.api.call<{ invoiceNumber: string }>('GET', `/invoices/${next.id}`)).invoiceNumber).toBe('INV0003');
   });
 
   test('Settings: an SVG or a 5 MB logo is refused when chosen, with the API message, and never previewed', async () => {
@@ -66,7 +68,7 @@ describe('first day on a desktop (1366x768)', () => {
     expect(await page.getByAltText('Company logo preview').count()).toBe(0);
   });
 
-  test('Quotes: a converted quote says "Invoiced as INV0001" with a link and offers no second Convert', async () => {
+  test('Quotes: a converted quote links its invoice (Draft until issued, then INV0001) and offers no second Convert', async () => {
     const { page } = session;
     const user = await registerUser(session.baseURL, 'day1-convert');
     const client = await user.api.createClient('Hilltop Dental');
@@ -74,22 +76,24 @@ describe('first day on a desktop (1366x768)', () => {
     await user.api.quoteAction(quote.id, 'send');
     await user.api.quoteAction(quote.id, 'approve');
     await signInWithToken(page, user.token, '/quotes');
-    const card = page.getByRole('article', { name: quote.quoteNumber });
-    // "Convert to Invoice" is now "Invoice…" with the choice of deposit, stage, final or full.
-    await card.getByRole('button', { name: 'Invoice…' }).click();
+    // "Convert to Invoice" is now "Create invoice" on the quote's page, with the choice of deposit, stage, final or full.
+    await page.getByRole('article', { name: quote.quoteNumber }).getByRole('link', { name: quote.quoteNumber }).click();
+    await page.getByRole('button', { name: 'Create invoice' }).click();
     const dialog = page.getByRole('dialog', { name: `Invoice quote ${quote.quoteNumber}` });
     await dialog.getByRole('radio', { name: /Full invoice/ }).check();
     await dialog.getByRole('button', { name: 'Create invoice' }).click();
     await expectToast(page, 'Invoice created from quote');
-    await expectUrl(page, '/invoices');
-    await page.goto('/quotes');
-    const link = card.getByRole('link', { name: 'INV0001' });
+    await expectUrl(page, /^\/invoices\/[0-9a-f-]+$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Draft' }));
+    await documentAction(page, 'Mark as sent');
+    await visible(page.getByRole('heading', { level: 1, name: 'INV0001' }));
+    await page.goto(`/quotes/${quote.id}`);
+    const link = page.getByRole('main').getByRole('link', { name: 'INV0001' });
     await visible(link);
-    expect(await card.getByRole('button', { name: 'Invoice…' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create invoice' }).count()).toBe(0);
     await link.click();
-    await expectUrl(page, '/invoices');
-    expect(new URL(page.url()).search).toBe('?q=INV0001');
-    await visible(page.getByRole('article', { name: 'INV0001' }));
+    await expectUrl(page, /^\/invoices\/[0-9a-f-]+$/);
+    await visible(page.getByRole('heading', { level: 1, name: 'INV0001' }));
   });
 
   test('Calendar: the event dialog footer is on screen, week view opens at 07:00 with business hours shaded, toolbar in the app colours', async () => {
@@ -130,7 +134,7 @@ describe('first day on a desktop (1366x768)', () => {
     await saveScreenshot(page, 'calendar-week');
   });
 
-  test('Dashboard: a new account\'s first screen logs no error and asks for no missing resource', async () => {
+  test("Dashboard: a new account's first screen logs no error and asks for no missing resource", async () => {
     const { page } = session;
     const user = await registerUser(session.baseURL, 'day1-console');
     const errors: string[] = [];
@@ -216,16 +220,20 @@ describe('onboarding on a desktop (1366x768)', () => {
 describe('density on a desktop (1366x768)', () => {
   const session = useBrowser();
 
-  test('Quotes and Invoices: at least 10 documents show at once as compact rows with the card actions, sortable by total, number, client and date', async () => {
+  test('Quotes and Invoices: at least 10 documents show at once as compact rows opening their pages, sortable by total, number, client and date', async () => {
     const { page } = session;
     const user = await registerUser(session.baseURL, 'day1-density');
     const clients = [await user.api.createClient('Zephyr Lofts'), await user.api.createClient('Acorn Nursery')];
     for (let i = 0; i < 12; i++) {
       const items = [{ description: `Job ${i}`, quantity: 1, unitPrice: 100 + ((i * 37) % 11) * 10 }];
       await user.api.createQuote(clients[i % 2]!.id, items);
-      await user.api.createInvoice(clients[i % 2]!.id, items);
+      // Issued: an invoice is numbered when it is issued, and the rows sort by number.
+      await user.api.invoiceAction((await user.api.createInvoice(clients[i % 2]!.id, items)).id, 'send');
     }
-    for (const [path, prefix] of [['/quotes', 'Q'], ['/invoices', 'INV']] as const) {
+    for (const [path, prefix] of [
+      ['/quotes', 'Q'],
+      ['/invoices', 'INV'],
+    ] as const) {
       await signInWithToken(page, user.token, path);
       const rows = page.getByRole('article');
       await visible(rows.first());
@@ -236,23 +244,23 @@ describe('density on a desktop (1366x768)', () => {
         if (b && b.y >= 0 && b.y + b.height <= 768) inView++;
       }
       expect(inView).toBeGreaterThanOrEqual(10);
-      // Same actions as the card, as named icon buttons.
+      // A row is a link to its page and carries at most one action.
       const first = rows.first();
-      for (const name of ['Preview PDF', 'Edit', 'Mark as sent', 'Delete']) expect(await first.getByRole('button', { name }).count()).toBe(1);
+      expect(await first.getByRole('button').count()).toBeLessThanOrEqual(1);
+      expect(await first.getByRole('link').getAttribute('href')).toMatch(new RegExp(`^${path}/[0-9a-f-]+$`));
       await saveScreenshot(page, path === '/quotes' ? 'quotes-compact' : 'invoices-compact');
 
-      const totals = async () =>
-        (await rows.allInnerTexts()).map((t) => Number((/£([\d,]+\.\d\d)/.exec(t)?.[1] ?? '0').replace(/,/g, '')));
-      await page.getByRole('button', { name: /Sort by Total/ }).click();
+      const totals = async () => (await rows.allInnerTexts()).map((t) => Number((/£([\d,]+\.\d\d)/.exec(t)?.[1] ?? '0').replace(/,/g, '')));
+      await page.getByRole('button', { name: /Sort by Amount/ }).click();
       await expect.poll(async () => (await totals()).join(',')).toBe([...(await totals())].sort((a, b) => a - b).join(','));
-      await page.getByRole('button', { name: /Sort by Total/ }).click();
+      await page.getByRole('button', { name: /Sort by Amount/ }).click();
       await expect.poll(async () => (await totals()).join(',')).toBe([...(await totals())].sort((a, b) => b - a).join(','));
       await page.getByRole('button', { name: /Sort by Number/ }).click();
-      await expect.poll(async () => (await rows.first().getByRole('heading').innerText())).toBe(`${prefix}0001`);
+      await expect.poll(async () => await rows.first().getByRole('heading').innerText()).toBe(`${prefix}0001`);
       await page.getByRole('button', { name: /Sort by Client/ }).click();
       await expect.poll(async () => (await rows.first().innerText()).includes('Acorn Nursery')).toBe(true);
       await page.getByRole('button', { name: /Sort by Date/ }).click();
-      await expect.poll(async () => (await rows.first().getByRole('heading').innerText())).toBe(`${prefix}0012`);
+      await expect.poll(async () => await rows.first().getByRole('heading').innerText()).toBe(`${prefix}0012`);
     }
   });
 });
@@ -277,8 +285,8 @@ describe('first day on a phone (390x844)', () => {
     }
     await page.goto('/quotes');
     await visible(page.getByRole('article', { name: quote.quoteNumber }));
-    // Cards, not compact rows: the actions keep their words.
-    await visible(page.getByRole('article', { name: quote.quoteNumber }).getByRole('button', { name: 'Approve' }));
+    // Stacked rows, not the compact grid: the number links to the quote's page.
+    await visible(page.getByRole('article', { name: quote.quoteNumber }).getByRole('link', { name: quote.quoteNumber }));
     expect(await page.getByRole('group', { name: 'Sort documents' }).count()).toBe(0);
     await page.goto('/dashboard');
     await visible(page.getByText(longName.slice(0, 14)).first());

@@ -4,7 +4,7 @@ import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { registerUser } from './support/api.ts';
 import { londonDatePlus } from './support/dates.ts';
-import { cardWith, confirmDelete, expectText, expectToast, gbp, gone, signInWithToken, visible } from './support/ui.ts';
+import { cardWith, confirmDelete, documentAction, expectText, openDocument, expectToast, gbp, gone, signInWithToken, visible } from './support/ui.ts';
 
 describe('journey 5: invoices directly', () => {
   const session = useBrowser();
@@ -42,12 +42,14 @@ describe('journey 5: invoices directly', () => {
     await form.getByRole('button', { name: 'Create Invoice' }).click();
     await expectToast(page, 'Invoice created successfully');
     await gone(form);
-    const card = cardWith(page, 'INV0001');
-    await expectText(card, `Total ${gbp(144)}`);
+    // A new invoice is a draft: numbered when issued, it says Draft where the number goes.
+    const card = cardWith(page, 'Draft');
+    await expectText(card, `Amount due ${gbp(144)}`);
     await expectText(card, 'Oakwood Joinery');
 
-    await card.getByRole('button', { name: 'Edit' }).click();
-    const edit = page.getByRole('form', { name: 'Edit Invoice' });
+    await openDocument(page, 'Draft');
+    await documentAction(page, 'Edit');
+    const edit = page.getByRole('form', { name: 'Edit Draft' });
     await visible(edit);
     expect(await edit.getByLabel('Due Date').inputValue()).toBe(londonDatePlus(14));
     expect(await edit.getByLabel('Description').inputValue()).toBe('Emergency call-out');
@@ -56,9 +58,10 @@ describe('journey 5: invoices directly', () => {
     await edit.getByRole('button', { name: 'Update Invoice' }).click();
     await expectToast(page, 'Invoice updated successfully');
     await gone(edit);
-    await expectText(cardWith(page, 'INV0001'), `Total ${gbp(288)}`);
+    await expectText(page.getByTestId('headline-amount'), gbp(288));
 
-    const question = await confirmDelete(page, cardWith(page, 'INV0001').getByRole('button', { name: 'Delete' }));
+    await page.getByRole('button', { name: 'More actions' }).click();
+    const question = await confirmDelete(page, page.getByRole('menuitem', { name: 'Delete' }));
     expect(question).toContain('Are you sure you want to delete this invoice?');
     await expectToast(page, 'Invoice deleted successfully');
     await visible(page.getByText('No invoices found. Create your first invoice to get started.'));

@@ -2,7 +2,7 @@ import { describe, test } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { registerUser } from './support/api.ts';
-import { cardWith, expectText, openDetails, expectToast, gbp, gone, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
+import { cardWith, documentAction, expectText, expectToast, openDocument, gbp, gone, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
 
 describe('journey: getting paid', () => {
   const session = useBrowser();
@@ -18,7 +18,7 @@ describe('journey: getting paid', () => {
     await user.api.invoiceAction(owed.id, 'send');
     await signInWithToken(page, user.token, '/invoices');
 
-    // A part payment: amount prefilled with the balance, changed to £40.
+    // A part payment from the row's one action: amount prefilled with the balance, changed to £40.
     await cardWith(page, 'INV0001').getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record payment on INV0001' });
     await visible(dialog);
@@ -32,26 +32,27 @@ describe('journey: getting paid', () => {
     await gone(dialog);
     const card = cardWith(page, 'INV0001');
     await expectText(card, 'Part paid');
-    await expectText(card, `Balance due ${gbp(60)}`);
-    await openDetails(card);
-    await expectText(card, 'Doorstep');
-    await saveScreenshot(page, 'part-paid-card');
+    await expectText(card, `Amount due ${gbp(60)}`);
+    await openDocument(page, 'INV0001');
+    const payments = page.getByRole('list', { name: 'Payments on INV0001' });
+    await expectText(payments, 'Doorstep');
+    await saveScreenshot(page, 'part-paid-card', { fullPage: true });
 
     // Remove it (with a confirmation): the balance goes back up.
-    await card.getByRole('button', { name: /Remove payment of £40.00/ }).click();
+    await payments.getByRole('button', { name: /Remove payment of £40.00/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, remove it' }).click();
     await expectToast(page, 'Payment removed');
-    await expectText(cardWith(page, 'INV0001'), `Balance due ${gbp(100)}`);
-    await gone(cardWith(page, 'INV0001').getByText('Part paid'));
+    await expectText(page.getByTestId('headline-amount'), gbp(100));
+    await gone(payments);
 
     // Pay the rest with the prefilled balance: PAID.
-    await cardWith(page, 'INV0001').getByRole('button', { name: 'Record payment' }).click();
+    await documentAction(page, 'Record payment');
     const again = page.getByRole('dialog', { name: 'Record payment on INV0001' });
     await visible(again);
     await again.getByRole('button', { name: 'Record payment' }).click();
     await expectToast(page, 'Payment recorded');
-    await expectText(cardWith(page, 'INV0001'), 'PAID');
-    await expectText(cardWith(page, 'INV0001'), `Balance due ${gbp(0)}`);
+    await expectText(page.getByRole('main'), 'PAID');
+    await expectText(page.getByTestId('document-figures'), 'Paid in full');
 
     // The client page: balance is what INV0002 still owes; the payment is listed.
     await page.goto(`${session.baseURL}/clients`);

@@ -11,8 +11,14 @@ describe('journey 9: phone (390x844)', () => {
     const { page } = session;
     const user = await registerUser(session.baseURL, 'journey9');
     const client = await user.api.createClient('Bright Sparks Electrical Contractors Ltd');
-    await user.api.createInvoice(client.id, [{ description: 'Full rewire of a three-bedroom semi-detached house', quantity: 1, unitPrice: 4850 }]);
-    await user.api.createInvoice(client.id, [{ description: 'Consumer unit upgrade', quantity: 1, unitPrice: 620 }]);
+    // Issued, so they carry their numbers (a draft has none until it is issued).
+    for (const [description, unitPrice] of [
+      ['Full rewire of a three-bedroom semi-detached house', 4850],
+      ['Consumer unit upgrade', 620],
+    ] as const) {
+      const made = await user.api.createInvoice(client.id, [{ description, quantity: 1, unitPrice }]);
+      await user.api.invoiceAction(made.id, 'send');
+    }
     await signInWithToken(page, user.token, '/dashboard');
 
     await visible(page.getByRole('heading', { name: 'Dashboard' }));

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { registerUser } from './support/api.ts';
-import { cardWith, expectText, expectToast, gbp, gone, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
+import { cardWith, documentAction, expectText, openDocument, expectToast, gbp, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
 
 describe('journey: from quote to cash in stages', () => {
   const session = useBrowser();
@@ -17,54 +17,63 @@ describe('journey: from quote to cash in stages', () => {
     await user.api.quoteAction(quote.id, 'approve');
     await signInWithToken(page, user.token, '/quotes');
 
-    // Invoice… → a 30% deposit.
-    await cardWith(page, quote.quoteNumber, 'Invoice…').getByRole('button', { name: 'Invoice…' }).click();
+    // The quote's page: Create invoice → a 30% deposit, which opens the deposit's page.
+    await openDocument(page, quote.quoteNumber);
+    await documentAction(page, 'Create invoice');
     const dialog = page.getByRole('dialog', { name: `Invoice quote ${quote.quoteNumber}` });
     await visible(dialog);
     await dialog.getByRole('spinbutton', { name: 'Percent' }).fill('30');
-    await expectAccessible(page, '/quotes invoice dialog');
+    await expectAccessible(page, '/quotes/:id invoice dialog');
     await saveScreenshot(page, 'invoice-quote-dialog');
     await dialog.getByRole('button', { name: 'Create invoice' }).click();
-    await expectToast(page, `Invoice INV0001 created from ${quote.quoteNumber}`);
-    await expectText(cardWith(page, 'INV0001'), gbp(4320));
+    // A draft is numbered when it is issued (docs/product.md, "Document numbers").
+    await expectToast(page, `Draft invoice created from ${quote.quoteNumber}`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Draft' }));
+    await expectText(page.getByTestId('headline-amount'), gbp(4320));
 
     // Issue it and record its payment.
-    await cardWith(page, 'INV0001').getByRole('button', { name: 'Mark as sent' }).click();
+    await documentAction(page, 'Mark as sent');
     await expectToast(page, 'Invoice sent successfully');
-    await cardWith(page, 'INV0001', 'Record payment').getByRole('button', { name: 'Record payment' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'INV0001' }));
+    await documentAction(page, 'Record payment');
     const pay = page.getByRole('dialog', { name: 'Record payment on INV0001' });
     await visible(pay);
     await pay.getByRole('button', { name: 'Record payment' }).click();
     await expectToast(page, 'Payment recorded');
-    await expectText(cardWith(page, 'INV0001', 'Duplicate'), 'PAID');
+    await expectText(page.getByRole('main'), 'PAID');
 
     // The quote counts it; the final invoice takes what is left, deducting the deposit.
     await page.getByRole('navigation').getByRole('link', { name: 'Quotes' }).first().click();
-    const quoteCard = cardWith(page, quote.quoteNumber, 'Invoice…');
-    await expectText(quoteCard, `Invoiced ${gbp(4320)} of ${gbp(14400)}`);
-    await quoteCard.getByRole('button', { name: 'Invoice…' }).click();
+    await expectText(cardWith(page, quote.quoteNumber), `Invoiced ${gbp(4320)}`);
+    await openDocument(page, quote.quoteNumber);
+    await expectText(page.getByRole('main'), `Invoiced ${gbp(4320)} of`);
+    await documentAction(page, 'Invoice the rest');
     await visible(dialog);
     await dialog.getByRole('radio', { name: /Final invoice/ }).check();
     await dialog.getByRole('button', { name: 'Create invoice' }).click();
-    await expectToast(page, `Invoice INV0002 created from ${quote.quoteNumber}`);
-    await expectText(cardWith(page, 'INV0002'), gbp(10080));
-    const final = (await user.api.call<{ id: string; invoiceNumber: string; lineItems: { description: string; unitPrice: number }[] }[]>('GET', '/invoices')).find((i) => i.invoiceNumber === 'INV0002')!;
+    await expectToast(page, `Draft invoice created from ${quote.quoteNumber}`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Draft' }));
+    await expectText(page.getByTestId('headline-amount'), gbp(10080));
+    // the deduction line reads as a deduction
+    await expectText(page.getByRole('list', { name: 'Lines' }), /Less deposit INV0001, VAT £720\.00\s*Deduction/);
+    const final = (
+      await user.api.call<{ id: string; invoiceNumber: string | null; lineItems: { description: string; unitPrice: number }[] }[]>('GET', '/invoices')
+    ).find((i) => i.invoiceNumber === null)!;
     expect(final.lineItems.map((l) => [l.description, l.unitPrice])).toEqual([
       ['Kitchen refit', 12000],
       ['Less deposit INV0001, VAT £720.00', -3600],
     ]);
-    await saveScreenshot(page, 'final-invoice');
+    await saveScreenshot(page, 'final-invoice', { fullPage: true });
 
-    // Fully invoiced: no more Invoice…, both invoices linked.
+    // Fully invoiced: no more Create invoice, both invoices linked from the quote's page.
     await page.getByRole('navigation').getByRole('link', { name: 'Quotes' }).first().click();
-    const done = cardWith(page, quote.quoteNumber, 'Duplicate');
-    await expectText(done, `Invoiced ${gbp(14400)} of ${gbp(14400)}`);
-    await visible(done.getByRole('link', { name: 'INV0002' }));
-    await gone(done.getByRole('button', { name: 'Invoice…' }));
-    // The wide screen's one-line row shows the amounts whole, not cut off.
-    const line = done.locator('p[title^="Invoiced"]');
-    expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    await saveScreenshot(page, 'quote-fully-invoiced');
+    await openDocument(page, quote.quoteNumber);
+    await expectText(page.getByRole('main'), `Invoiced ${gbp(14400)} of`);
+    // The final is still a draft: linked as Draft until it is issued.
+    await visible(page.getByRole('link', { name: 'Draft' }));
+    await visible(page.getByRole('link', { name: 'INV0001' }));
+    expect(await page.getByRole('button', { name: /Create invoice|Invoice the rest/ }).count()).toBe(0);
+    await saveScreenshot(page, 'quote-fully-invoiced', { fullPage: true });
 
     // A monthly recurring invoice starting today issues its first invoice at once.
     await page.getByRole('navigation').getByRole('link', { name: 'Recurring' }).first().click();
@@ -79,7 +88,8 @@ describe('journey: from quote to cash in stages', () => {
     await expectToast(page, 'Recurring invoice created');
     const schedule = page.getByRole('listitem').filter({ hasText: 'Kitchen Owners: Monthly' });
     await expectText(schedule, '1 issued');
-    await visible(schedule.getByRole('link', { name: 'INV0003' }));
+    // Not sent automatically: the invoice it made waits as a draft, numbered when it is sent.
+    await visible(schedule.getByRole('link', { name: 'Draft' }));
     await saveScreenshot(page, 'recurring-list');
   });
 });

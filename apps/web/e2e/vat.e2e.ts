@@ -8,7 +8,7 @@ import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { registerUser, type NewUser } from './support/api.ts';
 import { londonDatePlus } from './support/dates.ts';
-import { cardWith, expectText, expectToast, gbp, gone, openDetails, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
+import { cardWith, documentAction, expectText, expectToast, gbp, gone, openDocument, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
 
 /**
  * Issue 17, VAT per line (docs/product.md, "VAT per line", "CIS", "VAT return figures"): the
@@ -161,11 +161,14 @@ describe('journey: VAT per line, reverse charge, CIS and the VAT return', () => 
       await form.getByRole('button', { name: 'Create Invoice' }).click();
       await expectToast(page, 'Invoice created successfully');
       await gone(form);
-      const card = cardWith(page, 'INV0001', 'Mark as sent');
-      await expectText(card, `Total ${gbp(800.5)}`);
-      await card.getByRole('button', { name: 'Mark as sent' }).click();
+      // A draft is numbered when it is issued: its row says Draft until then.
+      const card = cardWith(page, 'Draft');
+      await expectText(card, `Amount due ${gbp(800.5)}`);
+      await openDocument(page, 'Draft');
+      await documentAction(page, 'Mark as sent');
       await expectToast(page, 'Invoice sent successfully');
-      await expectText(cardWith(page, 'INV0001'), 'SENT');
+      await expectText(page.getByRole('main'), 'SENT');
+      await visible(page.getByRole('heading', { level: 1, name: 'INV0001' }));
 
       const [invoice] = await user.api.call<{ id: string; total: number; reverseChargeVat?: number }[]>('GET', '/invoices');
       expect(invoice).toMatchObject({ total: 800.5, reverseChargeVat: 160.1 });
@@ -218,14 +221,16 @@ describe('journey: VAT per line, reverse charge, CIS and the VAT return', () => 
       await expectToast(page, 'Invoice created successfully');
       await gone(form);
 
-      const draft = cardWith(page, 'INV0002', 'Mark as sent');
-      await expectText(draft, `Total ${gbp(1080)}`);
-      await draft.getByRole('button', { name: 'Mark as sent' }).click();
+      const draft = cardWith(page, 'Draft');
+      await expectText(draft, `Amount due ${gbp(936)}`);
+      await expectText(draft, `of ${gbp(1080)}`);
+      await openDocument(page, 'Draft');
+      await documentAction(page, 'Mark as sent');
+      await visible(page.getByRole('heading', { level: 1, name: 'INV0002' }));
       await expectToast(page, 'Invoice sent successfully');
-      const sent = cardWith(page, 'INV0002', 'Record payment');
-      await expectText(sent, `Balance due ${gbp(936)}`);
-      await openDetails(sent);
-      await expectText(sent, `Total ${gbp(1080)} Paid ${gbp(0)} Credited ${gbp(0)} Balance due ${gbp(936)}`);
+      await expectText(page.getByTestId('headline-amount'), gbp(936));
+      await expectText(page.getByTestId('document-figures'), `Total ${gbp(1080)}`);
+      await expectText(page.getByTestId('document-figures'), `Amount due ${gbp(936)}`);
     },
     LONG,
   );
@@ -248,9 +253,12 @@ describe('journey: VAT per line, reverse charge, CIS and the VAT return', () => 
       await quarter.selectOption({ label: label! });
 
       // Box 1: VAT charged, the CIS invoice's £180 (reverse-charge VAT is the customer's).
-      // Box 6: every sale excluding VAT, £800.50 + £900 = £1,700.50.
+      // Box 6: every sale excluding VAT, £800.50 + £900 = £1,700.50. No expenses: boxes 4 and 7 are £0.
       const report = page.getByTestId('vat-report');
-      await expectText(report, `Box 1 (VAT due on sales) ${gbp(180)} Box 6 (sales excluding VAT) ${gbp(1700.5)} Reverse charge sales (net) ${gbp(800.5)}`);
+      await expectText(
+        report,
+        `Box 1 (VAT due on sales) ${gbp(180)} Box 3 (total VAT due) ${gbp(180)} Box 4 (VAT reclaimed on purchases) ${gbp(0)} Box 5 (VAT to pay) ${gbp(180)} Box 6 (sales excluding VAT) ${gbp(1700.5)} Box 7 (purchases excluding VAT) ${gbp(0)} Reverse charge sales (net) ${gbp(800.5)}`,
+      );
       await visible(report.getByRole('link', { name: 'INV0001' }));
       await visible(report.getByRole('link', { name: 'INV0002' }));
 
@@ -262,6 +270,47 @@ describe('journey: VAT per line, reverse charge, CIS and the VAT return', () => 
       expect(csv).toContain('"Box 1 (VAT due on sales)","180.00"');
       expect(csv).toContain('"Box 6 (sales excluding VAT)","1700.50"');
       await expectAccessible(page, '/reports VAT return');
+    },
+    LONG,
+  );
+  test(
+    'when profit and loss and the CIS statement are opened on a phone, then income, expenses by heading and the deduction suffered show, and both download as CSV',
+    async () => {
+      const { page } = session;
+      const user = await builder(session.baseURL);
+      const today = londonDatePlus(0);
+      await user.api.call('POST', '/expenses', { date: today, supplier: 'Screwfix', category: 'COST_OF_GOODS', net: 200, vat: 'STANDARD' });
+      await user.api.call('POST', '/expenses', { date: today, supplier: 'The Ivy', category: 'NOT_ALLOWABLE', net: 50, vat: 'STANDARD' });
+      const invoices = await user.api.call<{ id: string; invoiceNumber: string }[]>('GET', '/invoices');
+      const cisInvoice = invoices.find((i) => i.invoiceNumber === 'INV0002')!;
+      await user.api.call('POST', `/invoices/${cisInvoice.id}/payments`, { amount: 936, date: today });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInWithToken(page, user.token, '/reports');
+
+      // The period holding today (cumulative from 6 April) opens first. Income: £800.50 + £900 net of VAT;
+      // expenses count net (VAT registered): £200 allowable, £50 not. Net profit 1,450.50; taxable 1,500.50.
+      const pnl = page.getByTestId('profit-and-loss');
+      await visible(pnl);
+      await expectText(pnl.getByTestId('pnl-income'), gbp(1700.5));
+      await expectText(pnl, 'Cost of goods (materials)');
+      await expectText(pnl.getByTestId('pnl-net-profit'), gbp(1450.5));
+      await expectText(pnl.getByTestId('pnl-taxable-profit'), gbp(1500.5));
+      const downloadingPnl = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download profit and loss CSV' }).click();
+      const pnlCsv = readFileSync(await (await downloadingPnl).path(), 'utf8');
+      expect(pnlCsv).toContain('"Taxable profit (income less allowable expenses)","1500.50"');
+
+      // CIS: the £936 received is the whole amount due: labour 720, materials 180, deducted 20% of 720 = 144.
+      const cis = page.getByTestId('cis-report');
+      await visible(cis);
+      await expectText(cis, 'Jones Construction');
+      await expectText(cis.getByTestId('cis-total-deducted'), gbp(144));
+      const downloadingCis = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download CIS CSV' }).click();
+      const cisCsv = readFileSync(await (await downloadingCis).path(), 'utf8');
+      expect(cisCsv).toContain('"Total","","","","","900.00","720.00","180.00","144.00"');
+      await expectAccessible(page, '/reports profit and loss and CIS on a phone');
+      await saveScreenshot(page, 'reports-pnl-cis-phone', { fullPage: true });
     },
     LONG,
   );

@@ -15,6 +15,15 @@ const INVISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}
  */
 const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
 
+/**
+ * What XML 1.0 cannot carry (docs/data-transfer.md, "What we refuse"): C0 controls other than
+ * tab, line feed and carriage return, the non-characters U+FFFE and U+FFFF, and unpaired
+ * surrogates. Every free text may end up in a UBL or Factur-X e-invoice, so none may hold them.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const NOT_XML_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const isXmlText = (value: string): boolean => !NOT_XML_TEXT.test(value);
+
 export const hasVisibleCharacter = (value: string): boolean => !INVISIBLE.test(value);
 export const isCleanIdentifier = (value: string): boolean => !CONTROL_OR_FORMAT.test(value);
 
@@ -26,7 +35,8 @@ export const requiredText = (message: string, max: number, label: string) =>
     .min(1, message)
     .max(max, MSG.tooLong(label, max))
     // Empty text already has the required message from min(1); one message per field.
-    .refine((v) => v.length === 0 || hasVisibleCharacter(v), message);
+    .refine((v) => v.length === 0 || hasVisibleCharacter(v), message)
+    .refine(isXmlText, MSG.notXmlText(label));
 
 /** An optional identifier (VAT number, bank details): no invisible or direction-changing characters. */
 export const optionalIdentifier = (max: number, label: string) =>
@@ -38,6 +48,7 @@ export const optionalText = (max: number, label: string) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, MSG.tooLong(label, max))
+    .refine(isXmlText, MSG.notXmlText(label))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -51,6 +62,16 @@ export const ZEmail = (message: string) =>
     .max(254, message)
     .pipe(z.email({ error: message }))
     .transform((v) => v.toLowerCase());
+
+/** An email address or nothing: empty, null or absent all read as '' (lower case, like ZEmail). */
+export const ZOptionalEmail = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(254, message)
+    .nullish()
+    .transform((v) => (v ?? '').toLowerCase())
+    .refine((v) => v === '' || z.email().safeParse(v).success, message);
 
 /** Optional list parameters (issue 7). Without any of them a list answers a plain array. */
 export const ZListQuery = z.object({

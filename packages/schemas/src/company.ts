@@ -13,7 +13,8 @@ import {
 } from './constants.ts';
 import { hasAtMostDecimals } from './money.ts';
 import { REVERSE_CHARGE_WORDING_KEYS, VAT_SCHEMES } from './vat.ts';
-import { ZEmail, ZTimestamp, isCleanIdentifier, optionalIdentifier, optionalText, requiredText } from './common.ts';
+import { ZEmail, ZTimestamp, isCleanIdentifier, isXmlText, optionalIdentifier, optionalText, requiredText } from './common.ts';
+import { ZPeppolId, ZPeppolIdAnswer } from './peppol.ts';
 
 /** A prefix starts every document number, so it must read exactly as it is stored. */
 const ZPrefix = (requiredMessage: string) =>
@@ -22,7 +23,8 @@ const ZPrefix = (requiredMessage: string) =>
     .trim()
     .min(1, requiredMessage)
     .max(PREFIX_MAX_LENGTH, MSG.prefixMax)
-    .refine(isCleanIdentifier, MSG.invisibleOrBidi('Prefix'));
+    .refine(isCleanIdentifier, MSG.invisibleOrBidi('Prefix'))
+    .refine(isXmlText, MSG.notXmlText('Prefix'));
 
 /** A URL or empty. Scheme-less input like www.example.co.uk is accepted as https. */
 const ZWebsite = z
@@ -43,7 +45,30 @@ const ZWebsite = z
     }
   });
 
-export const ZBankDetails = z.object({
+/** Payment terms in whole days, 0 (due on receipt) to 365. */
+export const PAYMENT_TERMS_MESSAGE = 'Payment terms must be a whole number of days from 0 to 365';
+export const ZPaymentTermsDays = z
+  .number({ error: PAYMENT_TERMS_MESSAGE })
+  .int(PAYMENT_TERMS_MESSAGE)
+  .min(0, PAYMENT_TERMS_MESSAGE)
+  .max(365, PAYMENT_TERMS_MESSAGE);
+
+/** "Payment due within 14 days" ("on receipt" for 0 days). */
+export const paymentTermsLine = (days: number) => (days === 0 ? 'Payment due on receipt' : `Payment due within ${days} day${days === 1 ? '' : 's'}`);
+
+/**
+ * An invoice's terms as printed (docs/product.md, "Payment terms"): the company's text, headed by
+ * "Payment due within N days" unless the text already names those days (or, for 0 days, receipt).
+ * `days` is null where no payment is asked (quotes, void invoices).
+ */
+export function termsWithPaymentDays(terms: string | null, days: number | null): string | null {
+  if (days === null || days < 0) return terms;
+  const said = days === 0 ? /\b(on receipt|immediately|upon receipt)\b/i : new RegExp(`\\b${days}\\s*(?:calendar\\s+|working\\s+|business\\s+)?days?\\b`, 'i');
+  if (terms && said.test(terms)) return terms;
+  return terms ? `${paymentTermsLine(days)}.\n${terms}` : `${paymentTermsLine(days)}.`;
+}
+
+export const ZBankDetails = z.strictObject({
   bankName: optionalText(100, 'Bank name'),
   accountName: optionalText(100, 'Account name'),
   accountNumber: optionalIdentifier(34, 'Account number'),
@@ -53,7 +78,7 @@ export const ZBankDetails = z.object({
 });
 export type TBankDetails = z.output<typeof ZBankDetails>;
 
-export const ZCompanyRequest = z.object({
+export const ZCompanyRequest = z.strictObject({
   name: requiredText(MSG.companyNameRequired, 200, 'Company name'),
   email: ZEmail(MSG.companyEmailRequired),
   phone: optionalText(50, 'Phone'),
@@ -62,9 +87,7 @@ export const ZCompanyRequest = z.object({
   vatNumber: optionalIdentifier(30, 'VAT number'),
   terms: optionalText(10_000, 'Terms'),
   currency: z.enum(CURRENCY_CODES, { error: 'Currency must be one of GBP, USD, EUR, CAD, AUD' }).default(DEFAULT_CURRENCY),
-  template: z
-    .enum(TEMPLATES, { error: `Template must be one of ${TEMPLATES.join(', ')}` })
-    .default(DEFAULT_TEMPLATE),
+  template: z.enum(TEMPLATES, { error: `Template must be one of ${TEMPLATES.join(', ')}` }).default(DEFAULT_TEMPLATE),
   quoteNumberPrefix: ZPrefix(MSG.quotePrefixRequired).default(DEFAULT_QUOTE_PREFIX),
   invoiceNumberPrefix: ZPrefix(MSG.invoicePrefixRequired).default(DEFAULT_INVOICE_PREFIX),
   creditNotePrefix: ZPrefix(MSG.creditNotePrefixRequired).default(DEFAULT_CREDIT_NOTE_PREFIX),
@@ -92,6 +115,10 @@ export const ZCompanyRequest = z.object({
     .optional(),
   /** the company is a CIS subcontractor: its invoices to clients with a CIS rate show the deduction; absent keeps the stored value */
   cisSubcontractor: z.boolean({ error: 'cisSubcontractor must be true or false' }).optional(),
+  /** the company's Peppol participant id (docs/data-transfer.md, "Electronic addresses"); null clears it, absent keeps the stored value */
+  peppolId: ZPeppolId,
+  /** days from issue to due date on new invoices (docs/product.md, "Payment terms"); absent keeps the stored value (30 by default) */
+  paymentTermsDays: ZPaymentTermsDays.optional(),
   /** Ignored if sent: the symbol follows the currency. */
   currencySymbol: z.unknown().optional(),
 });
@@ -106,7 +133,7 @@ export const ZCompanyQuery = z.object({
   optional: z.enum(['true', 'false'], { error: 'Optional must be true or false' }).optional(),
 });
 
-export const ZLogoRequest = z.object({
+export const ZLogoRequest = z.strictObject({
   logo: z.string({ error: 'Logo must be a PNG or JPEG image' }).min(1, 'Logo must be a PNG or JPEG image'),
 });
 
@@ -145,6 +172,10 @@ export const ZCompany = z.strictObject({
   vatScheme: z.enum(VAT_SCHEMES),
   reverseChargeWording: z.enum(REVERSE_CHARGE_WORDING_KEYS),
   cisSubcontractor: z.boolean(),
+  /** present only when set, so a company without one answers as before */
+  peppolId: ZPeppolIdAnswer.optional(),
+  /** days from issue to due date unless the client has its own terms */
+  paymentTermsDays: z.number().int(),
   nextQuoteNumber: z.number().int(),
   nextInvoiceNumber: z.number().int(),
   nextCreditNoteNumber: z.number().int(),

@@ -5,11 +5,12 @@ import { formatPence, hasAtMostDecimals } from './money.ts';
 import { ZPrice } from './item.ts';
 import { ZListQuery, ZTimestamp, requiredText, type TPage } from './common.ts';
 import { QUANTITY_MAX, ZDocumentClient, ZLineItemAnswer, lineVatFields, vatFigures } from './document.ts';
+import { ZActor, type TActor } from './history.ts';
 
 /** The reason a void or a credit note carries: required, printed on the PDF. */
 export const ZReason = requiredText(MSG.reasonRequired, REASON_MAX_LENGTH, 'Reason');
 
-export const ZVoidRequest = z.object({ reason: ZReason });
+export const ZVoidRequest = z.strictObject({ reason: ZReason });
 export type TVoidRequest = z.input<typeof ZVoidRequest>;
 
 const CREDIT_QUANTITY_MESSAGE = 'Quantity must be more than 0';
@@ -18,7 +19,7 @@ const CREDIT_QUANTITY_MESSAGE = 'Quantity must be more than 0';
  * A credited line. Unlike a quote or invoice line the quantity may be a fraction of one
  * (crediting half an hour of a one-hour line); it is still positive with at most 3 decimals.
  */
-export const ZCreditLine = z.object({
+export const ZCreditLine = z.strictObject({
   description: requiredText(MSG.descriptionRequired, 2000, 'Description'),
   quantity: z
     .number({ error: CREDIT_QUANTITY_MESSAGE })
@@ -31,13 +32,9 @@ export const ZCreditLine = z.object({
 });
 
 /** No lines = credit the whole invoice; lines = a partial credit at the invoice's VAT rate. */
-export const ZCreditNoteRequest = z.object({
+export const ZCreditNoteRequest = z.strictObject({
   reason: ZReason,
-  lineItems: z
-    .array(ZCreditLine, { error: MSG.itemsRequired })
-    .min(1, MSG.itemsRequired)
-    .max(MAX_LINE_ITEMS, MSG.tooManyItems)
-    .optional(),
+  lineItems: z.array(ZCreditLine, { error: MSG.itemsRequired }).min(1, MSG.itemsRequired).max(MAX_LINE_ITEMS, MSG.tooManyItems).optional(),
 });
 export type TCreditNoteRequest = z.input<typeof ZCreditNoteRequest>;
 
@@ -62,6 +59,8 @@ export const ZCreditNote = z.strictObject({
   ...vatFigures,
   reason: z.string(),
   createdAt: ZTimestamp,
+  /** the member who issued it (absent for older credit notes) */
+  by: ZActor.optional(),
 });
 export type TCreditNote = z.infer<typeof ZCreditNote>;
 export type TCreditNotePage = TPage<TCreditNote>;
@@ -71,6 +70,7 @@ export interface TCreditNoteRef {
   id: string;
   creditNoteNumber: string;
   total: number;
+  by?: TActor;
 }
 
 export interface TInvoiceMoney {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ZInvoicePayment, ZLatePayment } from './payment.ts';
+import { ZActor } from './history.ts';
 import { MSG } from './messages.ts';
 import { DOCUMENT_TOTAL_MAX_PENCE, MAX_LINE_ITEMS } from './constants.ts';
 import { INVOICE_STATUSES, QUOTE_STATUSES } from './lifecycle.ts';
 import { hasAtMostDecimals } from './money.ts';
 import { computeTotalsFromPounds } from './totals.ts';
 import { ZPrice } from './item.ts';
-import { ZDay, ZId, ZListQuery, ZTimestamp, isIsoDate, optionalText, requiredText } from './common.ts';
+import { ZDay, ZId, ZListQuery, ZTimestamp, isIsoDate, isXmlText, optionalText, requiredText } from './common.ts';
 import { LINE_KINDS, VAT_CODES, VAT_MESSAGES } from './vat.ts';
 
 export const QUANTITY_MAX = 1_000_000;
@@ -26,16 +27,17 @@ export const lineVatFields = {
   unit: optionalText(20, 'Unit'),
 };
 
-export const ZLineItem = z.object({
-  description: requiredText(MSG.descriptionRequired, 2000, 'Description'),
-  quantity: z
-    .number({ error: MSG.quantityMin })
-    .gt(0, MSG.quantityMin)
-    .max(QUANTITY_MAX, MSG.quantityMax)
-    .refine((v) => hasAtMostDecimals(v, 3), MSG.quantityDecimals),
-  unitPrice: ZPrice,
-  ...lineVatFields,
-})
+export const ZLineItem = z
+  .strictObject({
+    description: requiredText(MSG.descriptionRequired, 2000, 'Description'),
+    quantity: z
+      .number({ error: MSG.quantityMin })
+      .gt(0, MSG.quantityMin)
+      .max(QUANTITY_MAX, MSG.quantityMax)
+      .refine((v) => hasAtMostDecimals(v, 3), MSG.quantityDecimals),
+    unitPrice: ZPrice,
+    ...lineVatFields,
+  })
   // Unset per-line fields are left out, so a line without them reads exactly as before.
   .transform((l) => Object.fromEntries(Object.entries(l).filter(([, v]) => v !== null && v !== undefined)) as typeof l);
 export type TLineItem = z.output<typeof ZLineItem>;
@@ -54,10 +56,14 @@ export const ZSiteAddress = z
   .string({ error: 'Site address must be text' })
   .trim()
   .max(SITE_ADDRESS_MAX, MSG.tooLong('Site address', SITE_ADDRESS_MAX))
+  .refine(isXmlText, MSG.notXmlText('Site address'))
   .nullable()
   .transform((v) => (v ? v : null));
 
-const ZClientId = z.string({ error: MSG.clientRequired }).trim().pipe(z.uuid({ error: MSG.clientRequired }));
+const ZClientId = z
+  .string({ error: MSG.clientRequired })
+  .trim()
+  .pipe(z.uuid({ error: MSG.clientRequired }));
 
 const ZLineItems = z
   .array(ZLineItem, { error: MSG.itemsRequired })
@@ -81,8 +87,8 @@ export const ZDueDate = z
     return day;
   });
 
-/** Totals a caller sends are ignored: the server computes them (strip, not strict). */
-export const ZQuoteRequest = z.object({
+/** Strict: a body carrying totals (or any other unknown key) is refused, since the server computes them (docs/product.md, "Strict request bodies"). */
+export const ZQuoteRequest = z.strictObject({
   clientId: ZClientId,
   lineItems: ZLineItems,
   /** percent; defaults to the company's default tax rate, else 20 */
@@ -96,6 +102,10 @@ export const ZInvoiceRequest = ZQuoteRequest.extend({
   dueDate: ZDueDate.optional(),
 });
 export type TInvoiceRequest = z.input<typeof ZInvoiceRequest>;
+
+/** PATCH /invoices/:id/due-date: "Change due date" on any invoice but a void one. */
+export const ZDueDateRequest = z.strictObject({ dueDate: ZDueDate });
+export type TDueDateRequest = z.input<typeof ZDueDateRequest>;
 
 export const ZFromQuoteRequest = z.strictObject({ dueDate: ZDueDate.optional() }).default({});
 
@@ -154,14 +164,22 @@ const documentBase = {
   updatedAt: ZTimestamp,
 };
 
+/**
+ * An invoice's number is given when it is issued (docs/product.md, "Document numbers"): a draft
+ * that was never issued has none (null), and every screen, PDF and email shows "Draft" in its place.
+ */
+export const ZInvoiceNumber = z.string().nullable();
+export const DRAFT_NUMBER_LABEL = 'Draft';
+/** What stands where the invoice's number goes: its number, or "Draft" before it is issued. */
+export const invoiceNumberLabel = (invoiceNumber: string | null | undefined): string => invoiceNumber ?? DRAFT_NUMBER_LABEL;
+
 /** The invoice a quote was converted to (docs/product.md, "Converted quotes"). */
-export const ZQuoteInvoiceRef = z.strictObject({ id: z.uuid(), invoiceNumber: z.string() });
+export const ZQuoteInvoiceRef = z.strictObject({ id: z.uuid(), invoiceNumber: ZInvoiceNumber });
 export type TQuoteInvoiceRef = z.infer<typeof ZQuoteInvoiceRef>;
 
 /** How an invoice was made from a quote: all of it, or in stages (docs/product.md, "Invoicing a quote in stages"). */
 export const QUOTE_INVOICE_TYPES = ['FULL', 'DEPOSIT', 'STAGE', 'FINAL'] as const;
 export type TQuoteInvoiceType = (typeof QUOTE_INVOICE_TYPES)[number];
-
 
 export const ZQuote = z.strictObject({
   ...documentBase,
@@ -174,14 +192,14 @@ export const ZQuote = z.strictObject({
   invoicedAmount: z.number(),
   remainingAmount: z.number(),
   invoices: z.array(
-    z.strictObject({ id: z.uuid(), invoiceNumber: z.string(), type: z.enum(QUOTE_INVOICE_TYPES), total: z.number(), status: z.enum(INVOICE_STATUSES) }),
+    z.strictObject({ id: z.uuid(), invoiceNumber: ZInvoiceNumber, type: z.enum(QUOTE_INVOICE_TYPES), total: z.number(), status: z.enum(INVOICE_STATUSES) }),
   ),
 });
 export type TQuote = z.infer<typeof ZQuote>;
 
 export const ZInvoice = z.strictObject({
   ...documentBase,
-  invoiceNumber: z.string(),
+  invoiceNumber: ZInvoiceNumber,
   status: z.enum(INVOICE_STATUSES),
   dueDate: ZDay,
   quoteId: z.uuid().nullable(),
@@ -195,7 +213,7 @@ export const ZInvoice = z.strictObject({
   amountCredited: z.number(),
   /** pounds: total − payments − credits, never below 0; 0 once VOID */
   balanceDue: z.number(),
-  creditNotes: z.array(z.strictObject({ id: z.uuid(), creditNoteNumber: z.string(), total: z.number() })),
+  creditNotes: z.array(z.strictObject({ id: z.uuid(), creditNoteNumber: z.string(), total: z.number(), by: ZActor.optional() })),
   /** pounds: the sum of recorded payments */
   amountPaid: z.number(),
   payments: z.array(ZInvoicePayment),
@@ -238,4 +256,12 @@ export type TInvoiceListQuery = z.output<typeof ZInvoiceListQuery>;
 /** Messages of document rules the spec is silent on (docs/spec-deviations.md). */
 export const DOCUMENT_MESSAGES = {
   quoteAlreadyConverted: (invoiceNumber: string) => `This quote has already been converted to invoice ${invoiceNumber}`,
+  /** issue 34.2: refused at issue; dates as the user reads them (DD/MM/YYYY) */
+  dueBeforeIssue: (dueDate: string, issueDate: string) =>
+    `The due date (${ukDate(dueDate)}) is before the issue date (${ukDate(issueDate)}): change the due date, then issue the invoice`,
+  /** the form's warning while the chosen due date is before today */
+  dueDateInPast: 'This due date is before today, the issue date: the invoice cannot be issued until it is changed',
 } as const;
+
+/** YYYY-MM-DD as DD/MM/YYYY. */
+const ukDate = (day: string) => day.split('-').reverse().join('/');

@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -23,6 +24,8 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** a service we depend on (HMRC) did not answer: nothing was done, try again later */
+  UNAVAILABLE: 503,
 };
 
 export const ERROR_MESSAGES = {

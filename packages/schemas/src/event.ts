@@ -10,11 +10,10 @@ const optionalId = z
   .transform((v) => (v ? v : null));
 
 /** zod 4 still runs object refinements after a field failed, so a field may not be a Date yet. */
-const endNotBeforeStart = (start: unknown, end: unknown) =>
-  !(start instanceof Date) || !(end instanceof Date) || end.getTime() >= start.getTime();
+const endNotBeforeStart = (start: unknown, end: unknown) => !(start instanceof Date) || !(end instanceof Date) || end.getTime() >= start.getTime();
 
 export const ZEventRequest = z
-  .object({
+  .strictObject({
     title: requiredText(MSG.titleRequired, 200, 'Title'),
     description: optionalText(5000, 'Description'),
     startDate: ZDateTime(MSG.startDateRequired),
@@ -32,6 +31,8 @@ export const ZEventRequest = z
     clientId: optionalId,
     quoteId: optionalId,
     invoiceId: optionalId,
+    /** the member the event is for (docs/product.md, "Accounts and roles"); absent: as it was, null: nobody */
+    assigneeId: z.uuid({ error: 'Assignee must be a member of this business' }).nullish(),
   })
   .refine((v) => endNotBeforeStart(v.startDate, v.endDate), { message: MSG.endBeforeStart, path: ['endDate'] });
 export type TEventRequest = z.input<typeof ZEventRequest>;
@@ -73,7 +74,9 @@ export const ZCalendarEvent = z.strictObject({
   invoiceId: z.uuid().nullable(),
   client: z.strictObject({ id: z.uuid(), name: z.string() }).nullable(),
   quote: z.strictObject({ id: z.uuid(), quoteNumber: z.string(), status: z.enum(QUOTE_STATUSES), total: z.number() }).nullable(),
-  invoice: z.strictObject({ id: z.uuid(), invoiceNumber: z.string(), status: z.enum(INVOICE_STATUSES), total: z.number() }).nullable(),
+  invoice: z.strictObject({ id: z.uuid(), invoiceNumber: z.string().nullable(), status: z.enum(INVOICE_STATUSES), total: z.number() }).nullable(),
+  /** present only when the event is assigned to a member */
+  assigneeId: z.uuid().optional(),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });
@@ -81,7 +84,11 @@ export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
 
 export const ZEventListQuery = ZListQuery.extend({
   status: z.enum(EVENT_STATUSES, { error: `Status must be one of ${EVENT_STATUSES.join(', ')}` }).optional(),
+  /** one member's events (docs/product.md, "Accounts and roles") */
+  assignee: z.uuid({ error: 'Assignee must be a member id' }).optional(),
 });
+/** GET /calendar/range/:start/:end?assignee=… */
+export const ZRangeQuery = z.object({ assignee: z.uuid({ error: 'Assignee must be a member id' }).optional() });
 export type TEventListQuery = z.output<typeof ZEventListQuery>;
 
 /** The follow-up event built from a quote (docs/product.md, "Defaults"); the server and the screen share it. */
@@ -90,6 +97,15 @@ export const FOLLOW_UP = {
   description: (quoteNumber: string) => `Follow-up for quote ${quoteNumber}`,
   type: 'QUOTE_FOLLOW_UP' as TEventType,
   color: '#facc15',
+  /** the quote's site address on one line (an event's location is one line of up to 500 characters), or null */
+  location: (siteAddress: string | null | undefined): string | null => {
+    const line = (siteAddress ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .join(', ');
+    return line ? line.slice(0, 500) : null;
+  },
   /** default slot: tomorrow 09:00 for 30 minutes, Europe/London */
   startHour: 9,
   durationMinutes: 30,

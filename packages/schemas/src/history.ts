@@ -24,10 +24,16 @@ export const HISTORY_ACTIONS = [
   'link revoked',
   'viewed',
   'accepted',
+  'refund recorded',
+  'online payment',
+  'credit kept',
 ] as const;
 export type THistoryAction = (typeof HISTORY_ACTIONS)[number];
 
-export const ZHistoryEntry = z.strictObject({ at: ZTimestamp, action: z.enum(HISTORY_ACTIONS), summary: z.string() });
+/** The member who did something (docs/product.md, "Who did it"); absent for older rows and the system's own. */
+export const ZActor = z.strictObject({ userId: z.uuid(), email: z.string(), name: z.string() });
+export type TActor = z.infer<typeof ZActor>;
+export const ZHistoryEntry = z.strictObject({ at: ZTimestamp, action: z.enum(HISTORY_ACTIONS), summary: z.string(), by: ZActor.optional() });
 export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
 export const HISTORY_LABELS: Record<THistoryAction, string> = {
@@ -49,4 +55,7 @@ export const HISTORY_LABELS: Record<THistoryAction, string> = {
   'link revoked': 'Link revoked',
   viewed: 'Viewed by the client',
   accepted: 'Accepted by the client',
+  'refund recorded': 'Refund recorded',
+  'online payment': 'Online payment',
+  'credit kept': 'Kept as credit',
 };

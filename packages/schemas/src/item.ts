@@ -13,15 +13,16 @@ export const ZPrice = z
   .max(PRICE_MAX, MSG.priceMax)
   .refine((v) => hasAtMostDecimals(v, 2), MSG.priceDecimals);
 
-export const ZItemRequest = z.object({
-  name: requiredText(MSG.nameRequired, 200, 'Name'),
-  description: requiredText(MSG.descriptionRequired, 2000, 'Description'),
-  price: ZPrice,
-  /** what a line picked from the catalogue carries (docs/product.md, "VAT per line") */
-  vat: z.enum(VAT_CODES, { error: VAT_MESSAGES.vatCode }).nullish(),
-  kind: z.enum(LINE_KINDS, { error: VAT_MESSAGES.kind }).nullish(),
-  unit: optionalText(20, 'Unit'),
-})
+export const ZItemRequest = z
+  .strictObject({
+    name: requiredText(MSG.nameRequired, 200, 'Name'),
+    description: requiredText(MSG.descriptionRequired, 2000, 'Description'),
+    price: ZPrice,
+    /** what a line picked from the catalogue carries (docs/product.md, "VAT per line") */
+    vat: z.enum(VAT_CODES, { error: VAT_MESSAGES.vatCode }).nullish(),
+    kind: z.enum(LINE_KINDS, { error: VAT_MESSAGES.kind }).nullish(),
+    unit: optionalText(20, 'Unit'),
+  })
   // Unset VAT, kind and unit are left out, so an item without them reads exactly as before.
   .transform((i) => Object.fromEntries(Object.entries(i).filter(([, v]) => v !== null && v !== undefined)) as typeof i);
 export type TItemRequest = z.input<typeof ZItemRequest>;

@@ -26,7 +26,7 @@ import {
   INVOICE_PAYABLE_STATUSES,
   ledgerStatus,
   INVOICE_SETTLED_BY_CREDIT,
-} from './lifecycle.ts'
+} from './lifecycle.ts';
 
 describe('document lifecycle', () => {
   it('pins the statuses of each kind, in screen order', () => {

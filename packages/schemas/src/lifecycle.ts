@@ -80,8 +80,7 @@ export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PAID', OVERDUE, 'VOID', 'CRED
 export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** The stored status behind a status as read. */
-export const storedInvoiceStatus = (status: TInvoiceStatus): TStoredInvoiceStatus =>
-  status === OVERDUE ? OVERDUE_STORED_AS : status;
+export const storedInvoiceStatus = (status: TInvoiceStatus): TStoredInvoiceStatus => (status === OVERDUE ? OVERDUE_STORED_AS : status);
 
 /** The status actions of an invoice, each one PATCH /invoices/:id/<action>. */
 export const INVOICE_TRANSITION_ACTIONS = ['send', 'pay', 'revert'] as const;

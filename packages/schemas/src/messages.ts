@@ -41,11 +41,14 @@ export const MSG = {
   invalidWebsite: 'Website must be a valid URL',
   invalidColor: 'Color must be a hex colour like #22c55e',
   invalidId: 'Invalid id',
+  /** a body key no schema knows: refused, never ignored (docs/product.md, "Strict request bodies") */
+  unknownField: (path: string) => `Unknown field: ${path}`,
   passwordMax: 'Password must be 128 characters or less',
   // docs/product.md: bcrypt reads only the first 72 bytes, so longer passwords are refused.
   passwordBytesMax: 'Password must be 72 bytes or less (72 plain letters, fewer with accents or emoji)',
   documentTotalMax: 'A document can total at most £1,000,000,000 including VAT',
   invisibleOrBidi: (field: string) => `${field} cannot contain invisible or text-direction characters`,
+  notXmlText: (field: string) => `${field} cannot contain control characters or the non-characters U+FFFE and U+FFFF`,
   tooLong: (field: string, max: number) => `${field} must be ${max.toLocaleString('en-GB')} characters or less`,
 } as const;
 
@@ -57,6 +60,8 @@ export const SHARE_MESSAGES = {
   alreadyAccepted: 'This quote has already been accepted',
   alreadyDeclined: 'This quote has already been declined',
   notOpen: 'This quote is no longer open',
+  changed: 'This quote has changed. Please review it again.',
+  versionRequired: 'Reload the page to see the current version of this quote',
   signatureType: 'Signature must be a PNG image',
   signatureSize: 'Signature must be 200 KB or smaller',
   notShareable: 'A void invoice cannot be shared',

@@ -54,7 +54,7 @@ describe('money and totals, for any input', () => {
   it('the order of the lines does not change the totals', () => {
     fc.assert(
       fc.property(lines, rateBp, fc.integer(), (ls, bp, seed) => {
-        const shuffled = [...ls].sort((a, b) => ((a.quantityMilli ^ seed) - (b.quantityMilli ^ seed)) || a.unitPricePence - b.unitPricePence);
+        const shuffled = [...ls].sort((a, b) => (a.quantityMilli ^ seed) - (b.quantityMilli ^ seed) || a.unitPricePence - b.unitPricePence);
         const a = computeTotals(ls, bp);
         const b = computeTotals(shuffled, bp);
         expect([b.subtotal, b.taxAmount, b.total]).toEqual([a.subtotal, a.taxAmount, a.total]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasAtMostDecimals } from './money.ts';
 import { ZDay, ZListQuery, ZTimestamp, isIsoDate, optionalText, type TPage } from './common.ts';
 import { MSG } from './messages.ts';
+import { ZActor } from './history.ts';
 
 /** How a payment was received; BANK_TRANSFER when not said (docs/product.md, "Payments"). */
 export const PAYMENT_METHODS = ['BANK_TRANSFER', 'CARD', 'CASH', 'CHEQUE', 'OTHER'] as const;
@@ -32,7 +33,7 @@ export const PAYMENT_MESSAGES = {
 /** Largest single payment: £10m, well inside the document caps. */
 const AMOUNT_MAX = 10_000_000;
 
-export const ZPaymentRequest = z.object({
+export const ZPaymentRequest = z.strictObject({
   amount: z
     .number({ error: PAYMENT_MESSAGES.amount })
     .gt(0, PAYMENT_MESSAGES.amount)
@@ -63,6 +64,8 @@ export const ZInvoicePayment = z.strictObject({
   method: z.enum(PAYMENT_METHODS),
   reference: z.string().nullable(),
   createdAt: ZTimestamp,
+  /** the member who recorded it (absent for older payments and those a provider's webhook recorded) */
+  by: ZActor.optional(),
 });
 export type TInvoicePayment = z.infer<typeof ZInvoicePayment>;
 

@@ -27,7 +27,10 @@ export function periodDate(startDate: string, frequency: TRecurringFrequency, n:
 }
 
 /** The date of period `n`, or null when the schedule has ended (past its end date or its count). */
-export function scheduledDate(s: { startDate: string; frequency: TRecurringFrequency; endDate: string | null; count: number | null }, n: number): string | null {
+export function scheduledDate(
+  s: { startDate: string; frequency: TRecurringFrequency; endDate: string | null; count: number | null },
+  n: number,
+): string | null {
   if (s.count !== null && n >= s.count) return null;
   const day = periodDate(s.startDate, s.frequency, n);
   return s.endDate !== null && day > s.endDate ? null : day;
@@ -44,16 +47,30 @@ export const RECURRING_MESSAGES = {
 } as const;
 
 export const ZRecurringRequest = z
-  .object({
-    clientId: z.string({ error: MSG.clientRequired }).trim().pipe(z.uuid({ error: MSG.clientRequired })),
+  .strictObject({
+    clientId: z
+      .string({ error: MSG.clientRequired })
+      .trim()
+      .pipe(z.uuid({ error: MSG.clientRequired })),
     lineItems: z.array(ZLineItem, { error: MSG.itemsRequired }).min(1, MSG.itemsRequired).max(MAX_LINE_ITEMS, MSG.tooManyItems),
     tax: ZTaxPercent.optional(),
     siteAddress: ZSiteAddress.optional(),
     frequency: z.enum(RECURRING_FREQUENCIES, { error: RECURRING_MESSAGES.frequency }),
     startDate: ZDueDate,
     endDate: ZDueDate.nullish(),
-    count: z.number({ error: RECURRING_MESSAGES.count }).int(RECURRING_MESSAGES.count).min(1, RECURRING_MESSAGES.count).max(1000, RECURRING_MESSAGES.count).nullish(),
-    dueDays: z.number({ error: RECURRING_MESSAGES.dueDays }).int(RECURRING_MESSAGES.dueDays).min(0, RECURRING_MESSAGES.dueDays).max(365, RECURRING_MESSAGES.dueDays),
+    count: z
+      .number({ error: RECURRING_MESSAGES.count })
+      .int(RECURRING_MESSAGES.count)
+      .min(1, RECURRING_MESSAGES.count)
+      .max(1000, RECURRING_MESSAGES.count)
+      .nullish(),
+    /** absent or null: each invoice is due after the client's payment terms, else the company's (docs/product.md, "Payment terms") */
+    dueDays: z
+      .number({ error: RECURRING_MESSAGES.dueDays })
+      .int(RECURRING_MESSAGES.dueDays)
+      .min(0, RECURRING_MESSAGES.dueDays)
+      .max(365, RECURRING_MESSAGES.dueDays)
+      .nullish(),
     autoSend: z.boolean({ error: RECURRING_MESSAGES.autoSend }),
   })
   .refine((v) => !v.endDate || v.endDate >= v.startDate, { message: RECURRING_MESSAGES.endBeforeStart, path: ['endDate'] });
@@ -72,13 +89,16 @@ export const ZRecurringInvoice = z.strictObject({
   startDate: ZDay,
   endDate: ZDay.nullable(),
   count: z.number().nullable(),
-  dueDays: z.number(),
+  /** null: the payment terms */
+  dueDays: z.number().nullable(),
   autoSend: z.boolean(),
   paused: z.boolean(),
   /** null once the schedule has ended */
   nextRunDate: ZDay.nullable(),
   issuedCount: z.number(),
-  invoices: z.array(z.strictObject({ id: z.uuid(), invoiceNumber: z.string(), periodDate: ZDay, status: z.enum(INVOICE_STATUSES), total: z.number() })),
+  invoices: z.array(
+    z.strictObject({ id: z.uuid(), invoiceNumber: z.string().nullable(), periodDate: ZDay, status: z.enum(INVOICE_STATUSES), total: z.number() }),
+  ),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPublicDeposit, ZPublicOnlinePayment } from './online-payment.ts';
 import { MSG, SHARE_MESSAGES } from './messages.ts';
 import { optionalText, requiredText, ZDay, ZTimestamp } from './common.ts';
 import { INVOICE_STATUSES, QUOTE_STATUSES } from './lifecycle.ts';
@@ -10,22 +11,25 @@ import { INVOICE_STATUSES, QUOTE_STATUSES } from './lifecycle.ts';
 export const SHARE_TOKEN_BYTES = 32;
 export const SHARE_LINK_DEFAULT_DAYS = 90;
 
-
 /** base64url of 32 bytes: 43 characters. Anything else cannot be a token. */
 export const ZShareToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+/** The short code an invoice PDF prints for its pay page (`/p/{code}`): 16 random bytes, base64url. */
+export const ZPayCode = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
 export const ZShareTokenParams = z.object({ token: z.string() });
 
 export const ZShareLink = z.strictObject({ url: z.string(), expiresAt: ZTimestamp });
 export type TShareLink = z.infer<typeof ZShareLink>;
 
-export const ZAcceptRequest = z.object({
+export const ZAcceptRequest = z.strictObject({
   name: requiredText(SHARE_MESSAGES.nameRequired, 200, 'Name'),
   signature: z.string({ error: SHARE_MESSAGES.signatureType }).max(400_000, SHARE_MESSAGES.signatureSize).optional().nullable(),
   agreeTerms: z.literal(true, { error: SHARE_MESSAGES.agreeTerms }),
+  /** the page's `version`: an acceptance is of the exact document the customer saw (docs/product.md, "Client links") */
+  version: z.number({ error: SHARE_MESSAGES.versionRequired }).int(SHARE_MESSAGES.versionRequired).positive(SHARE_MESSAGES.versionRequired),
 });
 export type TAcceptRequest = z.infer<typeof ZAcceptRequest>;
 
-export const ZDeclineRequest = z.object({ reason: optionalText(1000, 'Reason').optional() });
+export const ZDeclineRequest = z.strictObject({ reason: optionalText(1000, 'Reason').optional() });
 export type TDeclineRequest = z.infer<typeof ZDeclineRequest>;
 
 /** Who accepted a quote and when; the signature as a PNG data URL (null when none was drawn). */
@@ -38,13 +42,24 @@ export const ZVatBreakdownRow = z.strictObject({ label: z.string(), rate: z.numb
 export type TVatBreakdownRow = z.infer<typeof ZVatBreakdownRow>;
 
 /** `discountPercent` is null without a discount; `amount` is the line's net after it. */
-const ZPublicLine = z.strictObject({ description: z.string(), quantity: z.number(), unitPrice: z.number(), discountPercent: z.number().nullable(), amount: z.number() });
+const ZPublicLine = z.strictObject({
+  description: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  discountPercent: z.number().nullable(),
+  amount: z.number(),
+});
 
 /** What the customer may see through the link and nothing more: no ids, no user email. */
 export const ZPublicDocument = z.strictObject({
-  kind: z.enum(['quote', 'invoice']),
+  kind: z.enum(['quote', 'invoice', 'credit_note']),
+  /** invoices with a balance whose business takes payments online: Pay now (docs/product.md, "Payments from the link") */
+  onlinePayment: ZPublicOnlinePayment.nullable().optional(),
+  /** quotes asking for a deposit on acceptance */
+  deposit: ZPublicDeposit.nullable().optional(),
   number: z.string(),
-  status: z.union([z.enum(QUOTE_STATUSES), z.enum(INVOICE_STATUSES)]),
+  /** a credit note is issued when it is made: ISSUED */
+  status: z.union([z.enum(QUOTE_STATUSES), z.enum(INVOICE_STATUSES), z.literal('ISSUED')]),
   issueDate: ZDay,
   /** quotes */
   validUntil: ZDay.nullable(),
@@ -75,6 +90,13 @@ export const ZPublicDocument = z.strictObject({
   terms: z.string().nullable(),
   /** invoices only */
   balanceDue: z.number().nullable(),
+  /**
+   * issued invoices: payments received and credit notes issued to date, then the balance due or
+   * 'Paid in full', as the one figure model words them (docs/product.md, "One figure model")
+   */
+  balanceRows: z.array(z.strictObject({ label: z.string(), text: z.string() })).optional(),
+  /** invoices: nothing left to pay, so the page says paid instead of how to pay */
+  paidInFull: z.boolean().optional(),
   bank: z
     .strictObject({
       bankName: z.string().nullable(),
@@ -88,16 +110,32 @@ export const ZPublicDocument = z.strictObject({
   paymentReference: z.string().nullable(),
   /** accepted quotes only */
   acceptance: ZAcceptance.nullable(),
+  /** a quote's version as shown (sent back on accept); null for invoices */
+  version: z.number().nullable(),
+  /** credit notes: the invoice it corrects and why (its figures are what is credited) */
+  creditNote: z.strictObject({ invoiceNumber: z.string(), reason: z.string() }).nullable().optional(),
 });
 export type TPublicDocument = z.infer<typeof ZPublicDocument>;
 
-export const NOTIFICATION_KINDS = ['viewed', 'accepted', 'declined', 'payment recorded', 'email failed', 'reminder sent', 'recurring draft'] as const;
+export const NOTIFICATION_KINDS = [
+  'viewed',
+  'accepted',
+  'declined',
+  'payment recorded',
+  'email failed',
+  'reminder sent',
+  'recurring draft',
+  'recurring not sent',
+  'refund recorded',
+  'credit kept',
+  'online payment failed',
+] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const ZNotification = z.strictObject({
   id: z.uuid(),
   kind: z.enum(NOTIFICATION_KINDS),
-  documentKind: z.enum(['quote', 'invoice']),
+  documentKind: z.enum(['quote', 'invoice', 'credit_note']),
   documentId: z.uuid(),
   documentNumber: z.string(),
   summary: z.string(),
@@ -110,10 +148,20 @@ export const ZNotificationList = z.strictObject({ items: z.array(ZNotification),
 export type TNotificationList = z.infer<typeof ZNotificationList>;
 
 export const ZNotificationsQuery = z.object({
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(100, 'Limit must be at most 100')
+    .optional(),
   cursor: z.string().max(200, 'Cursor is not valid').optional(),
 });
 
 /** No ids: mark every notification read. */
-export const ZNotificationsRead = z.object({ ids: z.array(z.uuid({ error: MSG.invalidId }), { error: 'Ids must be a list' }).max(500, 'At most 500 ids').optional() });
+export const ZNotificationsRead = z.strictObject({
+  ids: z
+    .array(z.uuid({ error: MSG.invalidId }), { error: 'Ids must be a list' })
+    .max(500, 'At most 500 ids')
+    .optional(),
+});
 export const ZNotificationsReadAnswer = z.strictObject({ unread: z.number().int() });

@@ -136,7 +136,13 @@ describe('stage invoicing, for any quote with mixed VAT codes and any sequence o
 });
 
 describe('stage shares, worked examples', () => {
-  const line = (amountPence: number, vat: TVatCode | null = null, kind: TLineKind | null = null) => ({ quantityMilli: 1000, unitPricePence: amountPence, amountPence, vat, kind });
+  const line = (amountPence: number, vat: TVatCode | null = null, kind: TLineKind | null = null) => ({
+    quantityMilli: 1000,
+    unitPricePence: amountPence,
+    amountPence,
+    vat,
+    kind,
+  });
   const single = vatGroupsOf([line(1_200_000)], 2000);
   const std = { vat: 'STANDARD', rateBp: 2000, reverseCharge: false } as const;
   it('a 30% deposit of a £12,000 + VAT quote is £3,600 net and £720 VAT', () => {
@@ -149,12 +155,20 @@ describe('stage shares, worked examples', () => {
     expect(stageShare(single, single, { amountPence: 500_001 })).toEqual({ kind: 'ok', nets: [{ ...std, netPence: 416_667, vatPence: 83_333 }] });
   });
   it('after 30% and 50%, asking for 30% more is refused naming the £2,880 left', () => {
-    const taken = [stageShare(single, single, { percentBp: 3000 }), stageShare(single, single, { percentBp: 5000 })].map((o) => (o.kind === 'ok' ? o.nets : []));
+    const taken = [stageShare(single, single, { percentBp: 3000 }), stageShare(single, single, { percentBp: 5000 })].map((o) =>
+      o.kind === 'ok' ? o.nets : [],
+    );
     expect(stageShare(single, subtractGroups(single, taken), { percentBp: 3000 })).toEqual({ kind: 'too-much', remainingPence: 288_000 });
   });
 
   // £1,000 standard labour, £400 standard materials, £500 zero-rated, £300 exempt, £2,000 reverse charge.
-  const mixed = [line(100_000, 'STANDARD', 'LABOUR'), line(40_000, 'STANDARD', 'MATERIALS'), line(50_000, 'ZERO'), line(30_000, 'EXEMPT'), line(200_000, 'RC_STANDARD', 'LABOUR')];
+  const mixed = [
+    line(100_000, 'STANDARD', 'LABOUR'),
+    line(40_000, 'STANDARD', 'MATERIALS'),
+    line(50_000, 'ZERO'),
+    line(30_000, 'EXEMPT'),
+    line(200_000, 'RC_STANDARD', 'LABOUR'),
+  ];
   const mixedGroups = vatGroupsOf(mixed, 2000);
   it('ZERO and EXEMPT stay apart though both are 0%, and reverse-charge VAT is not charged', () => {
     expect(mixedGroups.map((g) => [g.vat, g.netPence, g.vatPence])).toEqual([

@@ -3,6 +3,8 @@ import { divRoundHalfUp, formatPence, hasAtMostDecimals } from './money.ts';
 import { computeTotals, type TFixedVat, type TLineInPence } from './totals.ts';
 import { DEFAULT_LINE_KIND, vatCodeForRate, type TLineKind, type TVatCode } from './vat.ts';
 import { ZDueDate } from './document.ts';
+import { isXmlText } from './common.ts';
+import { MSG } from './messages.ts';
 
 /**
  * Stage invoicing (docs/product.md, "Invoicing a quote in stages"): deposit and stage invoices
@@ -26,7 +28,8 @@ export interface TRateGroup {
 export const groupGross = (g: TRateGroup): number => g.netPence + (g.reverseCharge ? 0 : g.vatPence);
 export const groupsGross = (gs: readonly TRateGroup[]): number => gs.reduce((s, g) => s + groupGross(g), 0);
 
-const sameGroup = (a: Pick<TRateGroup, 'vat' | 'rateBp'>, b: Pick<TRateGroup, 'vat' | 'rateBp'>) => a.vat === b.vat && (a.vat !== null || a.rateBp === b.rateBp);
+const sameGroup = (a: Pick<TRateGroup, 'vat' | 'rateBp'>, b: Pick<TRateGroup, 'vat' | 'rateBp'>) =>
+  a.vat === b.vat && (a.vat !== null || a.rateBp === b.rateBp);
 
 /**
  * A document's lines grouped by VAT code: the breakdown of the one totals function
@@ -34,7 +37,13 @@ const sameGroup = (a: Pick<TRateGroup, 'vat' | 'rateBp'>, b: Pick<TRateGroup, 'v
  * document fixes it (a final invoice's VAT is what was left of its quote's).
  */
 export function vatGroupsOf(lines: readonly TLineInPence[], documentRateBp: number, fixedVat: readonly TFixedVat[] | null = null): TRateGroup[] {
-  const groups = computeTotals(lines, documentRateBp, { fixedVat }).vatBreakdown.map((g) => ({ vat: g.vat, rateBp: g.rateBp, netPence: g.net, vatPence: g.vatAmount, reverseCharge: g.reverseCharge }));
+  const groups = computeTotals(lines, documentRateBp, { fixedVat }).vatBreakdown.map((g) => ({
+    vat: g.vat,
+    rateBp: g.rateBp,
+    netPence: g.net,
+    vatPence: g.vatAmount,
+    reverseCharge: g.reverseCharge,
+  }));
   return groups.length ? groups : [{ vat: vatCodeForRate(documentRateBp), rateBp: documentRateBp, netPence: 0, vatPence: 0, reverseCharge: false }];
 }
 
@@ -176,12 +185,27 @@ export function stageLinesOf(quoteLines: readonly TKindedLine[], documentRateBp:
 export const STAGE_MESSAGES = {
   tooMuch: (remainingPence: number) => `This would invoice more than is left on the quote (${formatPence(remainingPence)})`,
   finalDone: 'Nothing more can be invoiced from this quote: it has a final (or full) invoice',
-  stageFixed: "A deposit, stage or final invoice keeps the quote's amounts: only its due date can change",
+  stageFixed: "A deposit or stage invoice keeps the quote's amounts: only its due date can change",
+  /** docs/product.md, "Editing a final invoice" */
+  finalKeepsQuote: "A final invoice keeps its quote's client and VAT rate, and the deductions of the earlier invoices: change its own lines only",
+  finalAboveLeft: (leftPence: number) =>
+    `A final invoice charges at most what is left of its quote (${formatPence(leftPence)}): raise a separate invoice for extra work`,
   alreadyInvoiced: (numbers: readonly string[]) => `This quote has already been invoiced: ${numbers.join(', ')}`,
   percentOrAmount: 'Give either a percent or an amount',
   percentRange: 'Percent must be more than 0 and at most 100',
   amountPositive: 'Amount must be more than 0',
   finalTakesNoShare: 'A final invoice takes what is left: give no percent or amount',
+  /** docs/product.md, "Document numbers": the final names each earlier invoice by its number, which a draft does not have yet. */
+  finalAfterDrafts:
+    'Send or delete the draft invoices of this quote first: its final invoice takes each earlier invoice off by number, and a draft has none yet',
+  /** docs/product.md, "Invoicing a quote in stages": an invoice from a quote always charges something. */
+  notPositive: (totalPence: number) =>
+    totalPence < 0
+      ? `This invoice would total ${formatPence(totalPence)}: the quote's earlier invoices already charge more than it totals, and an invoice is never negative`
+      : 'This invoice would total £0.00: nothing is left to invoice on this quote',
+  /** docs/product.md, "Converted quotes": a quote with live invoices is a record. */
+  quoteFrozen: (numbers: readonly string[]) =>
+    `This quote cannot be changed or reverted: invoices were made from it (${numbers.join(', ')}). Void or fully credit them first.`,
 } as const;
 
 const ZPercent = z
@@ -202,7 +226,7 @@ export const ZQuoteInvoiceRequest = z
     percent: ZPercent.optional(),
     /** pounds, including VAT */
     amount: ZAmount.optional(),
-    description: z.string().trim().max(500, 'Description must be 500 characters or less').optional(),
+    description: z.string().trim().max(500, 'Description must be 500 characters or less').refine(isXmlText, MSG.notXmlText('Description')).optional(),
     dueDate: ZDueDate.optional(),
   })
   .superRefine((v, ctx) => {

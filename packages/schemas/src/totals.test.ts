@@ -20,13 +20,18 @@ describe('computeTotals', () => {
     expect(computeTotals([{ quantityMilli: 1000, unitPricePence: 12 }], 2000).taxAmount).toBe(2);
   });
 
-  it('when the document fixes a group\'s VAT, then that group keeps it and the totals follow; other groups are computed', () => {
+  it("when the document fixes a group's VAT, then that group keeps it and the totals follow; other groups are computed", () => {
     const lines = [
       { quantityMilli: 1000, unitPricePence: 5001, vat: 'STANDARD' as const },
       { quantityMilli: 1000, unitPricePence: 500, vat: 'REDUCED' as const },
     ];
     expect(computeTotals(lines, 2000).taxAmount).toBe(1000 + 25);
-    const t = computeTotals(lines, 2000, { fixedVat: [{ vat: 'STANDARD', rateBp: 2000, vatPence: 1001 }, { vat: 'ZERO', rateBp: 0, vatPence: 7 }] });
+    const t = computeTotals(lines, 2000, {
+      fixedVat: [
+        { vat: 'STANDARD', rateBp: 2000, vatPence: 1001 },
+        { vat: 'ZERO', rateBp: 0, vatPence: 7 },
+      ],
+    });
     expect(t.vatBreakdown.map((g) => [g.vat, g.net, g.vatAmount])).toEqual([
       ['STANDARD', 5001, 1001],
       ['REDUCED', 500, 25],
@@ -54,12 +59,24 @@ describe('computeTotalsFromPounds', () => {
   });
 
   it('when the form holds float-unfriendly values, then no float error leaks', () => {
-    const t = computeTotalsFromPounds([{ quantity: 3, unitPrice: 0.1 }, { quantity: 1, unitPrice: 0.2 }], 17.5);
+    const t = computeTotalsFromPounds(
+      [
+        { quantity: 3, unitPrice: 0.1 },
+        { quantity: 1, unitPrice: 0.2 },
+      ],
+      17.5,
+    );
     expect(t).toMatchObject({ subtotal: 50, taxAmount: 9, total: 59 });
   });
 
   it('when a field is blank or negative, then it counts as zero', () => {
-    const t = computeTotalsFromPounds([{ quantity: Number.NaN, unitPrice: 10 }, { quantity: 2, unitPrice: -5 }], 20);
+    const t = computeTotalsFromPounds(
+      [
+        { quantity: Number.NaN, unitPrice: 10 },
+        { quantity: 2, unitPrice: -5 },
+      ],
+      20,
+    );
     expect(t.total).toBe(0);
   });
 });

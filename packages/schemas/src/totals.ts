@@ -65,7 +65,8 @@ export interface TTotalsOptions {
   fixedVat?: readonly TFixedVat[] | null;
 }
 
-const sameVatGroup = (a: Pick<TFixedVat, 'vat' | 'rateBp'>, b: Pick<TFixedVat, 'vat' | 'rateBp'>) => a.vat === b.vat && (a.vat !== null || a.rateBp === b.rateBp);
+const sameVatGroup = (a: Pick<TFixedVat, 'vat' | 'rateBp'>, b: Pick<TFixedVat, 'vat' | 'rateBp'>) =>
+  a.vat === b.vat && (a.vat !== null || a.rateBp === b.rateBp);
 
 /** Far above any allowed price or quantity, and still exact once scaled to pence or thousandths. */
 const SAFE_AMOUNT = Number.MAX_SAFE_INTEGER / 1000;
@@ -130,20 +131,21 @@ export interface TLineInPounds {
 export function computeTotalsFromPounds(
   lines: readonly TLineInPounds[],
   taxPercent: number,
-  options: { cisRatePercent?: number | null } = {},
+  /** keptLines: lines the document already carries that the form does not edit (a final's deductions, negative prices) */
+  options: { cisRatePercent?: number | null; keptLines?: readonly TLineInPounds[] } = {},
 ): TTotalsInPence {
   // Out-of-range inputs are refused by their own field's rule; here they only must not throw.
   const safe = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= SAFE_AMOUNT ? n : 0);
+  const signed = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= SAFE_AMOUNT ? n : 0);
   const percent = (n: unknown) => Math.min(100, safe(n));
-  return computeTotals(
-    lines.map((l) => ({
-      quantityMilli: quantityToMilli(safe(l.quantity)),
-      unitPricePence: poundsToPence(safe(l.unitPrice)),
-      vat: l.vat && (VAT_CODES as readonly string[]).includes(l.vat) ? l.vat : null,
-      kind: l.kind ?? null,
-      discountBp: percentToBasisPoints(percent(l.discountPercent)),
-    })),
-    percentToBasisPoints(safe(taxPercent)),
-    { cisRateBp: options.cisRatePercent === undefined || options.cisRatePercent === null ? null : percentToBasisPoints(percent(options.cisRatePercent)) },
-  );
+  const line = (price: (n: unknown) => number) => (l: TLineInPounds) => ({
+    quantityMilli: quantityToMilli(safe(l.quantity)),
+    unitPricePence: poundsToPence(price(l.unitPrice)),
+    vat: l.vat && (VAT_CODES as readonly string[]).includes(l.vat) ? l.vat : null,
+    kind: l.kind ?? null,
+    discountBp: percentToBasisPoints(percent(l.discountPercent)),
+  });
+  return computeTotals([...lines.map(line(safe)), ...(options.keptLines ?? []).map(line(signed))], percentToBasisPoints(safe(taxPercent)), {
+    cisRateBp: options.cisRatePercent === undefined || options.cisRatePercent === null ? null : percentToBasisPoints(percent(options.cisRatePercent)),
+  });
 }

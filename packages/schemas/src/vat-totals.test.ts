@@ -79,7 +79,13 @@ describe('VAT per line, worked examples', () => {
   });
 
   it('when lines carry no VAT code, then the document rate applies exactly as before, as one group', () => {
-    const t = computeTotals([{ quantityMilli: 1500, unitPricePence: 3333 }, { quantityMilli: 2000, unitPricePence: 4550 }], 1750);
+    const t = computeTotals(
+      [
+        { quantityMilli: 1500, unitPricePence: 3333 },
+        { quantityMilli: 2000, unitPricePence: 4550 },
+      ],
+      1750,
+    );
     expect(t.vatBreakdown).toEqual([{ vat: null, rateBp: 1750, net: 14100, vatAmount: 2468, reverseCharge: false }]); // 24.675 -> 24.68
     expect(t).toMatchObject({ subtotal: 14100, taxAmount: 2468, total: 16568 });
     expect(computeTotals([{ quantityMilli: 1000, unitPricePence: 100 }], 2000).vatBreakdown[0]?.vat).toBe('STANDARD');
@@ -102,23 +108,28 @@ const line: fc.Arbitrary<TLineInPence> = fc.record({
 describe('VAT per line, for any lines', () => {
   it('per-rate nets add up to the subtotal, per-rate VAT to VAT charged plus reverse charge, and total = subtotal + VAT charged', () => {
     fc.assert(
-      fc.property(fc.array(line, { maxLength: 25 }), fc.integer({ min: 0, max: 10_000 }), fc.option(fc.constantFrom(0, 2000, 3000), { nil: null }), (ls, bp, cis) => {
-        const t = computeTotals(ls, bp, { cisRateBp: cis });
-        expect(t.vatBreakdown.reduce((s, g) => s + g.net, 0)).toBe(t.subtotal);
-        expect(t.vatBreakdown.filter((g) => !g.reverseCharge).reduce((s, g) => s + g.vatAmount, 0)).toBe(t.taxAmount);
-        expect(t.vatBreakdown.filter((g) => g.reverseCharge).reduce((s, g) => s + g.vatAmount, 0)).toBe(t.reverseChargeVat);
-        expect(t.total).toBe(t.subtotal + t.taxAmount);
-        expect(t.amountDue).toBe(t.total - (t.cis?.deduction ?? 0));
-        expect(new Set(t.vatBreakdown.map((g) => g.vat)).size).toBe(t.vatBreakdown.length);
-        for (const g of t.vatBreakdown) {
-          if (g.vat) expect(g.rateBp).toBe(VAT_RATES[g.vat].rateBp);
-          expect(BigInt(g.vatAmount)).toBe(divRoundHalfUp(BigInt(g.net) * BigInt(g.rateBp), 10_000n));
-        }
-        if (cis !== null) {
-          const labour = ls.reduce((s, l, i) => (l.kind === 'MATERIALS' ? s : s + t.lineAmounts[i]!), 0);
-          expect(t.cis?.labourNet).toBe(labour);
-        }
-      }),
+      fc.property(
+        fc.array(line, { maxLength: 25 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.option(fc.constantFrom(0, 2000, 3000), { nil: null }),
+        (ls, bp, cis) => {
+          const t = computeTotals(ls, bp, { cisRateBp: cis });
+          expect(t.vatBreakdown.reduce((s, g) => s + g.net, 0)).toBe(t.subtotal);
+          expect(t.vatBreakdown.filter((g) => !g.reverseCharge).reduce((s, g) => s + g.vatAmount, 0)).toBe(t.taxAmount);
+          expect(t.vatBreakdown.filter((g) => g.reverseCharge).reduce((s, g) => s + g.vatAmount, 0)).toBe(t.reverseChargeVat);
+          expect(t.total).toBe(t.subtotal + t.taxAmount);
+          expect(t.amountDue).toBe(t.total - (t.cis?.deduction ?? 0));
+          expect(new Set(t.vatBreakdown.map((g) => g.vat)).size).toBe(t.vatBreakdown.length);
+          for (const g of t.vatBreakdown) {
+            if (g.vat) expect(g.rateBp).toBe(VAT_RATES[g.vat].rateBp);
+            expect(BigInt(g.vatAmount)).toBe(divRoundHalfUp(BigInt(g.net) * BigInt(g.rateBp), 10_000n));
+          }
+          if (cis !== null) {
+            const labour = ls.reduce((s, l, i) => (l.kind === 'MATERIALS' ? s : s + t.lineAmounts[i]!), 0);
+            expect(t.cis?.labourNet).toBe(labour);
+          }
+        },
+      ),
       RUNS,
     );
   });

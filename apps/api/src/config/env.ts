@@ -54,8 +54,15 @@ const ZEnv = z
       .or(z.literal('').transform(() => undefined)),
     DATABASE_POOL_SIZE: intFromEnv(10),
     DATA_DIR: z.string().default('./data'),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
-    JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]?$/, 'must look like 7d, 12h or 3600').default('7d'),
+    JWT_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    JWT_EXPIRES_IN: z
+      .string()
+      .regex(/^\d+[smhd]?$/, 'must look like 7d, 12h or 3600')
+      .default('7d'),
     CORS_ORIGIN: z
       .string()
       .optional()
@@ -71,16 +78,14 @@ const ZEnv = z
     RATE_LIMIT_PER_MINUTE: intFromEnv(300),
     AUTH_RATE_LIMIT_PER_MINUTE: intFromEnv(10),
     RATE_LIMIT_WINDOW_MS: intFromEnv(60_000),
-    SMTP_URL: z
-      .string()
-      .refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL like smtp://user:pass@mail.example.com:587')
-      .optional(),
-    MAIL_FROM: z
-      .string()
-      .refine(isMailFrom, 'must be an email address, optionally as "Name <address>"')
-      .default('Docket <no-reply@docket.local>'),
+    SMTP_URL: z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL like smtp://user:pass@mail.example.com:587').optional(),
+    MAIL_FROM: z.string().refine(isMailFrom, 'must be an email address, optionally as "Name <address>"').default('Docket <no-reply@docket.local>'),
     EMAILS_PER_DAY: intFromEnv(200),
     EMAIL_RETRY_SECONDS: intFromEnv(60),
+    /** an account's daily email limit for its first 7 days (docs/product.md, "Email and jobs") */
+    NEW_ACCOUNT_EMAILS_PER_DAY: intFromEnv(20),
+    /** how long a claimed send is held before another process may retry it (a process killed mid-send) */
+    EMAIL_LEASE_SECONDS: intFromEnv(120),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     PUBLIC_URL: z
       .string()
@@ -88,6 +93,17 @@ const ZEnv = z
       .refine((v) => v === undefined || isOrigin(v), { message: 'must be an origin like https://docket.example.com' }),
     PUBLIC_RATE_LIMIT_PER_MINUTE: intFromEnv(60),
     SHARE_LINK_DAYS: intFromEnv(90),
+    /** encrypts online payment providers' keys and HMRC's tokens at rest (docs/product.md, "Payments from the link", "Filing VAT returns with HMRC") */
+    SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** test-only: the Stripe and GoCardless SDKs' host, a fake provider on 127.0.0.1 */
+    STRIPE_API_BASE: z.url({ error: 'must be a URL like http://127.0.0.1:4010' }).optional(),
+    GOCARDLESS_API_BASE: z.url({ error: 'must be a URL like http://127.0.0.1:4011' }).optional(),
+    /** Making Tax Digital for VAT (README, "Filing VAT returns with HMRC"); needs HMRC_CLIENT_SECRET and SECRETS_KEY */
+    HMRC_CLIENT_ID: z.string().optional(),
+    HMRC_CLIENT_SECRET: z.string().optional(),
+    /** HMRC's API host (default: the sandbox) and sign-in host (default: the sandbox's) */
+    HMRC_API_BASE: z.string().url().default('https://test-api.service.hmrc.gov.uk'),
+    HMRC_AUTH_BASE: z.string().url().default('https://test-www.tax.service.gov.uk'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z
@@ -104,8 +120,19 @@ const ZEnv = z
       }),
   })
   .superRefine((env, ctx) => {
+    if (env.HMRC_CLIENT_ID && (!env.HMRC_CLIENT_SECRET || !env.SECRETS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.HMRC_CLIENT_SECRET ? 'SECRETS_KEY' : 'HMRC_CLIENT_SECRET'],
+        message: 'is required when HMRC_CLIENT_ID is set',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    for (const key of ['STRIPE_API_BASE', 'GOCARDLESS_API_BASE'] as const) {
+      if (env.NODE_ENV === 'production' && env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is for tests only and must not be set when NODE_ENV=production' });
     }
   });
 

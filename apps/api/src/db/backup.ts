@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from './client.ts';
 
@@ -7,6 +8,10 @@ import { queryRows, type Database } from './client.ts';
  */
 export const BACKUP_TABLES = [
   'users',
+  // The business accounts own every row below; members and invitations name users.
+  'accounts',
+  'memberships',
+  'account_invitations',
   'companies',
   'document_counters',
   // Before quotes and invoices: their triggers then find each restored number already there.
@@ -20,6 +25,11 @@ export const BACKUP_TABLES = [
   'credit_notes',
   'credit_note_lines',
   'payments',
+  'expenses',
+  'expense_receipts',
+  'bank_accounts',
+  'bank_rules',
+  'bank_lines',
   'document_history',
   'calendar_events',
   'email_deliveries',
@@ -37,10 +47,27 @@ export const BACKUP_TABLES = [
   // consistent snapshot as the documents (the restore turns the version triggers off).
   'account_versions',
   'kept_answers',
+  // Making Tax Digital: the HMRC connection (tokens encrypted with SECRETS_KEY: restored elsewhere
+  // without the same key, the connection reads as needing a reconnect) and the returns filed.
+  'mtd_connections',
+  'mtd_oauth_states',
+  'vat_returns',
+  // Online payments (issue 35): settings with their secrets still encrypted, sessions, events, credits.
+  'payment_providers',
+  'payment_sessions',
+  'provider_events',
+  'client_credits',
+  // The short links invoice PDFs print (issue 35): restored so a printed QR code still opens its invoice.
+  'invoice_pay_codes',
+  // Clients' statement links (hashed): restored so a link sent still opens the statement.
+  'statement_links',
+  // Who downloaded which export (issue 32).
+  'export_runs',
 ] as const;
 
 export const BACKUP_FORMAT = 'docket-backup';
-export const BACKUP_VERSION = 1;
+/** 2: accounts (docs/product.md, "Accounts and roles"); a version 1 file is upgraded as it is read. */
+export const BACKUP_VERSION = 2;
 
 /**
  * Rows are PostgreSQL's own JSON for each row (to_jsonb): timestamps with offsets, dates as
@@ -96,12 +123,46 @@ export function parseBackup(text: string): Backup {
   if (!b || b.format !== BACKUP_FORMAT || typeof b.tables !== 'object' || b.tables === null) {
     throw new BackupError('The file is not a Docket backup');
   }
+  if ((b.version as number | undefined) === 1 && b.tables) return parseBackup(JSON.stringify(upgradeFromVersion1(b as unknown as Backup)));
   if (b.version !== BACKUP_VERSION) throw new BackupError(`Unsupported backup version ${String(b.version)} (expected ${BACKUP_VERSION})`);
   for (const [name, rows] of Object.entries(b.tables)) {
     if (!(BACKUP_TABLES as readonly string[]).includes(name)) throw new BackupError(`Unknown table in backup: ${name}`);
     if (!Array.isArray(rows)) throw new BackupError(`Table ${name} in backup is not a list of rows`);
   }
   return b as Backup;
+}
+
+/** Tables whose `user_id` stays a user's after accounts (everything else's became `account_id`). */
+const USER_TABLES = new Set(['users', 'password_reset_tokens']);
+
+/**
+ * A backup made before accounts, as migration 0021 would have changed its database: every user
+ * owns an account of the same id, named as its company (or its email), and every tenant column
+ * `user_id` is `account_id`.
+ */
+export function upgradeFromVersion1(old: Backup): Backup {
+  const tables: Backup['tables'] = {};
+  for (const [name, rows] of Object.entries(old.tables)) {
+    tables[name] = USER_TABLES.has(name)
+      ? rows
+      : rows.map((row) => {
+          if (!('user_id' in row)) return row;
+          const { user_id: owner, ...rest } = row;
+          return { account_id: owner, ...rest };
+        });
+  }
+  const users = (old.tables.users ?? []) as { id: string; email: string; created_at: string }[];
+  const companyName = new Map(((old.tables.companies ?? []) as { user_id: string; name: string }[]).map((c) => [c.user_id, c.name]));
+  tables.accounts = users.map((u) => ({
+    id: u.id,
+    name: companyName.get(u.id) ?? u.email,
+    engineers_see_prices: false,
+    created_at: u.created_at,
+    updated_at: u.created_at,
+  }));
+  tables.memberships = users.map((u) => ({ account_id: u.id, user_id: u.id, role: 'OWNER', session_key: randomUUID(), created_at: u.created_at }));
+  tables.account_invitations = [];
+  return { ...old, version: BACKUP_VERSION, tables };
 }
 
 /** Row counts per table. */

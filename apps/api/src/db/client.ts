@@ -85,14 +85,18 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   return openPgliteAt(dir);
 }
 
-/** PGlite in `dir` (in memory without one), created if empty, with every migration applied. */
-export async function openPgliteAt(dir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * PGlite in `dir` (in memory without one), created if empty, with every migration applied.
+ * `loadDataDir` starts it from a dumped data folder instead of initdb (the tests' migrated
+ * template: test/database-template.ts); migrations still run, and find nothing to do.
+ */
+export async function openPgliteAt(dir: string | undefined, start: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // The search indexes need pg_trgm (migration 0002); PGlite bundles it as a loadable extension.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const options = { extensions: { pg_trgm }, startParams: pgliteStartParams(PGlite) };
+  const options = { extensions: { pg_trgm }, startParams: pgliteStartParams(PGlite), loadDataDir: start.loadDataDir };
   const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const db = drizzle(client, { schema });
   embedded.add(db);

@@ -25,7 +25,7 @@ describe('a fresh PGlite data folder is created in a child process', () => {
     } finally {
       await handle.close();
     }
-  }, 120_000);
+  });
 
   it('when the folder already holds anything, then it is left as it is', async () => {
     const dir = path.join(root, 'used', 'pglite');
@@ -41,5 +41,5 @@ describe('a fresh PGlite data folder is created in a child process', () => {
     writeFileSync(parent, 'x');
     expect(await prepareFreshDataDir(path.join(parent, 'pglite'))).toBe('left');
     expect(readdirSync(root).filter((n) => n.includes('.new-'))).toEqual([]);
-  }, 60_000);
+  });
 });

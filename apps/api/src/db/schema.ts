@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { INITIAL_STATUS } from '@docket/schemas/lifecycle';
 import type { TLineKind, TVatCode } from '@docket/schemas/vat';
 import type { TFixedVat } from '@docket/schemas/totals';
+import type { TExpenseCategory, TExpenseVat, TPaidFrom } from '@docket/schemas/expense';
+import type { TCsvMapping } from '@docket/schemas/bank';
 import {
   bigint,
   boolean,
@@ -18,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
   type ExtraConfigColumn,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /** bytea as a Buffer on both drivers (PGlite hands back Uint8Array). */
@@ -34,10 +37,17 @@ const timestamps = {
 };
 /** pg_trgm GIN index: backs `q` searches (ILIKE '%term%'), which a btree cannot. */
 const trigram = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
+/**
+ * The tenant: the account a row belongs to (docs/product.md, "Accounts and roles"). The code still
+ * calls it `userId` where it was one before accounts; it holds an account id. An account made from a
+ * pre-accounts user, and every account a sign-up makes, has its founder's user id.
+ */
 const owner = () =>
-  uuid('user_id')
+  uuid('account_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+    .references(() => accounts.id, { onDelete: 'cascade' });
+/** Who did it: the member who wrote the row; null for older rows and the system's own. */
+const actor = () => uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' });
 
 /** A line's own VAT code, kind, discount and unit (docs/product.md, "VAT per line"); null = as before. */
 const lineVat = () => ({
@@ -52,12 +62,67 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    /** the member's own name (optional): empty or null shows the email's part before the @ */
+    name: text('name'),
     passwordHash: text('password_hash').notNull(),
     /** bumped by a password reset: sessions signed with an older value are refused */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** set when the account opens its verification link; until then it emails only itself */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+/** A business: owns all data; users reach it through memberships. */
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** off: an engineer's answers carry no money field (docs/product.md, "Accounts and roles") */
+  engineersSeePrices: boolean('engineers_see_prices').notNull().default(false),
+  ...timestamps,
+});
+
+/**
+ * A user's place in an account. `sessionKey` is carried by the user's sessions for this account:
+ * a role change gives a new key and a removal deletes the row, so those sessions end at once.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** OWNER | OFFICE | ENGINEER | ACCOUNTANT */
+    role: text('role').notNull(),
+    sessionKey: uuid('session_key').notNull().defaultRandom(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+);
+
+/** An emailed, single-use invitation to join an account; only the SHA-256 of its token is kept. */
+export const accountInvitations = pgTable(
+  'account_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('account_invitations_token_hash_unique').on(t.tokenHash), index('account_invitations_account_idx').on(t.accountId, t.createdAt)],
 );
 
 export const companies = pgTable('companies', {
@@ -87,6 +152,9 @@ export const companies = pgTable('companies', {
   reverseChargeWording: text('reverse_charge_wording').notNull().default('CUSTOMER_TO_PAY'),
   /** a CIS subcontractor: invoices to clients with a CIS rate show the deduction */
   cisSubcontractor: boolean('cis_subcontractor').notNull().default(false),
+  /** Peppol participant id (EAS scheme code and value) for e-invoices; both null when none */
+  peppolScheme: text('peppol_scheme'),
+  peppolId: text('peppol_id'),
   logo: bytea('logo'),
   logoMimeType: text('logo_mime_type'),
   /** false for logos stored before uploads were normalised; they are normalised on first use */
@@ -100,6 +168,8 @@ export const companies = pgTable('companies', {
   remindersEnabled: boolean('reminders_enabled').notNull().default(false),
   /** day offsets from the due date, ascending (docs/product.md, "Reminders") */
   reminderSteps: jsonb('reminder_steps').$type<number[]>().notNull().default([-3, 0, 7, 14, 30]),
+  /** days from issue to due date on new invoices unless the client has its own (docs/product.md, "Payment terms") */
+  paymentTermsDays: integer('payment_terms_days').notNull().default(30),
   ...timestamps,
 });
 
@@ -149,6 +219,11 @@ export const clients = pgTable(
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     /** CIS deduction percent (0, 20, 30) when the client is a CIS contractor; null = none */
     cisRate: integer('cis_rate'),
+    /** Peppol participant id (EAS scheme code and value) for e-invoices; both null when none */
+    peppolScheme: text('peppol_scheme'),
+    peppolId: text('peppol_id'),
+    /** the client's own payment terms in days, over the company's; null = the company's */
+    paymentTermsDays: integer('payment_terms_days'),
     ...timestamps,
   },
   (t) => [
@@ -198,9 +273,15 @@ export const quotes = pgTable(
     /** what the PDF prints, frozen when the document is issued (docs/product.md, "Issued documents") */
     snapshot: jsonb('snapshot'),
     snapshotLogo: bytea('snapshot_logo'),
+    /** moves on every edit and revert: an acceptance holds for one revision (docs/product.md, "Client links") */
+    revision: integer('revision').notNull().default(1),
+    /** a deposit asked for on acceptance (docs/product.md, "Payments from the link"): a percent or an amount, or none */
+    depositBp: integer('deposit_bp'),
+    depositPence: pence('deposit_pence'),
     ...timestamps,
   },
   (t) => [
+    check('quotes_deposit_one_way', sql`num_nonnulls(${t.depositBp}, ${t.depositPence}) <= 1`),
     uniqueIndex('quotes_user_number_unique').on(t.userId, t.quoteNumber),
     index('quotes_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('quotes_user_status_idx').on(t.userId, t.status),
@@ -247,7 +328,8 @@ export const invoices = pgTable(
     quoteInvoiceType: text('quote_invoice_type'),
     /** the job's address when it is not the client's */
     siteAddress: text('site_address'),
-    invoiceNumber: text('invoice_number').notNull(),
+    /** given when the invoice is issued (null: a draft never issued; docs/product.md, "Document numbers") */
+    invoiceNumber: text('invoice_number'),
     /** DRAFT | SENT | PAID | VOID | CREDITED; OVERDUE is derived on read from SENT + due date */
     status: text('status').notNull().default(INITIAL_STATUS),
     taxRateBp: integer('tax_rate_bp').notNull(),
@@ -277,8 +359,11 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_user_number_unique').on(t.userId, t.invoiceNumber),
+    check('invoices_issued_numbered', sql`${t.status} = 'DRAFT' or ${t.invoiceNumber} is not null`),
     // A quote may be invoiced in stages: several invoices per quote.
-    index('invoices_quote_idx').on(t.quoteId).where(sql`${t.quoteId} is not null`),
+    index('invoices_quote_idx')
+      .on(t.quoteId)
+      .where(sql`${t.quoteId} is not null`),
     index('invoices_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('invoices_user_status_due_idx').on(t.userId, t.status, t.dueDate),
     index('invoices_client_idx').on(t.clientId),
@@ -330,6 +415,7 @@ export const creditNotes = pgTable(
     /** a whole credit of an invoice with fixed VAT per code credits exactly that VAT */
     fixedVat: jsonb('fixed_vat').$type<TFixedVat[]>(),
     reason: text('reason').notNull(),
+    actorUserId: actor(),
     snapshot: jsonb('snapshot'),
     /** names the frozen snapshot in an issued PDF's live key, worked out once when it is written */
     snapshotMd5: text('snapshot_md5').generatedAlwaysAs(sql`md5(snapshot::text)`),
@@ -379,6 +465,7 @@ export const documentHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     action: text('action').notNull(),
     summary: text('summary').notNull(),
+    actorUserId: actor(),
   },
   (t) => [
     index('document_history_quote_idx').on(t.quoteId, t.at),
@@ -408,13 +495,28 @@ export const payments = pgTable(
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
     method: text('method').notNull(),
     reference: text('reference'),
+    actorUserId: actor(),
+    /** 'stripe' | 'gocardless' for a payment (or refund, negative) recorded from a provider's webhook */
+    provider: text('provider'),
+    /** the provider's fee, kept alongside (not deducted from what the client paid) */
+    feePence: pence('fee_pence'),
+    /** a refund (negative) made through Docket or at the provider: the online payment it gives back */
+    refundOf: uuid('refund_of').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('payments_refund_of_idx')
+      .on(t.refundOf)
+      .where(sql`${t.refundOf} is not null`),
     index('payments_invoice_idx').on(t.invoiceId, t.paidOn, t.createdAt),
     index('payments_user_paid_on_idx').on(t.userId, t.paidOn.desc(), t.id.desc()),
     index('payments_user_client_idx').on(t.userId, t.clientId, t.paidOn),
-    check('payments_amount_positive', sql`${t.amountPence} > 0`),
+    // A refund made at the provider is a negative payment (docs/product.md, "Payments from the link").
+    check('payments_amount_not_zero', sql`${t.amountPence} <> 0`),
+    // One row per provider payment or refund id and invoice (a statement's pay-everything pays several): a webhook replayed can never record it twice.
+    uniqueIndex('payments_provider_reference_unique')
+      .on(t.userId, t.provider, t.reference, t.invoiceId)
+      .where(sql`${t.provider} is not null`),
   ],
 );
 
@@ -436,6 +538,8 @@ export const calendarEvents = pgTable(
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
     invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    /** the member the event is for; null = nobody in particular */
+    assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -462,10 +566,11 @@ export const emailDeliveries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: owner(),
-    /** quote | invoice | reminder */
+    /** quote | invoice | credit_note | reminder */
     kind: text('kind').notNull(),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
     invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    creditNoteId: uuid('credit_note_id').references(() => creditNotes.id, { onDelete: 'cascade' }),
     toAddresses: jsonb('to_addresses').$type<string[]>().notNull(),
     ccAddresses: jsonb('cc_addresses').$type<string[]>().notNull().default([]),
     replyTo: text('reply_to'),
@@ -478,13 +583,24 @@ export const emailDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     messageId: text('message_id'),
+    /** the From display name (the company's name); the address is always MAIL_FROM's */
+    fromName: text('from_name'),
+    actorUserId: actor(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** a queued message is sent by whichever process claims it once this has passed (the outbox) */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** a claimed send: no other process takes it before then (a process killed mid-send lets it lapse) */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
   (t) => [
     index('email_deliveries_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('email_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
     index('email_deliveries_quote_idx').on(t.quoteId),
     index('email_deliveries_invoice_idx').on(t.invoiceId),
+    index('email_deliveries_credit_note_idx').on(t.creditNoteId),
     index('email_deliveries_user_status_idx').on(t.userId, t.status),
   ],
 );
@@ -507,7 +623,9 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: owner(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -547,6 +665,7 @@ export const shareLinks = pgTable(
     userId: owner(),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
     invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    creditNoteId: uuid('credit_note_id').references(() => creditNotes.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -555,10 +674,39 @@ export const shareLinks = pgTable(
   },
   (t) => [
     uniqueIndex('share_links_token_hash_unique').on(t.tokenHash),
-    uniqueIndex('share_links_live_quote_unique').on(t.quoteId).where(sql`${t.revokedAt} is null and ${t.quoteId} is not null`),
-    uniqueIndex('share_links_live_invoice_unique').on(t.invoiceId).where(sql`${t.revokedAt} is null and ${t.invoiceId} is not null`),
+    uniqueIndex('share_links_live_quote_unique')
+      .on(t.quoteId)
+      .where(sql`${t.revokedAt} is null and ${t.quoteId} is not null`),
+    uniqueIndex('share_links_live_invoice_unique')
+      .on(t.invoiceId)
+      .where(sql`${t.revokedAt} is null and ${t.invoiceId} is not null`),
+    uniqueIndex('share_links_live_credit_note_unique')
+      .on(t.creditNoteId)
+      .where(sql`${t.revokedAt} is null and ${t.creditNoteId} is not null`),
     index('share_links_user_idx').on(t.userId),
-    check('share_links_one_document', sql`num_nonnulls(${t.quoteId}, ${t.invoiceId}) = 1`),
+    check('share_links_one_document', sql`num_nonnulls(${t.quoteId}, ${t.invoiceId}, ${t.creditNoteId}) = 1`),
+  ],
+);
+
+/** A client's statement link (docs/product.md, "Payments from the link"): stored hashed, one live per client. */
+export const statementLinks = pgTable(
+  'statement_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('statement_links_token_hash_unique').on(t.tokenHash),
+    uniqueIndex('statement_links_live_client_unique')
+      .on(t.clientId)
+      .where(sql`${t.revokedAt} is null`),
+    index('statement_links_account_idx').on(t.userId),
   ],
 );
 
@@ -580,6 +728,8 @@ export const quoteResponses = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** the quote's revision the customer answered (docs/product.md, "Client links") */
+    quoteRevision: integer('quote_revision').notNull().default(1),
   },
   (t) => [index('quote_responses_quote_idx').on(t.quoteId, t.at), index('quote_responses_user_idx').on(t.userId)],
 );
@@ -593,6 +743,7 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
     invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    creditNoteId: uuid('credit_note_id').references(() => creditNotes.id, { onDelete: 'cascade' }),
     documentNumber: text('document_number').notNull(),
     summary: text('summary').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -600,8 +751,10 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
-    check('notifications_one_document', sql`num_nonnulls(${t.quoteId}, ${t.invoiceId}) = 1`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    check('notifications_one_document', sql`num_nonnulls(${t.quoteId}, ${t.invoiceId}, ${t.creditNoteId}) = 1`),
   ],
 );
 
@@ -651,7 +804,8 @@ export const recurringInvoices = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
     count: integer('count'),
-    dueDays: integer('due_days').notNull(),
+    /** null: each invoice follows the client's or company's payment terms on its issue day */
+    dueDays: integer('due_days'),
     autoSend: boolean('auto_send').notNull().default(false),
     paused: boolean('paused').notNull().default(false),
     nextIndex: integer('next_index').notNull().default(0),
@@ -661,7 +815,9 @@ export const recurringInvoices = pgTable(
   },
   (t) => [
     index('recurring_invoices_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('recurring_invoices_due_idx').on(t.nextRunDate).where(sql`${t.paused} = false and ${t.nextRunDate} is not null`),
+    index('recurring_invoices_due_idx')
+      .on(t.nextRunDate)
+      .where(sql`${t.paused} = false and ${t.nextRunDate} is not null`),
   ],
 );
 
@@ -674,9 +830,18 @@ export const recurringIssues = pgTable(
       .references(() => recurringInvoices.id, { onDelete: 'cascade' }),
     periodDate: date('period_date', { mode: 'string' }).notNull(),
     invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    /** an automatic send not yet queued (over the daily limit, or a crash before it was): the sweep sends it */
+    sendPending: boolean('send_pending').notNull().default(false),
+    deliveryId: uuid('delivery_id').references(() => emailDeliveries.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.recurringId, t.periodDate] }), index('recurring_issues_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    primaryKey({ columns: [t.recurringId, t.periodDate] }),
+    index('recurring_issues_invoice_idx').on(t.invoiceId),
+    index('recurring_issues_send_pending_idx')
+      .on(t.recurringId)
+      .where(sql`${t.sendPending}`),
+  ],
 );
 
 /**
@@ -705,4 +870,307 @@ export const keptAnswers = pgTable(
     body: text('body').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);
+
+/**
+ * An account's connection to HMRC for Making Tax Digital (docs/product.md, "Filing VAT returns
+ * with HMRC"): the VRN it files for and its OAuth tokens, encrypted by lib/secrets.ts.
+ */
+export const mtdConnections = pgTable('mtd_connections', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  vrn: text('vrn').notNull(),
+  accessToken: text('access_token').notNull(),
+  refreshToken: text('refresh_token').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+  connectedBy: uuid('connected_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** An HMRC authorisation in flight: the SHA-256 of its state and its PKCE verifier (encrypted). */
+export const mtdOauthStates = pgTable(
+  'mtd_oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** the member who started it: the connection is recorded as theirs */
+    startedBy: uuid('started_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mtd_oauth_states_account_idx').on(t.accountId)],
+);
+
+/** A VAT return as filed: the exact body sent to HMRC and its receipt; a trigger refuses updates. */
+export const vatReturns = pgTable(
+  'vat_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    vrn: text('vrn').notNull(),
+    periodKey: text('period_key').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    basis: text('basis').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    processingDate: text('processing_date').notNull(),
+    formBundleNumber: text('form_bundle_number').notNull(),
+    chargeRefNumber: text('charge_ref_number'),
+    paymentIndicator: text('payment_indicator'),
+    receiptId: text('receipt_id'),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('vat_returns_period_unique').on(t.accountId, t.vrn, t.periodKey),
+    index('vat_returns_account_period_idx').on(t.accountId, t.periodStart, t.periodEnd),
+  ],
+);
+
+/**
+ * Online payment providers per account (docs/product.md, "Payments from the link"): the secret
+ * key and webhook signing secret encrypted with SECRETS_KEY (lib/secrets.ts), never answered.
+ * account_key names the account in the webhook URL without exposing its id.
+ */
+export const paymentProviders = pgTable(
+  'payment_providers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    provider: text('provider').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    secretKeyEnc: text('secret_key_enc').notNull(),
+    webhookSecretEnc: text('webhook_secret_enc').notNull(),
+    keyHint: text('key_hint').notNull(),
+    accountKey: text('account_key').notNull(),
+    /** a surcharge for business clients only, off (0) by default; at most 10% */
+    surchargeBp: integer('surcharge_bp').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_providers_user_provider_unique').on(t.userId, t.provider),
+    uniqueIndex('payment_providers_account_key_unique').on(t.accountKey),
+    check('payment_providers_surcharge_range', sql`${t.surchargeBp} >= 0 AND ${t.surchargeBp} <= 1000`),
+  ],
+);
+
+/**
+ * The short link an invoice's PDF prints beside its QR code while the business takes payments
+ * online: `/p/{code}` opens the invoice's page like a client link, but is never revoked by a new
+ * share nor expires, since it is printed (docs/product.md, "Payments from the link").
+ */
+export const invoicePayCodes = pgTable(
+  'invoice_pay_codes',
+  {
+    invoiceId: uuid('invoice_id')
+      .primaryKey()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    userId: owner(),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invoice_pay_codes_code_unique').on(t.code), index('invoice_pay_codes_account_idx').on(t.userId)],
+);
+
+/** A Pay now request: one per idempotency key, so a double click makes one provider session. */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    /** null for a statement's pay-everything session */
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** invoice | deposit | statement */
+    kind: text('kind').notNull().default('invoice'),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** the invoice balance asked for; the surcharge is on top */
+    amountPence: pence('amount_pence').notNull(),
+    surchargePence: pence('surcharge_pence').notNull().default(0),
+    /** open | succeeded | failed | expired */
+    status: text('status').notNull().default('open'),
+    redirectUrl: text('redirect_url'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_sessions_idempotency_unique').on(t.userId, t.idempotencyKey),
+    index('payment_sessions_invoice_idx').on(t.invoiceId),
+    index('payment_sessions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Provider webhook events, each stored once by its id before the 200 and processed on the job
+ * queue (docs/reliability.md, "Payment webhooks"); processed_at marks the one processing.
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    userId: owner(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    /** the adapter's normalised event (ids, amounts, metadata), never a secret */
+    event: jsonb('event').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** tries so far; an event that cannot be applied yet (a refund before its payment) waits until not_before */
+    attempts: integer('attempts').notNull().default(0),
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.provider, t.eventId] }),
+    index('provider_events_unprocessed_idx')
+      .on(t.notBefore, t.receivedAt)
+      .where(sql`${t.processedAt} is null`),
+  ],
+);
+
+/** Money that arrived for an invoice already settled another way: kept for the client, never applied silently. */
+export const clientCredits = pgTable(
+  'client_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    /** null: left over from a statement's pay-everything with no invoice left to pay */
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'restrict' }),
+    amountPence: pence('amount_pence').notNull(),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('client_credits_user_client_idx').on(t.userId, t.clientId),
+    uniqueIndex('client_credits_reference_unique').on(t.userId, t.provider, t.reference),
+    check('client_credits_amount_positive', sql`${t.amountPence} > 0`),
+  ],
+);
+
+/** What the business spends (docs/product.md, "Expenses"). */
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    date: date('date', { mode: 'string' }).notNull(),
+    supplier: text('supplier').notNull(),
+    description: text('description'),
+    category: text('category').$type<TExpenseCategory>().notNull(),
+    netPence: pence('net_pence').notNull(),
+    vat: text('vat').$type<TExpenseVat>().notNull(),
+    vatPence: pence('vat_pence').notNull(),
+    totalPence: pence('total_pence').notNull(),
+    paidFrom: text('paid_from').$type<TPaidFrom>(),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    actorUserId: actor(),
+    ...timestamps,
+  },
+  (t) => [
+    index('expenses_account_date_idx').on(t.userId, t.date, t.id),
+    index('expenses_account_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    check('expenses_amounts_not_negative', sql`${t.netPence} >= 0 AND ${t.vatPence} >= 0 AND ${t.totalPence} >= 0`),
+  ],
+);
+
+/** An expense's receipt, normalised (images re-encoded, PDFs parsed) before it is stored. */
+export const expenseReceipts = pgTable('expense_receipts', {
+  expenseId: uuid('expense_id')
+    .primaryKey()
+    .references(() => expenses.id, { onDelete: 'cascade' }),
+  userId: owner(),
+  mimeType: text('mime_type').notNull(),
+  bytes: integer('bytes').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A bank account of the business (docs/product.md, "Bank accounts and statements"). */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    name: text('name').notNull(),
+    sortCode: text('sort_code'),
+    accountNumber: text('account_number'),
+    /** the columns of a bank without a preset, mapped once */
+    csvMapping: jsonb('csv_mapping').$type<TCsvMapping>(),
+    ...timestamps,
+  },
+  (t) => [index('bank_accounts_account_idx').on(t.userId, t.createdAt)],
+);
+
+/** One line of an imported statement: money in is positive, money out negative (pence). */
+export const bankLines = pgTable(
+  'bank_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    bankAccountId: uuid('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    amountPence: pence('amount_pence').notNull(),
+    description: text('description').notNull(),
+    balancePence: pence('balance_pence'),
+    bankTransactionId: text('bank_transaction_id'),
+    fingerprint: text('fingerprint').notNull(),
+    /** null until the line is explained (docs/product.md, "Reconciliation") */
+    explainedType: text('explained_type'),
+    explanation: jsonb('explanation').$type<Record<string, unknown>>(),
+    explainedAt: timestamp('explained_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_lines_fingerprint_unique').on(t.bankAccountId, t.fingerprint),
+    index('bank_lines_account_date_idx').on(t.userId, t.bankAccountId, t.date, t.id),
+  ],
+);
+
+/** One row per export downloaded (docs/product.md, "Accounts and roles"): the file, its dates and the member who asked. */
+export const exportRuns = pgTable(
+  'export_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    /** an export file name (EXPORT_FILES) or 'account' for the whole-account zip */
+    file: text('file').notNull(),
+    fromDay: date('from_day', { mode: 'string' }),
+    toDay: date('to_day', { mode: 'string' }),
+    actorUserId: actor(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('export_runs_account_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+);
+
+/** A saved rule (docs/product.md, "Rules"): matching money-out lines become this expense at import. */
+export const bankRules = pgTable(
+  'bank_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    matchText: text('match_text').notNull(),
+    amountPence: pence('amount_pence'),
+    supplier: text('supplier').notNull(),
+    category: text('category').$type<TExpenseCategory>().notNull(),
+    vat: text('vat').$type<TExpenseVat>().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('bank_rules_account_idx').on(t.userId, t.createdAt),
+    check('bank_rules_amount_positive', sql`${t.amountPence} IS NULL OR ${t.amountPence} > 0`),
+  ],
 );

@@ -11,8 +11,15 @@ export interface JobQueue {
   send(name: string, data: object, options?: SendJobOptions): Promise<string | null>;
   /** register the handler; a thrown error retries the job with backoff until its limit */
   work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
-  /** run `name` on a cron schedule (UTC); one process runs each tick */
-  schedule(name: string, cron: string): Promise<void>;
+  /** run `name` on a cron schedule (UTC unless a time zone is given); one process runs each tick */
+  schedule(name: string, cron: string, timeZone?: string): Promise<void>;
+  /**
+   * Polls a table-backed queue in this process: `step` does one unit of work and answers
+   * whether it found any; while it does, it runs again at once, else after the poll interval.
+   * `wake` runs it now (after this process queued something). Stopped by `stop()`.
+   */
+  loop(name: string, step: () => Promise<boolean>): void;
+  wake(name: string): void;
   /** stop fetching, wait for running handlers, release connections */
   stop(): Promise<void>;
 }
@@ -66,6 +73,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     return ready;
   };
   const pollingIntervalSeconds = options.pollSeconds ?? 2;
+  let stopping = false;
+  const loops = new Map<string, { wake: () => void; done: Promise<void> }>();
 
   return {
     async send(name, data, opts = {}) {
@@ -85,11 +94,51 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         for (const job of jobs) await handler(job.data as never);
       });
     },
-    async schedule(name, cron) {
+    async schedule(name, cron, timeZone = 'UTC') {
       await ensureQueue(name);
-      await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      await boss.schedule(name, cron, {}, { tz: timeZone });
+    },
+    loop(name, step) {
+      if (loops.has(name)) return;
+      let wakeUp = () => {};
+      let woken = false;
+      const rest = () =>
+        new Promise<void>((resolve) => {
+          if (woken) return resolve();
+          const timer = setTimeout(resolve, pollingIntervalSeconds * 1000);
+          wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      const done = (async () => {
+        while (!stopping) {
+          woken = false;
+          let worked = false;
+          try {
+            worked = await step();
+          } catch (err) {
+            logger.error({ err, loop: name }, 'job loop step failed');
+          }
+          if (!worked && !stopping) await rest();
+        }
+      })();
+      loops.set(name, {
+        wake: () => {
+          woken = true;
+          wakeUp();
+        },
+        done,
+      });
+    },
+    wake(name) {
+      loops.get(name)?.wake();
     },
     async stop() {
+      stopping = true;
+      for (const l of loops.values()) l.wake();
+      // A send in flight finishes (or reaches its own timeout) before the connection goes.
+      await Promise.race([Promise.all([...loops.values()].map((l) => l.done)), new Promise((r) => setTimeout(r, 15_000).unref())]);
       await boss.stop({ graceful: true, timeout: 15_000 });
     },
   };

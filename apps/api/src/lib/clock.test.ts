@@ -6,10 +6,14 @@ const reference = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', 
 describe('londonDay', () => {
   it('when instants either side of London midnight are asked for in turn, in winter and in summer time, then each gets its own day', () => {
     const instants = [
-      '2026-01-14T23:59:59.999Z', '2026-01-15T00:00:00.000Z', // GMT: midnight is 00:00 UTC
-      '2026-07-14T22:59:59.999Z', '2026-07-14T23:00:00.000Z', // BST: midnight is 23:00 UTC
-      '2026-03-29T00:59:00.000Z', '2026-03-29T01:00:00.000Z', // the clocks go forward
-      '2026-10-24T22:59:30.000Z', '2026-10-24T23:00:30.000Z', // the day before they go back
+      '2026-01-14T23:59:59.999Z',
+      '2026-01-15T00:00:00.000Z', // GMT: midnight is 00:00 UTC
+      '2026-07-14T22:59:59.999Z',
+      '2026-07-14T23:00:00.000Z', // BST: midnight is 23:00 UTC
+      '2026-03-29T00:59:00.000Z',
+      '2026-03-29T01:00:00.000Z', // the clocks go forward
+      '2026-10-24T22:59:30.000Z',
+      '2026-10-24T23:00:30.000Z', // the day before they go back
     ];
     const expected = ['2026-01-14', '2026-01-15', '2026-07-14', '2026-07-15', '2026-03-29', '2026-03-29', '2026-10-24', '2026-10-25'];
     for (let round = 0; round < 2; round++) {

@@ -37,15 +37,18 @@ export function addDays(day: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+// Building an Intl formatter costs far more than formatting with one (it loads time-zone data).
+const wallTimeFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** The UTC instant of a wall-clock time in Europe/London (handles BST). */
 export function londonWallTimeToInstant(day: string, hour: number, minute: number): Date {
   const guess = new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: BUSINESS_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(guess);
+  const parts = wallTimeFormatter.formatToParts(guess);
   const h = Number(parts.find((p) => p.type === 'hour')?.value);
   const m = Number(parts.find((p) => p.type === 'minute')?.value);
   const offsetMinutes = (h * 60 + m - (hour * 60 + minute) + 1440) % 1440;

@@ -55,9 +55,8 @@ function blockEventLoop(ms: number) {
 describe('trackConnections().drain', () => {
   it('when nothing is in flight, then it closes after the quiet period and refuses new connections', async () => {
     const { port, drain } = await listening((_req, res) => res.end('ok'));
-    const started = performance.now();
     const report = await drain({ quietMs: 200, ceilingMs: 5_000 });
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Ended by the quiet period, not by the ceiling.
     expect(report).toMatchObject({ acceptedWhileDraining: 0, answeredWhileDraining: 0, reachedCeiling: false });
     expect(await rawGet(port)).toBe('');
   });

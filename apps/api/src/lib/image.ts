@@ -38,11 +38,16 @@ function sniff(data: Buffer): 'png' | 'jpeg' | null {
  * no metadata, nothing after the image. Anything that does not fully decode is refused, so the PDF
  * renderer only ever reads bytes this function wrote.
  */
-export async function normaliseImage(data: Buffer, refusals: { badType: () => AppError; tooBig: () => AppError } = { badType, tooBig }): Promise<NormalisedImage> {
+export async function normaliseImage(
+  data: Buffer,
+  refusals: { badType: () => AppError; tooBig: () => AppError; maxSide?: number; stored?: { width: number; height: number } } = { badType, tooBig },
+): Promise<NormalisedImage> {
   const { badType: refuseType, tooBig: refuseSize } = refusals;
+  const maxSide = refusals.maxSide ?? LOGO_MAX_DIMENSION;
+  const stored = refusals.stored ?? { width: LOGO_STORED_MAX_WIDTH, height: LOGO_STORED_MAX_HEIGHT };
   const format = sniff(data);
   if (!format) throw refuseType();
-  const options = { failOn: 'error', limitInputPixels: LOGO_MAX_DIMENSION * LOGO_MAX_DIMENSION, sequentialRead: true } as const;
+  const options = { failOn: 'error', limitInputPixels: maxSide * maxSide, sequentialRead: true } as const;
   let meta: Metadata;
   try {
     // Reading the header only: the size check below gives the clearer message for huge images.
@@ -51,17 +56,13 @@ export async function normaliseImage(data: Buffer, refusals: { badType: () => Ap
     throw refuseType();
   }
   if (meta.format !== format || !meta.width || !meta.height) throw refuseType();
-  if (meta.width > LOGO_MAX_DIMENSION || meta.height > LOGO_MAX_DIMENSION) throw refuseSize();
+  if (meta.width > maxSide || meta.height > maxSide) throw refuseSize();
   try {
-    const pipeline = sharp(data, options)
-      .rotate()
-      .resize(LOGO_STORED_MAX_WIDTH, LOGO_STORED_MAX_HEIGHT, { fit: 'inside', withoutEnlargement: true })
-      .toColourspace('srgb');
+    const pipeline = sharp(data, options).rotate().resize(stored.width, stored.height, { fit: 'inside', withoutEnlargement: true }).toColourspace('srgb');
     // Transparency survives only as PNG; an opaque photo stays a (much smaller) JPEG.
     const asPng = meta.hasAlpha || format === 'png';
-    const { data: out, info } = await (asPng
-      ? pipeline.png({ compressionLevel: 9 })
-      : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+    const { data: out, info } = await (
+      asPng ? pipeline.png({ compressionLevel: 9 }) : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
     ).toBuffer({ resolveWithObject: true });
     return { data: out, mimeType: asPng ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
   } catch {

@@ -1,13 +1,12 @@
-/** An answer's `data` as JSON text the database wrote (db/answer-json.ts), sent as is by sendData. */
-export class JsonText {
+/**
+ * An answer serialised once, kept and sent as is (the answer cache, docs/product.md, "Kept
+ * answers"): the JSON of a `T` that the TypeScript builders made. sendData writes it untouched.
+ */
+export class JsonText<T = unknown> {
+  /** only the type: what the text holds */
+  declare readonly answer?: T;
   constructor(readonly text: string) {}
 }
 
-/** The row's answer text; a NULL (some value the builders did not expect to be NULL) fails loudly instead of being sent. */
-export function answerText(row: { json: string | null }, what: string): string {
-  if (typeof row.json !== 'string') throw new Error(`${what}: the database built no answer for a row`);
-  return row.json;
-}
-
-/** A plain array of the rows' answers. */
-export const arrayText = (rows: readonly { json: string | null }[], what: string): JsonText => new JsonText(`[${rows.map((r) => answerText(r, what)).join(',')}]`);
+/** A read whose answer may come from the cache: the answer, or its JSON as kept. */
+export type Answer<T> = T | JsonText<T>;

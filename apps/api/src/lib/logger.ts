@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /**
@@ -26,6 +27,24 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 export async function developmentDestination(): Promise<DestinationStream> {
   const { default: pretty } = await import('pino-pretty');
   return pretty({ colorize: process.stdout.isTTY, translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true });
+}
+
+type Interfaces = NodeJS.Dict<os.NetworkInterfaceInfo[]>;
+
+/**
+ * Every address the server can be opened at (README, "Quick start"): a wildcard bind (HOST
+ * 0.0.0.0, the default, or ::) listens on localhost and on each network address of this machine,
+ * so all of them are listed, localhost first; a named host is the one address.
+ */
+export function listeningUrls(host: string, port: number, interfaces: Interfaces = os.networkInterfaces()): string[] {
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
+  if (!wildcard) return [publicUrl(host, port)];
+  const others = Object.values(interfaces)
+    .flatMap((list) => list ?? [])
+    // 0.0.0.0 is IPv4 only; :: takes both. Link-local IPv6 needs a zone id no browser bar takes.
+    .filter((i) => !i.internal && (i.family === 'IPv4' || (host === '::' && !i.address.startsWith('fe80'))))
+    .map((i) => publicUrl(i.address, port));
+  return [publicUrl(host, port), ...new Set(others)];
 }
 
 /** The address people open: a wildcard bind is reached through localhost. */

@@ -1,5 +1,4 @@
 import { AppError } from './app-error.ts';
-import { JsonText, answerText } from './json-text.ts';
 
 export interface Cursor {
   createdAt: Date;
@@ -47,14 +46,4 @@ export function toPage<T extends { createdAt: Date; id: string }, D>(rows: T[], 
   const last = pageRows[pageRows.length - 1];
   const next = offset === undefined ? (last ? encodeCursor(last) : null) : encodeOffsetCursor(offset + limit);
   return { items: pageRows.map(map), nextCursor: hasMore ? next : null };
-}
-
-/** toPage over rows whose answers the database wrote as JSON text: the same {items, nextCursor}, as text. */
-export function toPageText(rows: { json: string | null; createdAt: Date; id: string }[], limit: number, what: string, offset?: number): JsonText {
-  const hasMore = rows.length > limit;
-  const pageRows = hasMore ? rows.slice(0, limit) : rows;
-  const last = pageRows[pageRows.length - 1];
-  const next = offset === undefined ? (last ? encodeCursor(last) : null) : encodeOffsetCursor(offset + limit);
-  const items = pageRows.map((r) => answerText(r, what)).join(',');
-  return new JsonText(`{"items":[${items}],"nextCursor":${hasMore ? JSON.stringify(next) : 'null'}}`);
 }

@@ -1,9 +1,24 @@
 import type { Response } from 'express';
 import type { TApiSuccess } from '@docket/schemas/errors';
+import { withoutMoney } from '@docket/schemas/account';
 import { JsonText } from './json-text.ts';
+
+/**
+ * An engineer of an account whose "Engineers see prices" is off gets no money field in any answer
+ * (docs/product.md, "Accounts and roles"): left out here, the one place every JSON answer passes.
+ */
+const hidesPrices = (res: Response) => {
+  const account = res.req.account;
+  return account?.role === 'ENGINEER' && !account.engineersSeePrices;
+};
 
 /** `{success, data}`; data the database wrote as JSON text goes out as written, never parsed and stringified again. */
 export function sendData<T>(res: Response, data: T, status = 200): void {
+  if (hidesPrices(res)) {
+    const plain = data instanceof JsonText ? (JSON.parse(data.text) as unknown) : data;
+    res.status(status).json({ success: true, data: withoutMoney(plain) });
+    return;
+  }
   if (data instanceof JsonText) {
     res.status(status).type('json').send(`{"success":true,"data":${data.text}}`);
     return;

@@ -12,8 +12,8 @@ describe('TokenService.verify', () => {
   it('when the same token is verified again, then it still names its user', () => {
     const tokens = new TokenService(SECRET, '7d');
     const token = tokens.sign(USER);
-    expect(tokens.verify(token)).toEqual({ ok: true, userId: USER, version: 0 });
-    expect(tokens.verify(token)).toEqual({ ok: true, userId: USER, version: 0 });
+    expect(tokens.verify(token)).toEqual({ ok: true, userId: USER, version: 0, accountId: null, sessionKey: null });
+    expect(tokens.verify(token)).toEqual({ ok: true, userId: USER, version: 0, accountId: null, sessionKey: null });
   });
 
   it('when a token that verified earlier passes its expiry, then it is reported expired', () => {
@@ -44,7 +44,18 @@ describe('TokenService.verify', () => {
     const tokens = new TokenService(SECRET, '7d');
     const issued = Array.from({ length: 10_050 }, (_, i) => tokens.sign(`3f1e2d4c-1111-4222-8333-${String(i).padStart(12, '0')}`));
     for (const t of issued) expect(tokens.verify(t).ok).toBe(true);
-    expect(tokens.verify(issued[0]!)).toEqual({ ok: true, userId: '3f1e2d4c-1111-4222-8333-000000000000', version: 0 });
+    expect(tokens.verify(issued[0]!)).toEqual({ ok: true, userId: '3f1e2d4c-1111-4222-8333-000000000000', version: 0, accountId: null, sessionKey: null });
     expect(tokens.verify(issued[10_049]!).ok).toBe(true);
+  });
+});
+
+describe('TokenService sessions for an account', () => {
+  it('when a token names an account, then verify answers the account and the membership key, also from memory', () => {
+    const tokens = new TokenService('0123456789abcdef0123456789abcdef0123456789abcdef', '1h');
+    const account = { accountId: '3f1e2d4c-1111-4222-8333-000000000001', sessionKey: '3f1e2d4c-1111-4222-8333-000000000002' };
+    const token = tokens.sign('3f1e2d4c-1111-4222-8333-000000000000', 2, account);
+    const expected = { ok: true, userId: '3f1e2d4c-1111-4222-8333-000000000000', version: 2, ...account };
+    expect(tokens.verify(token)).toEqual(expected);
+    expect(tokens.verify(token)).toEqual(expected);
   });
 });

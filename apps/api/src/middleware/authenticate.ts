@@ -1,15 +1,31 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
+import { ROLE_MESSAGES, type TRole } from '@docket/schemas/account';
 import { AppError } from '../lib/app-error.ts';
 import type { TokenService } from '../lib/token-service.ts';
+import { may, permissionFor } from './permissions.ts';
+import { setActor } from '../lib/request-context.ts';
+import { sessionClaimOf, type SessionClaim } from '../cache/session-check.ts';
 
 export interface AuthUser {
   id: string;
   email: string;
 }
-/** What authenticate reads: the user and the token version its sessions must carry. */
-export interface AuthLookup extends AuthUser {
-  tokenVersion: number;
+/** The account a request works in, and the member's place in it. */
+export interface AuthAccount {
+  id: string;
+  name: string;
+  role: TRole;
+  engineersSeePrices: boolean;
+}
+/**
+ * What authenticate reads in one query, by the one session rule (cache/session-check.ts): the
+ * user, null when gone or when the token's version is not its own; the membership of the token's
+ * account, null when there is none the token holds.
+ */
+export interface SessionLookup {
+  user: AuthUser | null;
+  membership: AuthAccount | null;
 }
 
 declare global {
@@ -19,8 +35,13 @@ declare global {
       /** Set by identify when a bearer token verifies; the user may still not exist. */
       tokenUserId?: string;
       tokenVersion?: number;
+      /** the account the token names (its user's own account for tokens signed before accounts) */
+      tokenAccountId?: string;
+      /** the membership key the token carries; null in tokens signed before accounts */
+      tokenSessionKey?: string | null;
       tokenProblem?: 'expired' | 'invalid';
       user?: AuthUser;
+      account?: AuthAccount;
     }
   }
 }
@@ -36,11 +57,13 @@ export function identify(tokens: TokenService) {
       if (!match) req.tokenProblem = 'invalid';
       else {
         const check = tokens.verify(match[1]!);
-        if (check.ok && UUID.test(check.userId)) {
+        if (check.ok && UUID.test(check.userId) && (check.accountId === null || UUID.test(check.accountId))) {
           req.tokenUserId = check.userId;
           req.tokenVersion = check.version;
-        }
-        else if (check.ok) req.tokenProblem = 'invalid';
+          // Before accounts a session named only its user, whose data is now the account of the same id.
+          req.tokenAccountId = check.accountId ?? check.userId;
+          req.tokenSessionKey = check.sessionKey;
+        } else if (check.ok) req.tokenProblem = 'invalid';
         else req.tokenProblem = check.reason;
       }
     }
@@ -48,18 +71,30 @@ export function identify(tokens: TokenService) {
   };
 }
 
-/** Require a valid token for a user that still exists. */
-export function authenticate(findUser: (id: string) => Promise<AuthLookup | null>) {
+/** The request's path under /api, without the query: what the permission registry matches. */
+export const apiPath = (req: Request) => (req.originalUrl.split('?')[0] ?? '').replace(/^\/api(?=\/)/, '');
+
+/**
+ * Require a valid token for a user that still exists, a live membership of the token's account
+ * (unless the route is the user's own), and a role allowed the route (middleware/permissions.ts).
+ * A removed member, or one whose role changed, has no live membership under the token's key.
+ */
+export function authenticate(findSession: (claim: SessionClaim) => Promise<SessionLookup>) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     if (!req.tokenUserId) {
-      throw AppError.unauthorized(
-        req.tokenProblem === 'expired' ? ERROR_MESSAGES.sessionExpired : ERROR_MESSAGES.authRequired,
-      );
+      throw AppError.unauthorized(req.tokenProblem === 'expired' ? ERROR_MESSAGES.sessionExpired : ERROR_MESSAGES.authRequired);
     }
-    const user = await findUser(req.tokenUserId);
+    const { user, membership } = await findSession(sessionClaimOf(req));
     // A password reset raises the version: every session signed before it is refused.
-    if (!user || user.tokenVersion !== (req.tokenVersion ?? 0)) throw AppError.unauthorized(ERROR_MESSAGES.sessionExpired);
-    req.user = { id: user.id, email: user.email };
+    if (!user) throw AppError.unauthorized(ERROR_MESSAGES.sessionExpired);
+    req.user = user;
+    setActor(user.id);
+    if (membership) req.account = membership;
+    const permission = permissionFor(req.method, apiPath(req));
+    if (permission !== 'self') {
+      if (!req.account) throw AppError.unauthorized(ERROR_MESSAGES.sessionExpired);
+      if (!may(req.account.role, permission)) throw AppError.forbidden(ROLE_MESSAGES.refused);
+    }
     next();
   };
 }
@@ -68,4 +103,10 @@ export function authenticate(findUser: (id: string) => Promise<AuthLookup | null
 export function currentUser(req: Request): AuthUser {
   if (!req.user) throw AppError.unauthorized();
   return req.user;
+}
+
+/** The account a route behind authenticate works in: every business row is scoped by its id. */
+export function currentAccount(req: Request): AuthAccount {
+  if (!req.account) throw AppError.unauthorized(ERROR_MESSAGES.sessionExpired);
+  return req.account;
 }

@@ -2,7 +2,12 @@ import type { RequestHandler } from 'express';
 
 /** CORS for the configured origins only (comma-separated); same-origin needs none. */
 export function corsFor(originSetting: string): RequestHandler {
-  const allowed = new Set(originSetting.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean));
+  const allowed = new Set(
+    originSetting
+      .split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+  );
   return (req, res, next) => {
     const origin = req.headers.origin;
     if (origin && allowed.has(origin)) {

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { z } from 'zod';
 import { ZIdParams, type TListQuery } from '@docket/schemas/common';
 import { parse } from './validate.ts';
-import { currentUser } from './authenticate.ts';
+import { currentAccount } from './authenticate.ts';
 import { sendData } from '../lib/respond.ts';
 import { isPaged } from '../lib/paged-request.ts';
 
@@ -31,24 +31,24 @@ export function crudRoutes<Query extends z.ZodType<TListQuery>, Body extends z.Z
   router = Router(),
 ) {
   router.get('/', async (req, res) => {
-    const user = currentUser(req);
+    const user = currentAccount(req);
     const q = parse(schemas.listQuery, req.query);
     sendData(res, isPaged(q) ? await service.page(user.id, q) : await service.list(user.id));
   });
   router.get('/:id', async (req, res) => {
     const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.get(currentUser(req).id, id));
+    sendData(res, await service.get(currentAccount(req).id, id));
   });
   router.post('/', async (req, res) => {
-    sendData(res, await service.create(currentUser(req).id, parse(schemas.body, req.body)), 201);
+    sendData(res, await service.create(currentAccount(req).id, parse(schemas.body, req.body)), 201);
   });
   router.put('/:id', async (req, res) => {
     const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.update(currentUser(req).id, id, parse(schemas.body, req.body)));
+    sendData(res, await service.update(currentAccount(req).id, id, parse(schemas.body, req.body)));
   });
   router.delete('/:id', async (req, res) => {
     const { id } = parse(ZIdParams, req.params);
-    await service.remove(currentUser(req).id, id);
+    await service.remove(currentAccount(req).id, id);
     sendData(res, { id });
   });
   return router;

@@ -17,8 +17,7 @@ function toAppError(err: unknown): AppError | null {
   const e = (err ?? {}) as HttpishError;
   if (e.type === 'entity.parse.failed') return new AppError('BAD_REQUEST', ERROR_MESSAGES.malformedJson);
   if (e.type === 'entity.too.large') return AppError.tooLarge();
-  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
-    return new AppError('BAD_REQUEST', 'Unsupported content encoding');
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new AppError('BAD_REQUEST', 'Unsupported content encoding');
   if (e.type === 'request.aborted') return new AppError('BAD_REQUEST', 'Request aborted');
   // Postgres: a race the service's own checks could not see (unique / foreign key).
   const cause = (err as { cause?: HttpishError })?.cause ?? e;

@@ -14,7 +14,8 @@ function tooDeep(buf: Buffer): boolean {
   for (let i = 0; i < buf.length; i++) {
     const c = buf[i];
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped byte
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped byte
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {

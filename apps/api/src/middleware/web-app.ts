@@ -12,16 +12,13 @@ export function serveWebApp(distDir: string) {
   const root = path.resolve(distDir);
   const index = path.join(root, 'index.html');
   if (!existsSync(index)) return router;
-  router.use(
-    '/assets',
-    express.static(path.join(root, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-  );
+  router.use('/assets', express.static(path.join(root, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   router.use(express.static(root, { index: false, maxAge: '1h' }));
-  // The client's link (/p/{token}) is its own page and bundle: none of the signed-in app loads.
+  // The client's link (/p/{token}, a statement's /s/{token}) is its own page and bundle: none of the signed-in app loads.
   // The token in its address is a password: never indexed, never sent on as a referrer.
   const clientLink = path.join(root, 'client-link.html');
   if (existsSync(clientLink)) {
-    router.get(/^\/p\/[^/]+\/?$/, (_req, res) => {
+    router.get(/^\/[ps]\/[^/]+\/?$/, (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.setHeader('X-Robots-Tag', 'noindex, nofollow');
       res.setHeader('Referrer-Policy', 'no-referrer');

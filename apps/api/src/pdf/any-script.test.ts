@@ -50,7 +50,12 @@ describe('fallback fonts', () => {
   it.each(TEMPLATES)(
     'when an invoice (%s) has a line in Greek, Cyrillic, Arabic, Hebrew, CJK, Devanagari and emoji, then pdftotext returns each and every font is embedded',
     async (template) => {
-      const path = await renderTo(`${template}.pdf`, Object.values(SCRIPTS).map((s, i) => `Line ${i + 1}: ${s}`), template, 'Ресторан «Москва» 🍕');
+      const path = await renderTo(
+        `${template}.pdf`,
+        Object.values(SCRIPTS).map((s, i) => `Line ${i + 1}: ${s}`),
+        template,
+        'Ресторан «Москва» 🍕',
+      );
       const text = pdftotext(path);
       for (const sample of [...Object.values(SCRIPTS), 'Ресторан «Москва» 🍕']) {
         // Right-to-left lines come out in reading order, wrapped in direction marks.
@@ -61,7 +66,10 @@ describe('fallback fonts', () => {
       for (const f of list) expect(f, f.name).toMatchObject({ embedded: true });
       const names = list.map((f) => f.name.replace(/^[A-Z]{6}\+/, ''));
       for (const expected of ['NotoSansArabic', 'NotoSansHebrew', 'NotoSansSC', 'NotoSansKR', 'NotoSansDevanagari', 'NotoEmoji']) {
-        expect(names.some((n) => n.startsWith(expected)), expected).toBe(true);
+        expect(
+          names.some((n) => n.startsWith(expected)),
+          expected,
+        ).toBe(true);
       }
     },
     30_000,

@@ -3,16 +3,10 @@ import { CURRENCIES, DEFAULT_DUE_DAYS, QUOTE_VALID_DAYS, type TCurrencyCode } fr
 import { formatPence } from '@docket/schemas/money';
 import { watermarkFor, type TWatermark } from '@docket/schemas/lifecycle';
 import { computeTotals, type TFixedVat } from '@docket/schemas/totals';
-import {
-  DEFAULT_REVERSE_CHARGE_WORDING,
-  REVERSE_CHARGE_WORDINGS,
-  VAT_MESSAGES,
-  VAT_RATES,
-  type TLineKind,
-  type TReverseChargeWording,
-  type TVatCode,
-} from '@docket/schemas/vat';
+import { documentFigures, type TBalanceEntry, type TFigureRow } from '@docket/schemas/document-figures';
+import { VAT_RATES, type TLineKind, type TVatCode } from '@docket/schemas/vat';
 import { addDays, londonDay } from '../lib/clock.ts';
+import { termsWithPaymentDays } from '@docket/schemas/company';
 
 /**
  * Everything a PDF shows, already formatted. Templates only lay these strings out, so the
@@ -79,6 +73,11 @@ export interface PdfDocumentModel {
   bank: PdfLabelled[];
   /** invoices only: 'Payment due by 22 December 2026' */
   paymentDue: string | null;
+  /**
+   * invoices with a balance whose business takes payments online: the pay page's short link,
+   * printed beside its QR code (docs/product.md, "Payments from the link")
+   */
+  payOnline: { line: string; url: string } | null;
   terms: string | null;
   /** accepted quotes: 'Accepted by {name} on {date}' and the drawn signature (PNG bytes) */
   acceptance: { line: string; signature: Buffer | null } | null;
@@ -149,12 +148,21 @@ export interface PdfDocumentSource {
   fixedVat?: readonly TFixedVat[] | null;
   /** VOID invoices: printed with the VOID mark */
   voidReason?: string | null;
+  /** issued invoices: payments received and credit notes issued to date (printed below the total) */
+  balance?: { payments: readonly TBalanceEntry[]; credits: readonly TBalanceEntry[] } | null;
+  /** not printed: names `balance` in the kept PDF's live key (previews/issued-live-key.ts) */
+  balanceKey?: string;
   /** credit notes: the invoice they correct, and why */
   invoiceNumber?: string;
   invoiceCreatedAt?: Date;
   reason?: string;
   /** approved quotes accepted through the client link */
   acceptance?: { name: string; signedAt: Date; signature: Buffer | null } | null;
+  /** issued invoices while the business takes payments online: the pay page's short link (live, never frozen) */
+  payUrl?: string | null;
+  /** not printed: name `payUrl` in the kept PDF's live key (previews/issued-live-key.ts) */
+  payOn?: boolean;
+  payCode?: string | null;
 }
 
 /** A document's PDF file name: its number with anything unsafe in a file name as '_'. */
@@ -190,11 +198,10 @@ function currencySymbol(code: string): string {
   return code in CURRENCIES ? CURRENCIES[code as TCurrencyCode].symbol : CURRENCIES.GBP.symbol;
 }
 
-export function buildDocumentModel(
-  company: PdfCompanySource,
-  client: PdfClientSource,
-  doc: PdfDocumentSource,
-): PdfDocumentModel {
+/** Whole days from one YYYY-MM-DD to another. */
+const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+export function buildDocumentModel(company: PdfCompanySource, client: PdfClientSource, doc: PdfDocumentSource): PdfDocumentModel {
   const symbol = currencySymbol(company.currency);
   const money = (pence: number) => formatPence(pence, symbol);
   const rate = formatRate(doc.taxRateBp);
@@ -236,7 +243,7 @@ export function buildDocumentModel(
 
   // A company that is not VAT registered prints no registration line.
   const vatLine = vatNumber ? `VAT registration number ${vatNumber}` : null;
-  const vat = vatSummary(company, doc, money, signed);
+  const vat = vatSummary(company, doc, symbol);
   const clientVat = vat.reverseCharge && client.vatNumber?.trim() ? [`VAT number ${client.vatNumber.trim()}`] : [];
   const companyName = company.name.trim();
   const notice = isCredit
@@ -280,8 +287,13 @@ export function buildDocumentModel(
     })),
     totals: vat.totals,
     bank,
-    paymentDue: isInvoice && doc.status !== 'VOID' ? `Payment due by ${formatDay(dueDay!)}` : null,
-    terms: isCredit ? null : company.terms?.trim() || null,
+    paymentDue: isInvoice && doc.status !== 'VOID' && !vat.paidInFull ? `Payment due by ${formatDay(dueDay!)}` : null,
+    payOnline:
+      isInvoice && doc.payUrl && doc.status !== 'VOID' && doc.status !== 'DRAFT' && doc.status !== 'PAID' && !vat.paidInFull
+        ? { line: 'Pay by card or bank: scan the code with your phone, or open the link below.', url: doc.payUrl }
+        : null,
+    // docs/product.md, "Payment terms": the days from issue to due date, unless the terms text says them.
+    terms: isCredit ? null : termsWithPaymentDays(company.terms?.trim() || null, isInvoice && doc.status !== 'VOID' ? daysFrom(issueDay, dueDay!) : null),
     acceptance:
       doc.kind === 'quote' && doc.acceptance
         ? {
@@ -294,62 +306,40 @@ export function buildDocumentModel(
 }
 
 /**
- * The totals block from the shared totals function (docs/product.md, "VAT per line"): one VAT
- * row per rate charged; reverse-charge VAT per rate outside the total with HMRC's legend; the CIS
- * deduction and amount due after the total. A document without per-line VAT prints as before.
+ * The totals block from the one figure model (docs/product.md, "One figure model"): one VAT row
+ * per rate charged; reverse-charge VAT per rate outside the total with HMRC's legend; the CIS
+ * deduction and amount due after the total; an issued invoice's payments and credit notes to date
+ * and its balance (or 'Paid in full') below that. A document without per-line VAT prints as before.
  */
-const OUTSIDE_HEADING = 'VAT the customer accounts for (not included in the total)';
-
 function vatSummary(
   company: PdfCompanySource,
   doc: PdfDocumentSource,
-  money: (pence: number) => string,
-  signed: (pence: number) => string,
-): { totals: PdfDocumentModel['totals']; reverseCharge: boolean } {
-  const isCredit = doc.kind === 'credit_note';
+  symbol: string,
+): { totals: PdfDocumentModel['totals']; reverseCharge: boolean; paidInFull: boolean } {
   const isInvoice = doc.kind === 'invoice';
   const t = computeTotals(doc.lines, doc.taxRateBp, { cisRateBp: isInvoice ? (doc.cisRateBp ?? null) : null, fixedVat: doc.fixedVat ?? null });
-  const perLine = doc.lines.some((l) => l.vat);
-  const charged = t.vatBreakdown.filter((g) => !g.reverseCharge && g.rateBp > 0);
-  const credited = isCredit ? ' credited' : '';
-  const vatRows: PdfLabelled[] = !perLine
-    ? [{ label: `VAT${credited} at ${formatRate(doc.taxRateBp)}`, value: signed(doc.taxPence) }]
-    : charged.length === 0
-      ? [{ label: `VAT${credited}`, value: signed(0) }]
-      : charged.map((g) => ({ label: `VAT${credited} at ${formatRate(g.rateBp)} on ${money(g.net)}`, value: signed(g.vatAmount) }));
-  const rc = t.vatBreakdown.filter((g) => g.reverseCharge);
-  const outside: PdfLabelled[] = rc.map((g) => ({
-    label: `Reverse charge VAT at ${formatRate(g.rateBp)} on ${money(g.net)}`,
-    value: money(g.vatAmount),
-  }));
-  const wording = REVERSE_CHARGE_WORDINGS[(company.reverseChargeWording ?? DEFAULT_REVERSE_CHARGE_WORDING) as TReverseChargeWording] ?? REVERSE_CHARGE_WORDINGS[DEFAULT_REVERSE_CHARGE_WORDING];
-  const legend = rc.length === 0 ? null : isCredit ? VAT_MESSAGES.creditNoteReverseCharge(money(t.reverseChargeVat)) : wording;
-  const afterTotal: PdfLabelled[] = [];
-  if (t.cis && doc.status !== 'VOID') {
-    afterTotal.push({ label: `CIS deduction (${formatRate(t.cis.rateBp)} of labour ${money(t.cis.labourNet)})`, value: `\u2212${money(t.cis.deduction)}` });
-    afterTotal.push({ label: 'Amount due', value: money(t.amountDue) });
-  }
-  const totals: PdfDocumentModel['totals'] = isCredit
-    ? {
-        subtotal: { label: 'Subtotal credited (excl. VAT)', value: signed(doc.subtotalPence) },
-        vat: vatRows[0]!,
-        vatRows,
-        total: { label: 'Total credited', value: signed(doc.totalPence) },
-        afterTotal,
-        outsideHeading: outside.length ? OUTSIDE_HEADING : null,
-        outside,
-        legend,
-      }
-    : {
-        subtotal: { label: 'Subtotal (excl. VAT)', value: money(doc.subtotalPence) },
-        vat: vatRows[0]!,
-        vatRows,
-        // A void invoice asks for nothing; with a CIS deduction the amount due follows.
-        total: { label: isInvoice && doc.status !== 'VOID' && afterTotal.length === 0 ? 'Total due' : 'Total', value: money(doc.totalPence) },
-        afterTotal,
-        outsideHeading: outside.length ? OUTSIDE_HEADING : null,
-        outside,
-        legend,
-      };
-  return { totals, reverseCharge: rc.length > 0 };
+  // The stored figures are the record: the computed ones only add the per-rate detail.
+  const f = documentFigures({
+    kind: doc.kind,
+    status: doc.status,
+    symbol,
+    taxRateBp: doc.taxRateBp,
+    totals: { ...t, subtotal: doc.subtotalPence, taxAmount: doc.taxPence, total: doc.totalPence, amountDue: doc.totalPence - (t.cis?.deduction ?? 0) },
+    perLine: doc.lines.some((l) => l.vat),
+    reverseChargeWording: company.reverseChargeWording,
+    balance: isInvoice ? (doc.balance ?? null) : null,
+  });
+  const labelled = (r: TFigureRow): PdfLabelled => ({ label: r.label, value: r.text });
+  const vatRows = f.vatRows.map(labelled);
+  const totals: PdfDocumentModel['totals'] = {
+    subtotal: labelled(f.subtotal),
+    vat: vatRows[0]!,
+    vatRows,
+    total: labelled(f.total),
+    afterTotal: [...f.afterTotal, ...f.balance, ...(f.due ? [f.due] : [])].map(labelled),
+    outsideHeading: f.outsideHeading,
+    outside: f.outside.map(labelled),
+    legend: f.legend,
+  };
+  return { totals, reverseCharge: f.outside.length > 0, paidInFull: f.paidInFull };
 }

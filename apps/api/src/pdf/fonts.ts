@@ -80,11 +80,33 @@ const require = createRequire(import.meta.url);
 /** A font's file on disk, resolved through node_modules so the same code works under tsx and in the esbuild bundle. */
 export const fontFile = (name: FontName): string => require.resolve(FILES[name]);
 
+interface GlyphRequests {
+  getGlyph: (id: number, codePoints?: number[]) => { codePoints?: number[] } | null;
+}
+
+/**
+ * fontkit keeps one glyph object per id, holding the code points of the first request for it,
+ * and pdfkit writes each PDF's Unicode map (what copying, searching and screen readers read)
+ * from those. A compound glyph's parts are requested with none: Greek Μ is drawn from Latin M,
+ * so once any PDF in the process printed a Μ before an M, every later PDF's M drew correctly but
+ * read as a space ("H RC"). A later request that knows its code points fills them in.
+ */
+function keepGlyphCodePoints(font: FontkitFont): FontkitFont {
+  const f = font as unknown as GlyphRequests;
+  const getGlyph = f.getGlyph.bind(font);
+  f.getGlyph = (id, codePoints = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && codePoints.length && !glyph.codePoints?.length) glyph.codePoints = codePoints;
+    return glyph;
+  };
+  return font;
+}
+
 export function loadFonts(): Record<FontName, FontkitFont> {
   if (loaded) return loaded;
   const fonts = {} as Record<FontName, FontkitFont>;
   for (const name of Object.keys(FILES) as FontName[]) {
-    fonts[name] = create(readFileSync(fontFile(name)));
+    fonts[name] = keepGlyphCodePoints(create(readFileSync(fontFile(name))));
   }
   loaded = fonts;
   return fonts;
@@ -93,7 +115,7 @@ export function loadFonts(): Record<FontName, FontkitFont> {
 export function loadFallback(name: FallbackName): FontkitFont {
   let font = fallbacks.get(name);
   if (!font) {
-    font = create(readFileSync(require.resolve(FALLBACK_FILES[name])));
+    font = keepGlyphCodePoints(create(readFileSync(require.resolve(FALLBACK_FILES[name]))));
     fallbacks.set(name, font);
   }
   return font;

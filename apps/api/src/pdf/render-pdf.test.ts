@@ -134,7 +134,9 @@ describe.each(TEMPLATES)('template %s', (template) => {
   });
 
   it('when the client name is 5,000 characters or markup, then it prints as text, wraps and stays on the page', async () => {
-    const longName = Array.from({ length: 500 }, (_, i) => `Name${String(i).padStart(4, '0')}X`).join(' ').slice(0, 5000);
+    const longName = Array.from({ length: 500 }, (_, i) => `Name${String(i).padStart(4, '0')}X`)
+      .join(' ')
+      .slice(0, 5000);
     const long = await render(template, 'invoice', { client: { name: longName } });
     expect(withoutFooters(long.read, long.model.footer)).toContain(longName.replace(/\s/g, ''));
     expect(long.read.pages.at(-1)).toContain('£3,462.48');
@@ -203,7 +205,15 @@ describe('document model', () => {
 
   it('when the company has no VAT number or bank details, then neither line appears', () => {
     const m = buildDocumentModel(
-      sampleCompanySource({ vatNumber: null, bankName: null, bankAccountName: null, bankAccountNumber: null, bankSortCode: null, bankIban: '  ', bankSwift: null }),
+      sampleCompanySource({
+        vatNumber: null,
+        bankName: null,
+        bankAccountName: null,
+        bankAccountNumber: null,
+        bankSortCode: null,
+        bankIban: '  ',
+        bankSwift: null,
+      }),
       sampleClientSource(),
       sampleDocumentSource('invoice', 2, { taxRateBp: 1750 }),
     );

@@ -5,10 +5,7 @@ import { sampleClientSource, sampleCompanySource, sampleDocumentSource, sampleLo
 
 // The red-team's logo: well-formed chunks, an IDAT that is not zlib data. pdfkit's PNG decoder
 // throws on it from a zlib callback, which no try/catch around the render can catch.
-const BAD_ZLIB_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAGQAAABkCAYAAABw4pVUAAAACElEQVRub3QgemxpYlVpEfcAAAAASUVORK5CYII=',
-  'base64',
-);
+const BAD_ZLIB_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAGQAAABkCAYAAABw4pVUAAAACElEQVRub3QgemxpYlVpEfcAAAAASUVORK5CYII=', 'base64');
 
 const model = (lines = 5, logo: Buffer | null = sampleLogoPng()) =>
   buildDocumentModel(sampleCompanySource({ logo }), sampleClientSource(), sampleDocumentSource('invoice', lines));
@@ -62,25 +59,19 @@ describe('PDF render pool', () => {
     expect((await roomy.render(model(2), 'minimal')).length).toBeGreaterThan(1000);
   });
 
-  it('when a large document renders, then this thread stays free to serve other requests', { timeout: 30_000 }, async () => {
-    const p = pool({ threads: 1 });
+  it('when a large document renders, then this thread stays free to serve other requests', async () => {
+    // A roomy time limit: this test is about where the work runs, not how long a loaded machine takes.
+    const p = pool({ threads: 1, timeLimitMs: 120_000 });
     await p.render(model(1), 'modern'); // worker started and fonts loaded
-    let worstGap = 0;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      worstGap = Math.max(worstGap, now - last);
-      last = now;
-    }, 5);
-    const started = performance.now();
-    // large enough to take well over 300 ms on a fast machine (500 lines took ≈ 300 ms)
-    await p.render(model(1500), 'professional');
-    const took = performance.now() - started;
-    clearInterval(timer);
-    expect(took).toBeGreaterThan(300);
-    // Rendered in-process, the loop would be blocked for the whole document (one gap = took);
-    // here it only waits on messages, so its worst gap is a small part of it even under load.
-    expect(worstGap).toBeLessThan(took / 3);
+    // The share of the render's time this thread spent running code rather than waiting for
+    // events: a ratio, so a slow or loaded machine does not move it. Rendered in-process it is
+    // ≈ 1 (pdfkit lays the whole document out in one synchronous run); from the worker it is the
+    // few milliseconds of posting the task and taking the bytes back.
+    const before = performance.eventLoopUtilization();
+    const pdf = await p.render(model(300), 'professional');
+    const busy = performance.eventLoopUtilization(before);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(busy.utilization).toBeLessThan(0.5);
   });
 
   it('when more documents wait than the queue holds, then the extra ones fail at once as busy', async () => {

@@ -29,7 +29,13 @@ const documentSource = fc
     kind: fc.constantFrom('quote' as const, 'invoice' as const),
     taxRateBp: fc.oneof(fc.constantFrom(0, 2000, 500, 10_000), fc.integer({ min: 0, max: 10_000 })),
     lines: fc.oneof(
-      { weight: 5, arbitrary: fc.array(fc.record({ description: text, qty: fc.double({ min: 0, max: 1, noNaN: true }), price: fc.double({ min: 0, max: 1, noNaN: true }) }), { maxLength: 12 }) },
+      {
+        weight: 5,
+        arbitrary: fc.array(
+          fc.record({ description: text, qty: fc.double({ min: 0, max: 1, noNaN: true }), price: fc.double({ min: 0, max: 1, noNaN: true }) }),
+          { maxLength: 12 },
+        ),
+      },
       {
         weight: 1,
         arbitrary: fc.constant(Array.from({ length: MAX_LINE_ITEMS }, (_, i) => ({ description: `Line ${i + 1}`, qty: 1, price: 1 }))),
@@ -90,5 +96,5 @@ describe('PDF rendering, property-based', () => {
       }),
       { numRuns: Number(process.env.FC_PDF_RUNS ?? 12), seed: Number(process.env.FC_SEED ?? 20261123) },
     );
-  }, 600_000);
+  });
 });

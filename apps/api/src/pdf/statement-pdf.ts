@@ -3,13 +3,15 @@ import { formatPence } from '@docket/schemas/money';
 import { AGED_BUCKETS, AGED_BUCKET_LABELS, type TAgedBucket } from '@docket/schemas/reports';
 import { FONT_NAMES, loadFonts } from './fonts.ts';
 import { Canvas, type Doc, type TextStyle } from './layout/canvas.ts';
+import { drawLogo } from './layout/logo.ts';
 import { aliasDefaultFont } from './pdfkit-tuning.ts';
 import { formatDay } from './document-model.ts';
 import { templateFor } from './render-document.ts';
 
 export interface StatementModel {
   template: string;
-  company: { name: string; addressLines: string[]; contactLines: string[]; vatLine: string | null };
+  /** the logo's bytes: a statement carries the same branding as the company's documents */
+  company: { name: string; addressLines: string[]; contactLines: string[]; vatLine: string | null; logo: Buffer | null };
   client: { name: string; lines: string[] };
   from: string | null;
   to: string;
@@ -46,8 +48,11 @@ export function renderStatementPdf(m: StatementModel): Promise<Buffer> {
   const bold: TextStyle = { font: theme.fonts.bold };
 
   c.rect(0, 0, doc.page.width, 6, theme.colors.accent);
-  const top = c.y;
   const rightW = 200;
+  // The logo heads the company's column, as on its quotes and invoices.
+  const logo = drawLogo(c, m.company.logo, c.left, c.y, 160, 60);
+  if (logo.height > 0) c.y += logo.height + 8;
+  const top = c.y;
   let leftH = c.text(m.company.name, c.left, top, c.width - rightW - 20, { font: theme.fonts.heading, size: 16 });
   for (const l of [...m.company.addressLines, ...m.company.contactLines, m.company.vatLine ?? '']) {
     if (l) leftH += c.text(l, c.left, top + leftH, c.width - rightW - 20, muted);
@@ -82,7 +87,13 @@ export function renderStatementPdf(m: StatementModel): Promise<Buffer> {
   row(['Date', 'Description', 'Invoiced', 'Paid / credited', 'Balance'], { ...bold, color: theme.colors.muted });
   row([m.from ? formatDay(m.from) : '', 'Opening balance', '', '', formatPence(m.openingPence)]);
   for (const l of m.lines) {
-    row([formatDay(l.day), l.description, l.debitPence ? formatPence(l.debitPence) : '', l.creditPence ? formatPence(l.creditPence) : '', formatPence(l.balancePence)]);
+    row([
+      formatDay(l.day),
+      l.description,
+      l.debitPence ? formatPence(l.debitPence) : '',
+      l.creditPence ? formatPence(l.creditPence) : '',
+      formatPence(l.balancePence),
+    ]);
   }
   row([formatDay(m.to), 'Closing balance', '', '', formatPence(m.closingPence)], bold);
   c.y += 16;

@@ -44,7 +44,25 @@ async function seedAccount(user: TestUser): Promise<Required<OwnIds>> {
     quoteId: quote.id,
     invoiceId: invoice.id,
   });
-  const recurring = await ok('post', '/recurring-invoices', { clientId: client.id, lineItems: [line], tax: 20, frequency: 'MONTHLY', startDate: '2030-01-31', dueDays: 14, autoSend: false });
+  const expense = await ok('post', '/expenses', { date: '2030-01-02', supplier: 'Screwfix', category: 'COST_OF_GOODS', net: 10, vat: 'STANDARD' });
+  const bankAccount = await ok('post', '/bank-accounts', { name: 'Business current' });
+  await http.send(
+    'post',
+    `/api/bank-accounts/${bankAccount.id}/statements?format=csv&preset=santander`,
+    { ...user.auth, 'content-type': 'text/csv' },
+    'Date,Description,Amount,Balance\n01/01/2030,INTEREST,1.00,\n',
+  );
+  const bankLine = ((await send('get', `/bank-accounts/${bankAccount.id}/lines`, user.auth)).body as { data: { id: string }[] }).data[0]!;
+  const bankRule = await ok('post', '/bank-rules', { match: 'SCREWFIX', supplier: 'Screwfix', category: 'COST_OF_GOODS', vat: 'STANDARD' });
+  const recurring = await ok('post', '/recurring-invoices', {
+    clientId: client.id,
+    lineItems: [line],
+    tax: 20,
+    frequency: 'MONTHLY',
+    startDate: '2030-01-31',
+    dueDays: 14,
+    autoSend: false,
+  });
   return {
     clientId: client.id,
     itemId: item.id,
@@ -54,6 +72,10 @@ async function seedAccount(user: TestUser): Promise<Required<OwnIds>> {
     sentInvoiceId: sent.id,
     creditNoteId: note.id,
     recurringId: recurring.id,
+    expenseId: expense.id,
+    bankAccountId: bankAccount.id,
+    bankLineId: bankLine.id,
+    bankRuleId: bankRule.id,
   };
 }
 
@@ -70,6 +92,10 @@ function idFor(route: RouteSpec, param: string, ids: Required<OwnIds>): string {
     calendar: ids.eventId,
     'recurring-invoices': ids.recurringId,
     'credit-notes': ids.creditNoteId,
+    expenses: ids.expenseId,
+    'bank-accounts': ids.bankAccountId,
+    'bank-lines': ids.bankLineId,
+    'bank-rules': ids.bankRuleId,
   };
   return byArea[area!] ?? ids.clientId;
 }
@@ -146,7 +172,7 @@ describe('user B against user A', () => {
   });
 });
 
-describe('tokens', { timeout: 180_000 }, () => {
+describe('tokens', () => {
   const forge = (payload: object, secret = TEST_SECRET, opts: jwt.SignOptions = {}) => jwt.sign(payload, secret, { algorithm: 'HS256', ...opts });
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -175,7 +201,7 @@ describe('tokens', { timeout: 180_000 }, () => {
       'huge token': { Authorization: `Bearer ${'a'.repeat(6000)}.${'b'.repeat(6000)}.c` },
     };
     const before = await fingerprint(t.ctx.db);
-    const publicRoutes = ['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/reset-password'];
+    const publicRoutes = ['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/reset-password', '/auth/verify-email'];
     const protectedRoutes = active.filter((r) => !publicRoutes.includes(r.path));
     for (const r of protectedRoutes) {
       const p = fillPath(r.path, Object.fromEntries([...r.path.matchAll(/:(\w+)/g)].map(([, n]) => [n!, idFor(r, n!, aIds)])));
@@ -314,7 +340,9 @@ describe('security headers', () => {
         expect(attrs, `${file}: foreign script`).not.toMatch(/src=["']?(https?:)?\/\//);
       }
       expect(html, `${file}: inline handler`).not.toMatch(/\son[a-z]+=/i);
-      expect(html, `${file}: foreign stylesheet`).not.toMatch(/<link[^>]+href=["']?(https?:)?\/\/[^>]+stylesheet|rel=["']?stylesheet[^>]+href=["']?(https?:)?\/\//i);
+      expect(html, `${file}: foreign stylesheet`).not.toMatch(
+        /<link[^>]+href=["']?(https?:)?\/\/[^>]+stylesheet|rel=["']?stylesheet[^>]+href=["']?(https?:)?\/\//i,
+      );
     }
   });
 

@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { describe } from 'vitest';
 import { defineCrashTests } from './durability-support.ts';
+import { serverDataDir } from './processes.ts';
 
-describe('the real server process on PGlite on disk', { timeout: 240_000 }, () => {
+describe('the real server process on PGlite on disk', () => {
   defineCrashTests('crash-pglite', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'docket-crash-'));
+    // Started from the migrated template: the subject is the crash, not the first start.
+    const dir = serverDataDir('docket-crash-', { migrated: true });
     return { env: { DATA_DIR: dir, DATABASE_URL: '' }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   });
 });

@@ -48,10 +48,7 @@ export async function hostileImages(): Promise<HostileImage[]> {
     {
       // The red-team's exact body: RGBA IHDR, an IDAT whose bytes are not zlib data.
       label: 'valid chunks with IDAT that is not zlib',
-      bytes: Buffer.from(
-        'iVBORw0KGgoAAAANSUhEUgAAAGQAAABkCAYAAABw4pVUAAAACElEQVRub3QgemxpYlVpEfcAAAAASUVORK5CYII=',
-        'base64',
-      ),
+      bytes: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAGQAAABkCAYAAABw4pVUAAAACElEQVRub3QgemxpYlVpEfcAAAAASUVORK5CYII=', 'base64'),
     },
     { label: 'truecolour PNG with bad zlib', bytes: png(ihdr(64, 64, 8, 2), chunk('IDAT', Buffer.from('not zlib at all, sorry'))) },
     { label: 'PNG without IDAT', bytes: png(ihdr(100, 100, 8, 6)) },
@@ -64,7 +61,10 @@ export async function hostileImages(): Promise<HostileImage[]> {
     { label: '16-bit RGBA 2000 x 2000', bytes: png(ihdr(2000, 2000, 16, 6), blankIdat(2000, 2000, 8)) },
     { label: 'interlaced PNG', bytes: await solid(300, 120, 4).png({ progressive: true }).toBuffer() },
     { label: 'palette PNG without PLTE', bytes: png(ihdr(32, 32, 8, 3), blankIdat(32, 32, 1)) },
-    { label: 'palette PNG with index past PLTE', bytes: png(ihdr(2, 1, 8, 3), chunk('PLTE', Buffer.from([255, 0, 0])), chunk('IDAT', deflateSync(Buffer.from([0, 0, 200])))) },
+    {
+      label: 'palette PNG with index past PLTE',
+      bytes: png(ihdr(2, 1, 8, 3), chunk('PLTE', Buffer.from([255, 0, 0])), chunk('IDAT', deflateSync(Buffer.from([0, 0, 200])))),
+    },
     { label: 'zero-width PNG', bytes: png(ihdr(0, 10, 8, 2), blankIdat(0, 10, 3)) },
     { label: 'bit depth 3 (invalid)', bytes: png(ihdr(8, 8, 3, 0), blankIdat(8, 8, 1)) },
     { label: 'CMYK JPEG', bytes: await solid(120, 60).toColourspace('cmyk').jpeg().toBuffer() },
@@ -73,7 +73,10 @@ export async function hostileImages(): Promise<HostileImage[]> {
     { label: 'JPEG header then garbage', bytes: Buffer.concat([goodJpeg.subarray(0, 20), Buffer.alloc(400, 0x41)]) },
     { label: 'PNG + ZIP polyglot', bytes: Buffer.concat([goodPng, Buffer.from('PK\x03\x04\x14\x00\x00\x00evil.js', 'latin1')]) },
     { label: 'JPEG + HTML polyglot', bytes: Buffer.concat([goodJpeg, Buffer.from('<html><script>alert(document.cookie)</script></html>')]) },
-    { label: 'GIF labelled as PNG', bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1') },
+    {
+      label: 'GIF labelled as PNG',
+      bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1'),
+    },
     { label: 'SVG labelled as PNG', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>') },
   ];
 }

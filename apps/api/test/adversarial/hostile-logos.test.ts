@@ -94,10 +94,7 @@ describe('hostile logo corpus', () => {
   });
 
   it.each(cases)('when %s was stored before uploads were normalised, then previews answer and the logo is healed', async (_label, image) => {
-    await t.ctx.db
-      .update(companies)
-      .set({ logo: image.bytes, logoMimeType: 'image/png', logoNormalised: false })
-      .where(eq(companies.userId, user.id));
+    await t.ctx.db.update(companies).set({ logo: image.bytes, logoMimeType: 'image/png', logoNormalised: false }).where(eq(companies.userId, user.id));
     await previewEveryTemplate(`stored ${image.label}`);
     const stored = (await t.ctx.db.select().from(companies).where(eq(companies.userId, user.id)))[0]!;
     if (stored.logo) {

@@ -61,19 +61,7 @@ const MB = 1024 * 1024;
 const deep = (depth: number) => new Raw(`${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`);
 
 /** Values that are never valid where text is expected. */
-const notText = fc.constantFrom<unknown>(
-  0,
-  -1,
-  true,
-  false,
-  [],
-  ['a'],
-  {},
-  { $ne: null },
-  new Raw('1e400'),
-  new Raw('-0'),
-  deep(2000),
-);
+const notText = fc.constantFrom<unknown>(0, -1, true, false, [], ['a'], {}, { $ne: null }, new Raw('1e400'), new Raw('-0'), deep(2000));
 const controlChar = fc
   .constantFrom('\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085', '\u200e\u0000')
   .chain((c) => fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => `Acme${a}${c}${b}`));
@@ -90,6 +78,12 @@ export const invalid = {
   email: fc.oneof(
     notText,
     fc.constantFrom<unknown>(null, '', 'not-an-email', 'a@', '@b.co', 'a b@c.co', 'a@b', 'a@@b.co', `${'a'.repeat(250)}@b.co`),
+    badTextContent,
+  ),
+  /** a client's email: empty or null is allowed (docs/product.md, "Clients without an email") */
+  optionalEmail: fc.oneof(
+    notText,
+    fc.constantFrom<unknown>('not-an-email', 'a@', '@b.co', 'a b@c.co', 'a@b', 'a@@b.co', `${'a'.repeat(250)}@b.co`),
     badTextContent,
   ),
   loginPassword: fc.constantFrom<unknown>(null, '', 0, true, [], {}, 'x'.repeat(129), new Raw('1e400'), new BadBytes()),
@@ -191,10 +185,7 @@ export const noiseEntries: fc.Arbitrary<[string, unknown][]> = fc.array(
       ['invoiceNumber', 'HACKED'],
       ['passwordHash', 'x'],
     ),
-    fc.tuple(
-      fc.string({ minLength: 1, maxLength: 12 }),
-      fc.jsonValue({ maxDepth: 3 }),
-    ),
+    fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), fc.jsonValue({ maxDepth: 3 })),
   ),
   { maxLength: 4 },
 );
@@ -270,7 +261,10 @@ export const hostileQueryParts = {
       base64url('@1e9'),
       base64url(`@${'9'.repeat(30)}`),
     ]),
-    fc.string({ minLength: 1, maxLength: 60 }).map(base64url).filter((s) => s.length <= 200),
+    fc
+      .string({ minLength: 1, maxLength: 60 })
+      .map(base64url)
+      .filter((s) => s.length <= 200),
   ),
   q: fc.constantFrom('a%00b', 'x'.repeat(101), '%ED%A0%80', '%C3%28', '%FF', 'a%07b'),
   clientId: enc(['abc', "1' OR '1'='1", '-'.repeat(36), '\u0000']),

@@ -16,6 +16,10 @@ export interface OwnIds {
   /** an issued invoice (credit notes and void need one) and a credit note against it */
   sentInvoiceId?: string;
   creditNoteId?: string;
+  expenseId?: string;
+  bankAccountId?: string;
+  bankLineId?: string;
+  bankRuleId?: string;
 }
 
 export interface BodySpec {
@@ -40,31 +44,31 @@ export interface RouteSpec {
   writesWithoutBody?: boolean;
 }
 
-export const PNG_1x1 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+export const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+/** A member's name: text of at most 100 characters without control characters (empty clears it). */
+const invalidMemberName = fc.constantFrom<unknown>(null, 1, true, [], {}, 'x'.repeat(101), 'Sam\u0000', 'Sam\nFuzz');
 
 const invalidLine = fc.oneof(
   fc.constantFrom<unknown>(null, 'line', 1, [], {}),
-  fc
-    .tuple(
-      fc.constantFrom('description', 'quantity', 'unitPrice'),
-      fc.boolean(),
-    )
-    .chain(([field, drop]) =>
-      (field === 'description' ? invalid.requiredText : field === 'quantity' ? invalid.quantity : invalid.money).map((v) => {
-        const line: Record<string, unknown> = { description: 'Labour', quantity: 1, unitPrice: 10 };
-        if (drop) delete line[field];
-        else line[field] = v;
-        return line;
-      }),
-    ),
+  fc.tuple(fc.constantFrom('description', 'quantity', 'unitPrice'), fc.boolean()).chain(([field, drop]) =>
+    (field === 'description' ? invalid.requiredText : field === 'quantity' ? invalid.quantity : invalid.money).map((v) => {
+      const line: Record<string, unknown> = { description: 'Labour', quantity: 1, unitPrice: 10 };
+      if (drop) delete line[field];
+      else line[field] = v;
+      return line;
+    }),
+  ),
 );
 
 const invalidLines = fc.oneof(
   fc.constantFrom<unknown>(null, [], 'lines', 1, {}, { 0: { description: 'x', quantity: 1, unitPrice: 1 } }),
   fc.constant(new Raw(JSON.stringify(Array.from({ length: 501 }, () => ({ description: 'x', quantity: 1, unitPrice: 1 }))))),
   fc.tuple(invalidLine, fc.nat({ max: 3 })).map(([bad, at]) => {
-    const lines: unknown[] = [{ description: 'Labour', quantity: 2, unitPrice: 45 }, { description: 'Parts', quantity: 1, unitPrice: 12.5 }];
+    const lines: unknown[] = [
+      { description: 'Labour', quantity: 2, unitPrice: 45 },
+      { description: 'Parts', quantity: 1, unitPrice: 12.5 },
+    ];
     lines.splice(Math.min(at, lines.length), 0, bad);
     return lines;
   }),
@@ -102,18 +106,69 @@ const clientBody: BodySpec = {
   valid: () => sampleClient(),
   fields: {
     name: invalid.requiredText,
-    email: invalid.email,
+    email: invalid.optionalEmail,
     phone: invalid.optionalText,
     address: invalid.optionalText,
     isBusiness: invalid.bool,
     vatNumber: invalid.optionalText,
   },
-  required: ['name', 'email'],
+  required: ['name'],
 };
 const itemBody: BodySpec = {
   valid: () => ({ name: 'Copper pipe', description: '15 mm, per metre', price: 4.2 }),
   fields: { name: invalid.requiredText, description: invalid.requiredText, price: invalid.money },
   required: ['name', 'description', 'price'],
+};
+const expenseBody: BodySpec = {
+  valid: () => ({
+    date: '2031-01-15',
+    supplier: 'Screwfix',
+    description: '15 mm copper',
+    category: 'COST_OF_GOODS',
+    net: 100,
+    vat: 'STANDARD',
+    paidFrom: 'CARD',
+  }),
+  fields: {
+    date: invalid.date,
+    supplier: invalid.requiredText,
+    description: invalid.optionalText,
+    category: fc.constantFrom<unknown>('BEER', '', 1, null, 'cost_of_goods'),
+    net: invalid.money,
+    vat: fc.constantFrom<unknown>('HALF', '', 20, null),
+    vatAmount: fc.constantFrom<unknown>(-1, 0.001, '10', 1e20, true, [], new Raw('NaN')),
+    paidFrom: fc.constantFrom<unknown>('WALLET', 1, ''),
+    clientId: invalid.optionalUuid,
+  },
+  required: ['date', 'supplier', 'category', 'net', 'vat'],
+};
+const bankAccountBody: BodySpec = {
+  valid: () => ({ name: 'Business current', sortCode: '30-12-34', accountNumber: '12345678' }),
+  fields: {
+    name: invalid.requiredText,
+    sortCode: fc.constantFrom<unknown>('12-34', 'abcdef', 1, '12-34-567'),
+    accountNumber: fc.constantFrom<unknown>('1234', 'abcdefgh', 12345678),
+    csvMapping: fc.constantFrom<unknown>(
+      'x',
+      1,
+      [],
+      { date: 'Date' },
+      { date: 'Date', description: 'Memo' },
+      { date: 'Date', description: 'M', amount: 'A', paidIn: 'I', paidOut: 'O' },
+    ),
+  },
+  required: ['name'],
+};
+const bankRuleBody: BodySpec = {
+  valid: () => ({ match: 'SCREWFIX', supplier: 'Screwfix', category: 'COST_OF_GOODS', vat: 'STANDARD' }),
+  fields: {
+    match: invalid.requiredText,
+    amount: fc.constantFrom<unknown>(0, -1, 0.001, '10', 1e20, true, [], new Raw('NaN')),
+    supplier: invalid.requiredText,
+    category: fc.constantFrom<unknown>('BEER', '', 1, null, 'cost_of_goods'),
+    vat: fc.constantFrom<unknown>('HALF', '', 20, null),
+  },
+  required: ['match', 'supplier', 'category', 'vat'],
 };
 const companyBody: BodySpec = {
   valid: () => sampleCompany(),
@@ -160,12 +215,15 @@ const recurringBody: BodySpec = {
     ...quoteBody.fields,
     frequency: invalid.enumOf(['WEEKLY', 'MONTHLY', 'QUARTERLY', 'YEARLY']),
     startDate: invalid.date,
-    endDate: fc.oneof(invalid.date.filter((v) => v !== null && v !== undefined), fc.constant<unknown>('2029-01-01')),
+    endDate: fc.oneof(
+      invalid.date.filter((v) => v !== null && v !== undefined),
+      fc.constant<unknown>('2029-01-01'),
+    ),
     count: fc.constantFrom<unknown>(0, -1, 1.5, 1001, '2', true, [], {}),
-    dueDays: fc.constantFrom<unknown>(-1, 1.5, 366, '14', null, true, [], {}),
+    dueDays: fc.constantFrom<unknown>(-1, 1.5, 366, '14', true, [], {}),
     autoSend: invalid.bool,
   },
-  required: ['clientId', 'lineItems', 'frequency', 'startDate', 'dueDays', 'autoSend'],
+  required: ['clientId', 'lineItems', 'frequency', 'startDate', 'autoSend'],
 };
 const invoiceBody: BodySpec = {
   valid: (ids) => ({ ...quoteBody.valid(ids), dueDate: '2030-01-31' }),
@@ -177,16 +235,14 @@ const invalidCreditQuantity = fc.constantFrom<unknown>(0, -1, 1e7, 1.0001, '1', 
 const invalidCreditLines = fc.oneof(
   fc.constantFrom<unknown>(null, [], 'lines', 1, {}),
   fc.constant(new Raw(JSON.stringify(Array.from({ length: 501 }, () => ({ description: 'x', quantity: 1, unitPrice: 1 }))))),
-  fc
-    .tuple(fc.constantFrom('description', 'quantity', 'unitPrice'), fc.boolean())
-    .chain(([field, drop]) =>
-      (field === 'description' ? invalid.requiredText : field === 'quantity' ? invalidCreditQuantity : invalid.money).map((v) => {
-        const line: Record<string, unknown> = { description: 'Labour', quantity: 1, unitPrice: 1 };
-        if (drop) delete line[field];
-        else line[field] = v;
-        return [line];
-      }),
-    ),
+  fc.tuple(fc.constantFrom('description', 'quantity', 'unitPrice'), fc.boolean()).chain(([field, drop]) =>
+    (field === 'description' ? invalid.requiredText : field === 'quantity' ? invalidCreditQuantity : invalid.money).map((v) => {
+      const line: Record<string, unknown> = { description: 'Labour', quantity: 1, unitPrice: 1 };
+      if (drop) delete line[field];
+      else line[field] = v;
+      return [line];
+    }),
+  ),
 );
 const voidBody: BodySpec = {
   valid: () => ({ reason: 'Raised in error' }),
@@ -237,15 +293,7 @@ const eventBody: BodySpec = {
 
 /** Header injection (CR/LF, encoded or raw) and malformed addresses: each must be refused. */
 const headerInjection = fc.oneof(
-  fc.constantFrom<unknown>(
-    'Hello\r\nBcc: victim@example.com',
-    'Hello\nX-Injected: yes',
-    'Hello\rSubject: other',
-    `${'x'.repeat(999)}`,
-    1,
-    [],
-    {},
-  ),
+  fc.constantFrom<unknown>('Hello\r\nBcc: victim@example.com', 'Hello\nX-Injected: yes', 'Hello\rSubject: other', `${'x'.repeat(999)}`, 1, [], {}),
   fc.tuple(fc.string({ maxLength: 20 }), fc.constantFrom('\r', '\n', '\r\n'), fc.string({ maxLength: 20 })).map(([a, nl, b]) => `${a}${nl}${b}`),
 );
 const badAddresses = fc.oneof(
@@ -264,7 +312,12 @@ const badAddresses = fc.oneof(
 );
 const emailBody: BodySpec = {
   valid: () => ({ to: 'accounts@acme.example', subject: 'Your invoice', message: 'Please find it attached.' }),
-  fields: { to: badAddresses, cc: badAddresses, subject: headerInjection, message: fc.constantFrom<unknown>(1, [], {}, 'Hi {{unknownThing}}', 'x'.repeat(20_001)) },
+  fields: {
+    to: badAddresses,
+    cc: badAddresses,
+    subject: headerInjection,
+    message: fc.constantFrom<unknown>(1, [], {}, 'Hi {{unknownThing}}', 'x'.repeat(20_001)),
+  },
   required: [],
 };
 const templatesBody: BodySpec = {
@@ -291,16 +344,21 @@ export const ROUTES: RouteSpec[] = [
     path: '/auth/register',
     body: {
       valid: () => ({ email: `fuzz-${Math.random().toString(36).slice(2)}@example.com`, password: 'correct-horse' }),
-      fields: { email: invalid.email, password: invalid.newPassword },
+      fields: { email: invalid.email, password: invalid.newPassword, name: invalidMemberName },
       required: ['email', 'password'],
     },
   },
   {
     method: 'post',
     path: '/auth/login',
-    body: { valid: () => ({ email: 'nobody@example.com', password: 'x' }), fields: { email: invalid.email, password: invalid.loginPassword }, required: ['email', 'password'] },
+    body: {
+      valid: () => ({ email: 'nobody@example.com', password: 'x' }),
+      fields: { email: invalid.email, password: invalid.loginPassword },
+      required: ['email', 'password'],
+    },
   },
   { method: 'get', path: '/auth/me' },
+  { method: 'patch', path: '/auth/me', body: { valid: () => ({ name: 'Sam Fuzz' }), fields: { name: invalidMemberName }, required: ['name'] } },
   { method: 'get', path: '/clients', listQuery: true },
   { method: 'get', path: '/clients/:id' },
   { method: 'post', path: '/clients', body: clientBody },
@@ -311,10 +369,41 @@ export const ROUTES: RouteSpec[] = [
   { method: 'post', path: '/items', body: itemBody },
   { method: 'put', path: '/items/:id', body: itemBody, own: { id: 'itemId' } },
   { method: 'delete', path: '/items/:id' },
+  { method: 'get', path: '/expenses', listQuery: true },
+  { method: 'get', path: '/expenses/:id' },
+  { method: 'post', path: '/expenses', body: expenseBody },
+  { method: 'put', path: '/expenses/:id', body: expenseBody, own: { id: 'expenseId' } },
+  { method: 'get', path: '/expenses/:id/receipt' },
+  { method: 'put', path: '/expenses/:id/receipt' },
+  { method: 'delete', path: '/expenses/:id/receipt' },
+  { method: 'delete', path: '/expenses/:id' },
+  { method: 'get', path: '/bank-accounts' },
+  { method: 'get', path: '/bank-accounts/:id' },
+  { method: 'post', path: '/bank-accounts', body: bankAccountBody },
+  { method: 'get', path: '/bank-accounts/:id/lines' },
+  { method: 'post', path: '/bank-accounts/:id/statements' },
+  {
+    method: 'post',
+    path: '/bank-lines/:id/explain',
+    own: { id: 'bankLineId' },
+    body: {
+      valid: () => ({ type: 'OTHER_INCOME', note: 'Interest' }),
+      fields: { type: fc.constantFrom<unknown>('GIFT', '', 1, null, 'other_income'), note: invalid.optionalText },
+      required: ['type'],
+    },
+  },
+  { method: 'delete', path: '/bank-lines/:id/explain' },
+  { method: 'get', path: '/bank-rules' },
+  { method: 'post', path: '/bank-rules', body: bankRuleBody },
+  { method: 'delete', path: '/bank-rules/:id' },
   { method: 'get', path: '/company' },
   { method: 'post', path: '/company', body: companyBody },
   { method: 'put', path: '/company', body: companyBody },
-  { method: 'post', path: '/company/logo', body: { valid: () => ({ logo: `data:image/png;base64,${PNG_1x1}` }), fields: { logo: invalidLogo }, required: ['logo'] } },
+  {
+    method: 'post',
+    path: '/company/logo',
+    body: { valid: () => ({ logo: `data:image/png;base64,${PNG_1x1}` }), fields: { logo: invalidLogo }, required: ['logo'] },
+  },
   { method: 'post', path: '/company/reset-quote-counter', writesWithoutBody: true },
   { method: 'post', path: '/company/reset-invoice-counter', writesWithoutBody: true },
   { method: 'post', path: '/company/reset-credit-note-counter', writesWithoutBody: true },
@@ -354,6 +443,14 @@ export const ROUTES: RouteSpec[] = [
   { method: 'post', path: '/invoices/:id/credit-notes', body: creditNoteBody, own: { id: 'sentInvoiceId' } },
   { method: 'post', path: '/invoices/:id/payments', body: paymentBody, own: { id: 'sentInvoiceId' } },
   { method: 'delete', path: '/invoices/:id/payments/:paymentId' },
+  // Refunds of online payments (owner and office); the refund itself against both providers' fakes is in online-payments.http.test.ts.
+  { method: 'get', path: '/invoices/:id/online-payments' },
+  {
+    method: 'post',
+    path: '/invoices/:id/payments/:paymentId/refund',
+    body: { valid: () => ({ amount: 1 }), fields: { amount: invalid.money }, required: ['amount'] },
+    own: { id: 'sentInvoiceId' },
+  },
   { method: 'get', path: '/payments', listQuery: true },
   { method: 'get', path: '/recurring-invoices' },
   { method: 'get', path: '/recurring-invoices/:id' },
@@ -364,15 +461,50 @@ export const ROUTES: RouteSpec[] = [
   { method: 'patch', path: '/recurring-invoices/:id/resume' },
   { method: 'get', path: '/reports/aged-debtors' },
   // CSV downloads: one account's files only; the list test checks none of another account's ids appear.
-  ...['invoices', 'invoice-lines', 'credit-notes', 'payments', 'quotes', 'clients', 'items'].map((f): RouteSpec => ({ method: 'get', path: `/exports/${f}.csv` })),
+  ...['invoices', 'invoice-lines', 'credit-notes', 'payments', 'quotes', 'clients', 'items', 'expenses', 'bank-lines'].map((f): RouteSpec => ({
+    method: 'get',
+    path: `/exports/${f}.csv`,
+  })),
   { method: 'get', path: '/exports/account.zip' },
+  { method: 'get', path: '/exports' },
   // CSV bodies, not JSON: a JSON body is refused (400) and writes nothing; imports.http.test.ts covers the CSV.
   { method: 'post', path: '/imports/clients' },
   { method: 'post', path: '/imports/items' },
+  { method: 'post', path: '/imports/clients/rejected.csv' },
+  { method: 'post', path: '/imports/items/rejected.csv' },
+  { method: 'post', path: '/imports/expenses' },
+  { method: 'post', path: '/imports/expenses/rejected.csv' },
   { method: 'get', path: '/reports/vat' },
   { method: 'get', path: '/reports/vat.csv' },
+  { method: 'get', path: '/reports/profit-and-loss' },
+  { method: 'get', path: '/reports/cis' },
+  // Making Tax Digital (owners and accountants only); without HMRC configured they answer 409.
+  { method: 'get', path: '/mtd/vat/status' },
+  { method: 'get', path: '/mtd/vat/connect' },
+  { method: 'delete', path: '/mtd/vat/connection' },
+  { method: 'get', path: '/mtd/vat/obligations' },
+  { method: 'get', path: '/mtd/vat/returns' },
+  { method: 'get', path: '/mtd/vat/returns/:periodKey/preview' },
+  { method: 'get', path: '/mtd/vat/returns/:periodKey/hmrc' },
+  { method: 'get', path: '/mtd/vat/liabilities' },
+  { method: 'get', path: '/mtd/vat/payments' },
+  {
+    method: 'post',
+    path: '/mtd/vat/returns',
+    body: {
+      valid: () => ({ periodKey: '26A3', declaration: true }),
+      fields: {
+        periodKey: fc.constantFrom<unknown>(null, '', 'A1', 'ABCDE', 26, '26 3', '<>!!', []),
+        declaration: fc.constantFrom<unknown>(false, 'true', 1, null, 'yes', {}),
+      },
+      required: ['periodKey', 'declaration'],
+    },
+  },
   { method: 'get', path: '/clients/:id/account' },
   { method: 'get', path: '/clients/:id/statement' },
+  // The client's statement link (pay everything owed); paying from it is in statement-pay.http.test.ts.
+  { method: 'post', path: '/clients/:id/statement-link', writesWithoutBody: true },
+  { method: 'delete', path: '/clients/:id/statement-link', writesWithoutBody: true },
   { method: 'get', path: '/credit-notes', listQuery: true },
   { method: 'get', path: '/credit-notes/:id' },
   { method: 'get', path: '/credit-notes/:id/preview' },
@@ -409,6 +541,7 @@ export const ROUTES: RouteSpec[] = [
   { method: 'get', path: '/dashboard' },
   { method: 'post', path: '/invoices/:id/email', body: emailBody, own: { id: 'invoiceId' } },
   { method: 'post', path: '/quotes/:id/email', body: emailBody, own: { id: 'quoteId' } },
+  { method: 'post', path: '/credit-notes/:id/email', body: emailBody, own: { id: 'creditNoteId' } },
   { method: 'get', path: '/deliveries' },
   { method: 'get', path: '/email/outbox' },
   { method: 'get', path: '/email/deliveries/:id/eml' },
@@ -418,7 +551,11 @@ export const ROUTES: RouteSpec[] = [
   {
     method: 'post',
     path: '/company/email-templates/preview',
-    body: { valid: () => ({ kind: 'invoice' }), fields: { kind: invalid.enumOf(['quote', 'invoice', 'reminder', 'password_reset']), body: fc.constantFrom<unknown>(1, 'x {{bad}}') }, required: ['kind'] },
+    body: {
+      valid: () => ({ kind: 'invoice' }),
+      fields: { kind: invalid.enumOf(['quote', 'invoice', 'reminder', 'password_reset']), body: fc.constantFrom<unknown>(1, 'x {{bad}}') },
+      required: ['kind'],
+    },
   },
   { method: 'get', path: '/company/reminders' },
   {
@@ -426,14 +563,36 @@ export const ROUTES: RouteSpec[] = [
     path: '/company/reminders',
     body: {
       valid: () => ({ enabled: true, steps: [-3, 0, 7] }),
-      fields: { enabled: invalid.bool, steps: fc.constantFrom<unknown>(null, 'x', [1.5], ['1'], [-61], [366], Array.from({ length: 11 }, (_, i) => i)) },
+      fields: {
+        enabled: invalid.bool,
+        steps: fc.constantFrom<unknown>(
+          null,
+          'x',
+          [1.5],
+          ['1'],
+          [-61],
+          [366],
+          Array.from({ length: 11 }, (_, i) => i),
+        ),
+      },
       required: ['enabled', 'steps'],
     },
   },
   { method: 'get', path: '/clients/:id/reminders' },
-  { method: 'put', path: '/clients/:id/reminders', body: { valid: () => ({ optOut: true }), fields: { optOut: invalid.bool }, required: ['optOut'] }, own: { id: 'clientId' } },
+  {
+    method: 'put',
+    path: '/clients/:id/reminders',
+    body: { valid: () => ({ optOut: true }), fields: { optOut: invalid.bool }, required: ['optOut'] },
+    own: { id: 'clientId' },
+  },
   { method: 'get', path: '/invoices/:id/reminders' },
-  { method: 'put', path: '/invoices/:id/reminders', body: { valid: () => ({ paused: true }), fields: { paused: invalid.bool }, required: ['paused'] }, own: { id: 'invoiceId' } },
+  {
+    method: 'put',
+    path: '/invoices/:id/reminders',
+    body: { valid: () => ({ paused: true }), fields: { paused: invalid.bool }, required: ['paused'] },
+    own: { id: 'invoiceId' },
+  },
+  { method: 'post', path: '/invoices/:id/reminders/send', writesWithoutBody: true },
   {
     method: 'post',
     path: '/auth/forgot-password',
@@ -442,13 +601,26 @@ export const ROUTES: RouteSpec[] = [
   {
     method: 'post',
     path: '/auth/reset-password',
-    body: { valid: () => ({ token: 'x'.repeat(43), password: 'correct-horse' }), fields: { token: fc.constantFrom<unknown>(null, 1, 'short', 'x'.repeat(201)), password: invalid.newPassword }, required: ['token', 'password'] },
+    body: {
+      valid: () => ({ token: 'x'.repeat(43), password: 'correct-horse' }),
+      fields: { token: fc.constantFrom<unknown>(null, 1, 'short', 'x'.repeat(201)), password: invalid.newPassword },
+      required: ['token', 'password'],
+    },
   },
+  {
+    method: 'post',
+    path: '/auth/verify-email',
+    body: { valid: () => ({ token: 'x'.repeat(43) }), fields: { token: fc.constantFrom<unknown>(null, 1, '', 'x'.repeat(2001), {}) }, required: ['token'] },
+  },
+  // The test user is verified: asking for another link is refused (409) and writes nothing.
+  { method: 'post', path: '/auth/resend-verification', body: { valid: () => ({}), fields: {}, required: [] } },
   // Client links: sharing issues a draft, so it is never fuzzed with valid parts.
   { method: 'post', path: '/quotes/:id/share', writesWithoutBody: true },
   { method: 'delete', path: '/quotes/:id/share', writesWithoutBody: true },
   { method: 'post', path: '/invoices/:id/share', writesWithoutBody: true },
   { method: 'delete', path: '/invoices/:id/share', writesWithoutBody: true },
+  { method: 'post', path: '/credit-notes/:id/share', writesWithoutBody: true },
+  { method: 'delete', path: '/credit-notes/:id/share', writesWithoutBody: true },
   { method: 'get', path: '/quotes/:id/acceptance' },
   { method: 'get', path: '/notifications' },
   {
@@ -456,8 +628,86 @@ export const ROUTES: RouteSpec[] = [
     path: '/notifications/read',
     body: { valid: () => ({ ids: [] }), fields: { ids: fc.constantFrom<unknown>('all', 1, null, {}, ['not-an-id'], [1]) }, required: [] },
   },
+  // Accounts and the team (docs/product.md, "Accounts and roles").
+  { method: 'get', path: '/accounts' },
+  {
+    method: 'post',
+    path: '/auth/switch',
+    body: { valid: () => ({ accountId: '00000000-0000-4000-8000-000000000000' }), fields: { accountId: invalid.optionalUuid }, required: ['accountId'] },
+  },
+  { method: 'get', path: '/account' },
+  {
+    method: 'patch',
+    path: '/account',
+    body: {
+      valid: () => ({ engineersSeePrices: false }),
+      fields: { engineersSeePrices: invalid.bool, name: fc.constantFrom<unknown>(null, '', '   ', 1, [], 'x'.repeat(201)) },
+      required: [],
+    },
+  },
+  { method: 'get', path: '/account/members' },
+  {
+    method: 'patch',
+    path: '/account/members/:userId',
+    body: { valid: () => ({ role: 'OFFICE' }), fields: { role: invalid.enumOf(['OWNER', 'OFFICE', 'ENGINEER', 'ACCOUNTANT']) }, required: ['role'] },
+  },
+  { method: 'delete', path: '/account/members/:userId' },
+  { method: 'get', path: '/account/invitations' },
+  {
+    method: 'post',
+    path: '/account/invitations',
+    body: {
+      valid: () => ({ email: 'invitee@example.co.uk', role: 'OFFICE' }),
+      fields: { email: invalid.email, role: invalid.enumOf(['OWNER', 'OFFICE', 'ENGINEER', 'ACCOUNTANT']) },
+      required: ['email', 'role'],
+    },
+  },
+  { method: 'post', path: '/account/invitations/:id/resend', body: { valid: () => ({}), fields: {}, required: [] } },
+  { method: 'delete', path: '/account/invitations/:id' },
+  { method: 'post', path: '/account/invitations/:token/accept', body: { valid: () => ({}), fields: { name: invalidMemberName }, required: [] } },
+  // Online payment settings (the provider in the path is a fixed word, not an id). Without SECRETS_KEY
+  // in this app a valid body answers 409: only invalid ones are refused with 400 before that.
+  { method: 'get', path: '/company/payments' },
+  {
+    method: 'put',
+    path: '/company/payments/stripe',
+    body: {
+      valid: () => ({ secretKey: 'sk_test_adversarial_1', webhookSecret: 'whsec_adversarial_1', enabled: true }),
+      fields: {
+        secretKey: fc.constantFrom<unknown>(null, '', 'short', 1, [], {}, 'has a space in it', 'x'.repeat(501)),
+        webhookSecret: fc.constantFrom<unknown>(null, '', 'short', 1, [], {}, 'x'.repeat(501)),
+        enabled: invalid.bool,
+      },
+      required: ['secretKey', 'webhookSecret'],
+    },
+  },
+  {
+    method: 'put',
+    path: '/company/payments/stripe/surcharge',
+    body: {
+      valid: () => ({ percent: 1.5 }),
+      fields: { percent: fc.constantFrom<unknown>(null, '1', -1, 10.01, 1.555, true, [], {}, new Raw('NaN'), new Raw('1e400')) },
+      required: ['percent'],
+    },
+  },
+  { method: 'delete', path: '/company/payments/stripe', writesWithoutBody: true },
+  { method: 'get', path: '/quotes/:id/deposit' },
+  {
+    method: 'put',
+    path: '/quotes/:id/deposit',
+    body: {
+      valid: () => ({ percent: 25 }),
+      fields: {
+        percent: fc.constantFrom<unknown>(null, '25', 0, -1, 100.01, 1.555, true, [], {}, new Raw('NaN')),
+        amount: fc.constantFrom<unknown>(null, '5', 0, -1, 0.001, true, [], {}, new Raw('1e400')),
+      },
+      required: [],
+    },
+    own: { id: 'quoteId' },
+  },
   // The public routes (/public/...) take a link token, not a bearer token: their security tests
-  // (uniform 404s, rate limit, bearer tokens granting nothing) are in the sharing module's tests.
+  // (uniform 404s, rate limit, bearer tokens granting nothing) are in the sharing module's tests;
+  // Pay now and the provider webhooks (signatures, foreign accounts) in online-payments.http.test.ts.
 ];
 
 for (const r of ROUTES) r.label = `${r.method.toUpperCase()} ${r.path}`;
@@ -466,6 +716,8 @@ export const routeByLabel = (label: string) => ROUTES.find((r) => r.label === la
 /** A body with 1-3 refused values or missing required fields, plus ignorable noise keys. */
 export function hostileBody(spec: BodySpec, ids: OwnIds): fc.Arbitrary<Entries> {
   const names = Object.keys(spec.fields);
+  // A body of no fields can only be broken by a key it does not take (strict bodies: 400).
+  if (names.length === 0) return fc.constant(new Entries([['zzNotAField', 1]]));
   const breaks: fc.Arbitrary<{ field: string; drop: boolean; value?: unknown }>[] = [
     fc.constantFrom(...names).chain((field) => spec.fields[field]!.map((value) => ({ field, drop: false, value }))),
   ];

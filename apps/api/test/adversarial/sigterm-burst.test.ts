@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, freshPostgresDatabase, startServer, type Answer, type ServerProcess } from './processes.ts';
-import { invoiceBody, signUp, type Invoice } from './durability-support.ts';
+import { call, freshPostgresDatabase, serverDataDir, startServer, type Answer, type ServerProcess } from './processes.ts';
+import { invoiceBody, signUp, stopReport, type Invoice } from './durability-support.ts';
 import { report } from './support.ts';
 
 const BURST = 40;
@@ -78,35 +78,34 @@ function defineBurstStopTest(name: string, prepare: () => Promise<{ env: Record<
     );
     report(`${name} server: ${/.*Docket API stopped.*/.exec(running.output())?.[0] ?? 'no stop line'}`);
     expect(statuses).toEqual(Array(BURST).fill(201));
+    // Exit 0 after a drain that found quiet: not the ceiling, not the force-exit (which exits 1).
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(Date.now() - started, 'stops promptly, not at the 25 s force-exit').toBeLessThan(20_000);
-    expect(running.output()).toMatch(/Docket API stopped/);
+    expect(stopReport(running)).toMatchObject({ reachedCeiling: false });
 
     server = await startServer(target.env);
     const list = (await call(server.base, 'GET', '/invoices', token)).body as { data: Invoice[] };
     expect(list.data).toHaveLength(BURST);
 
-    // The quiet period must not cost an idle server more than about a second (plus slack for
-    // closing PGlite on a loaded machine).
+    // An idle server stops on its first quiet period: nothing accepted or answered while draining.
     const idle = server;
-    const signalledAt = Date.now();
     idle.child.kill('SIGTERM');
     expect(await idle.exited).toEqual({ code: 0, signal: null });
-    expect(Date.now() - signalledAt, 'an idle server stops within ~1 s').toBeLessThan(2_000);
+    expect(stopReport(idle)).toEqual(expect.objectContaining({ reachedCeiling: false, acceptedWhileDraining: 0, answeredWhileDraining: 0 }));
   });
 }
 
-describe('SIGTERM while a burst of new connections waits to be accepted, PGlite on disk', { timeout: 240_000 }, () => {
+// In the PGlite pass only: the PostgreSQL pass runs the block below instead (test/database-passes.ts).
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('SIGTERM while a burst of new connections waits to be accepted, PGlite on disk', () => {
   defineBurstStopTest('sigterm-burst-pglite', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'docket-sigterm-'));
+    const dir = serverDataDir('docket-sigterm-', { migrated: true });
     return { env: { DATA_DIR: dir, DATABASE_URL: '' }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   });
 });
 
 // Only where a PostgreSQL server is given (CI's second pass), as crash-postgres.
-describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGTERM while a burst of new connections waits to be accepted, PostgreSQL', { timeout: 240_000 }, () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGTERM while a burst of new connections waits to be accepted, PostgreSQL', () => {
   defineBurstStopTest('sigterm-burst-postgres', async () => {
-    const db = await freshPostgresDatabase();
+    const db = await freshPostgresDatabase({ migrated: true });
     const dir = mkdtempSync(path.join(tmpdir(), 'docket-sigterm-'));
     return {
       env: { DATA_DIR: dir, DATABASE_URL: db.url },

@@ -25,8 +25,7 @@ export type Fingerprint = Record<string, { rows: number; hash: string }>;
 export async function fingerprint(db: Database): Promise<Fingerprint> {
   // One round trip for all tables: this runs after every generated case.
   const parts = TABLES.map(
-    (table) =>
-      `select '${table}' as name, count(*) as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from ${table} t`,
+    (table) => `select '${table}' as name, count(*) as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from ${table} t`,
   );
   const rows = await queryRows<{ name: string; rows: number | string; hash: string | null }>(db, sql.raw(parts.join(' union all ')));
   const out: Fingerprint = {};
@@ -43,8 +42,7 @@ export async function listen(app: Express) {
     server,
     port,
     agent: () => request(server),
-    send: (method: Method, path: string, headers: Record<string, string> = {}, body?: Buffer | string) =>
-      rawRequest(port, method, path, headers, body),
+    send: (method: Method, path: string, headers: Record<string, string> = {}, body?: Buffer | string) => rawRequest(port, method, path, headers, body),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -65,13 +63,7 @@ export interface RawResponse {
  * so thousands of cases do not each open a connection.
  */
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 8 });
-export function rawRequest(
-  port: number,
-  method: Method,
-  path: string,
-  headers: Record<string, string>,
-  body?: Buffer | string,
-): Promise<RawResponse> {
+export function rawRequest(port: number, method: Method, path: string, headers: Record<string, string>, body?: Buffer | string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
     const req = http.request(
@@ -123,7 +115,10 @@ export function fillPath(path: string, values: Record<string, string> = {}): str
  * written are skipped until they land, so the suite grows with the app.
  */
 export async function routeExists(agent: () => request.Agent | ReturnType<typeof request>, auth: Record<string, string>, r: RouteProbe) {
-  const res = await (agent() as ReturnType<typeof request>)[r.method](`/api${fillPath(r.path)}`).set(auth).send({});
+  const client = agent() as ReturnType<typeof request>;
+  const res = await client[r.method](`/api${fillPath(r.path)}`)
+    .set(auth)
+    .send({});
   return !(res.status === 404 && res.body?.error === 'Route not found');
 }
 

@@ -66,7 +66,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('SQL metacharacters and markup', { timeout: 180_000 }, () => {
+describe('SQL metacharacters and markup', () => {
   it('when every text field carries SQL or markup, then it is stored and returned exactly as sent', async () => {
     const record = fc.record({
       clientName: name(200),

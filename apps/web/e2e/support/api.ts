@@ -64,7 +64,7 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** A fresh account per journey keeps journeys independent of each other and of order. */
-export async function registerUser(baseURL: string, prefix = 'e2e'): Promise<NewUser> {
+export async function registerUser(baseURL: string, prefix = 'e2e', options: { verify?: boolean } = {}): Promise<NewUser> {
   const email = uniqueEmail(prefix);
   const password = 'correct-horse-42';
   const res = await fetch(`${baseURL}/api/auth/register`, {
@@ -75,7 +75,26 @@ export async function registerUser(baseURL: string, prefix = 'e2e'): Promise<New
   const body = (await res.json()) as { data?: { token: string; user: { id: string } }; error?: string };
   if (!res.ok || !body.data) throw new Error(`register failed: ${res.status} ${body.error ?? ''}`);
   const { token, user } = body.data;
+  // With a mail server the link goes there instead of the outbox: such journeys pass verify: false.
+  if (options.verify !== false) await verifyFromOutbox(baseURL, token);
   return { id: user.id, email, password, token, api: new ApiClient(baseURL, token) };
+}
+
+/**
+ * Opens the verification link the sign-up put in the account's outbox (journeys run without a
+ * mail server), as the user would from their inbox: only then may the account email clients.
+ */
+export async function verifyFromOutbox(baseURL: string, token: string): Promise<void> {
+  const outbox = await fetch(`${baseURL}/api/email/outbox`, { headers: { authorization: `Bearer ${token}` } });
+  const messages = ((await outbox.json()) as { data?: { kind: string; textBody: string }[] }).data ?? [];
+  const link = /verify-email\?token=([\w.%-]+)/.exec(messages.find((m) => m.kind === 'verification')?.textBody ?? '');
+  if (!link) throw new Error('no verification link in the outbox');
+  const res = await fetch(`${baseURL}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: decodeURIComponent(link[1]!) }),
+  });
+  if (!res.ok) throw new Error(`verify failed: ${res.status}`);
 }
 
 /** An HS256 token for a real user that expired a minute ago (what a week-old tab holds). */

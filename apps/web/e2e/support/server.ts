@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 export interface RunningApp {
   baseURL: string;
@@ -53,12 +54,35 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** reuse a data directory (a restart); it is then left for the caller to remove */
   dataDir?: string;
+  /** a migrated PGlite folder to start an empty data directory from (default: the run's, from the global setup) */
+  template?: string;
+}
+
+/**
+ * A migrated PGlite folder made by the built server's own preparer (dist/prepare-data-dir.js: initdb
+ * and every migration), once per run: every journey's server starts from a copy instead of
+ * creating its own (≈ 7 s of CPU each). The first start of an empty folder is the API suite's
+ * subject (fresh-data-dir.test.ts, server.test.ts), not the journeys'.
+ */
+export function makePgliteTemplate(repoRoot: string): { dir: string; remove: () => void } {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'docket-e2e-template-'));
+  const dir = path.join(root, 'pglite');
+  const made = spawnSync(process.execPath, ['apps/api/dist/prepare-data-dir.js', dir], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DOCKET_PREPARING_DATA_DIR: '1' },
+  });
+  if (made.status !== 0 || !existsSync(path.join(dir, 'PG_VERSION'))) throw new Error(`the PGlite template was not made (status ${made.status})`);
+  return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 export async function startApp(repoRoot: string, options: StartOptions = {}): Promise<RunningApp & { dataDir: string }> {
   const port = await freePort();
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'docket-e2e-'));
+  const template = options.template ?? (process.env.VITEST_WORKER_ID ? inject('pgliteTemplate') : undefined);
+  const pglite = path.join(dataDir, 'pglite');
+  if (template && !(existsSync(pglite) && readdirSync(pglite).length > 0)) cpSync(template, pglite, { recursive: true });
   const baseURL = `http://127.0.0.1:${port}`;
   const jwtSecret = randomBytes(32).toString('hex');
   let log = '';
@@ -122,7 +146,8 @@ export async function startApp(repoRoot: string, options: StartOptions = {}): Pr
     })());
 
   try {
-    await waitForHealth(baseURL, child, () => log, 60_000);
+    // A fresh PGlite data folder migrates on first start: on a loaded shared machine that takes over a minute.
+    await waitForHealth(baseURL, child, () => log, 180_000);
   } catch (err) {
     await stop();
     throw err;

@@ -7,9 +7,8 @@ import { expect } from 'vitest';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The README's pictures are refreshed on request only (E2E_SCREENSHOTS=1), so an ordinary test
 // run never dirties the working tree; otherwise they land beside the failure artifacts.
-export const SCREENSHOTS_DIR = process.env.E2E_SCREENSHOTS === '1'
-  ? path.resolve(here, '../../../../docs/screenshots')
-  : path.resolve(here, '../.artifacts/screenshots');
+export const SCREENSHOTS_DIR =
+  process.env.E2E_SCREENSHOTS === '1' ? path.resolve(here, '../../../../docs/screenshots') : path.resolve(here, '../.artifacts/screenshots');
 
 /** Web-first wait: the locator becomes visible (default timeout from the context). */
 export async function visible(locator: Locator, timeout?: number): Promise<Locator> {
@@ -43,7 +42,10 @@ export function escapeRegExp(text: string): string {
 
 /** A toast in the notifications region (one at a time: docs/product.md, "Screens"), matched on its text. */
 export function toast(page: Page, text: string | RegExp): Locator {
-  return page.getByRole('region', { name: /notifications/i }).locator('li').filter({ hasText: text });
+  return page
+    .getByRole('region', { name: /notifications/i })
+    .locator('li')
+    .filter({ hasText: text });
 }
 
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
@@ -63,9 +65,7 @@ export async function confirmDelete(page: Page, trigger: Locator, confirmLabel: 
   page.once('dialog', onDialog);
   await trigger.click();
   const alert = page.getByRole('alertdialog');
-  await expect
-    .poll(async () => nativeMessage !== undefined || (await alert.isVisible().catch(() => false)), { timeout: 5_000, interval: 50 })
-    .toBe(true);
+  await expect.poll(async () => nativeMessage !== undefined || (await alert.isVisible().catch(() => false)), { timeout: 5_000, interval: 50 }).toBe(true);
   if (nativeMessage !== undefined) return nativeMessage;
   page.off('dialog', onDialog);
   const text = (await alert.innerText()).replace(/\s+/g, ' ').trim();
@@ -84,7 +84,11 @@ export async function saveScreenshot(page: Page, name: string, opts: { fullPage?
   if (!opts.keepToasts) {
     const region = page.getByRole('region', { name: /notifications/i });
     for (const close of await region.getByRole('button', { name: /dismiss/i }).all()) await close.click().catch(() => {});
-    await region.locator('li').first().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => {});
+    await region
+      .locator('li')
+      .first()
+      .waitFor({ state: 'detached', timeout: 3_000 })
+      .catch(() => {});
   }
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const original = page.viewportSize();
@@ -116,16 +120,33 @@ export async function signInWithToken(page: Page, token: string, landing = '/das
   await page.goto(landing);
 }
 
-/** The list entry (every list screen renders cards as <li>) holding `text` and a button named `button`. */
-export function cardWith(page: Page, text: string | RegExp, button: string | RegExp = /edit/i): Locator {
-  return page
-    .getByRole('listitem')
-    .filter({ hasText: text })
-    .filter({ has: page.getByRole('button', { name: button }) });
+/**
+ * The list entry (every list screen renders its rows as <li>) holding `text`. Document rows carry
+ * at most one action (their page has the rest), so `_button` no longer narrows them.
+ */
+export function cardWith(page: Page, text: string | RegExp, _button?: string | RegExp): Locator {
+  return page.getByRole('listitem').filter({ hasText: text });
 }
 
-/** Wide screens list documents as compact rows whose details (payments, credit notes, void reason) open under the row. */
-export async function openDetails(card: Locator): Promise<void> {
-  const toggle = card.getByRole('button', { name: 'Details', exact: true });
-  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+/** The list row of a document (its number is the row's link). */
+export function rowOf(page: Page, number: string): Locator {
+  return page.getByRole('article', { name: number, exact: true });
+}
+
+/** Open a document's page from its list row. */
+export async function openDocument(page: Page, number: string): Promise<void> {
+  await rowOf(page, number).getByRole('link', { name: number, exact: true }).click();
+  await visible(page.getByRole('heading', { level: 1, name: number }));
+}
+
+/** Run an action on a document's page: the primary button when it is that action, else the item in "More actions". */
+export async function documentAction(page: Page, label: string): Promise<void> {
+  const main = page.getByRole('main');
+  const primary = main.getByRole('button', { name: label, exact: true });
+  if ((await primary.count()) > 0 && (await primary.first().isVisible())) {
+    await primary.first().click();
+    return;
+  }
+  await main.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: label, exact: true }).click();
 }

@@ -28,6 +28,9 @@ export function PublicOnlyRoute({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (user) return <Navigate to="/dashboard" replace />;
+  // An invitation opened before signing in is accepted right after (features/team).
+  const pending = user ? sessionStorage.getItem('pendingInvitation') : null;
+  if (pending) return <Navigate to={`/accept-invitation?token=${encodeURIComponent(pending)}`} replace />;
+  if (user) return <Navigate to="/" replace />;
   return <>{children}</>;
 }

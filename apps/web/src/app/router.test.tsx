@@ -58,12 +58,44 @@ describe('routes and shell', () => {
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
   });
 
+  it('when an engineer is signed in, then the shell offers only the field screens and / opens the calendar', async () => {
+    signedIn();
+    const account = { id: TEST_USER.id, name: 'Bright Sparks', role: 'ENGINEER', engineersSeePrices: false };
+    mock.onGet('/auth/me').reply(200, ok({ ...TEST_USER, account }));
+    mock.onGet(/\/calendar.*/).reply(200, ok([]));
+    renderWithProviders(<AppRoutes />, { route: '/', token: 'jwt-1' });
+    const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!;
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(labels).toEqual(['Clients', 'Quotes', 'Items', 'Calendar']);
+  });
+
   it('when signed in, then the shell shows every nav entry, the email and the plan; Sign Out leaves for /login', async () => {
     signedIn();
     renderWithProviders(<AppRoutes />, { route: '/dashboard', token: 'jwt-1' });
     const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!;
-    const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(labels).toEqual(['Dashboard', 'Clients', 'Quotes', 'Invoices', 'Credit notes', 'Recurring', 'Reports', 'Import & export', 'Items', 'Calendar', 'Settings', 'Pricing']);
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(labels).toEqual([
+      'Dashboard',
+      'Clients',
+      'Quotes',
+      'Invoices',
+      'Credit notes',
+      'Recurring',
+      'Expenses',
+      'Bank',
+      'Reports',
+      'VAT',
+      'Import & export',
+      'Items',
+      'Calendar',
+      'Settings',
+      'Team',
+      'Pricing',
+    ]);
     expect(screen.getAllByText(TEST_USER.email).length).toBeGreaterThan(0);
     expect(await screen.findByText('Pro')).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'Sign Out' })[0]!);

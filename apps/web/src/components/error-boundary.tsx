@@ -11,7 +11,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
         <AlertTriangle aria-hidden="true" className="mx-auto h-10 w-10 text-red-500" />
         <h1 className="mt-3 text-xl font-semibold">Something went wrong</h1>
         <p className="mt-2 text-sm text-slate-600">An unexpected error occurred. Please try refreshing the page.</p>
-        {message && <pre className="mt-4 overflow-x-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-3 text-left text-xs text-slate-700">{message}</pre>}
+        {message && (
+          <pre className="mt-4 overflow-x-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-3 text-left text-xs text-slate-700">{message}</pre>
+        )}
         <Button className="mt-4" onClick={() => window.location.reload()}>
           Refresh Page
         </Button>

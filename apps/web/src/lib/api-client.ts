@@ -113,14 +113,10 @@ export async function request<T>(config: AxiosRequestConfig): Promise<T> {
 }
 
 export const apiGet = <T>(url: string, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'GET', url });
-export const apiPost = <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
-  request<T>({ ...config, method: 'POST', url, data });
-export const apiPut = <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
-  request<T>({ ...config, method: 'PUT', url, data });
-export const apiPatch = <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
-  request<T>({ ...config, method: 'PATCH', url, data });
-export const apiDelete = <T = unknown>(url: string, config?: AxiosRequestConfig) =>
-  request<T>({ ...config, method: 'DELETE', url });
+export const apiPost = <T>(url: string, data?: unknown, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'POST', url, data });
+export const apiPut = <T>(url: string, data?: unknown, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'PUT', url, data });
+export const apiPatch = <T>(url: string, data?: unknown, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'PATCH', url, data });
+export const apiDelete = <T = unknown>(url: string, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'DELETE', url });
 
 /** The message for an error toast: the server's text when present, else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,27 +1,40 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { TAuthResult, TUser } from '@docket/schemas/auth';
-import { apiGet, clearToken, getToken, setToken, setUnauthorizedHandler } from './api-client';
+import type { TAuthResult } from '@docket/schemas/auth';
+import type { TSessionAccount } from '@docket/schemas/account';
+import { apiGet, apiPost, clearToken, getToken, setToken, setUnauthorizedHandler } from './api-client';
 import { queryKeys } from './query-keys';
 import { toastSuccess } from './toast';
 
+/** The signed-in user and the account (business) the session works in. */
+export interface TSessionUser {
+  id: string;
+  email: string;
+  /** the name the team sees: their own, else the email's part before the @ */
+  name: string;
+  emailVerified: boolean;
+  account?: TSessionAccount;
+}
+
 interface TSession {
-  user: TUser | null;
+  user: TSessionUser | null;
   /** True while a stored token is being checked against GET /auth/me. */
   isLoading: boolean;
   /** Keep the token and user of a successful login or registration. */
   signIn: (result: TAuthResult) => void;
   /** Forget the session, toast 'Logged out successfully' and go to /login. */
   signOut: () => void;
+  /** A new session for another of the user's accounts (docs/product.md, "Accounts and roles"). */
+  switchAccount: (accountId: string) => Promise<void>;
 }
 
 const SessionContext = createContext<TSession | null>(null);
 
-export const getMe = () => apiGet<TUser>('/auth/me');
+export const getMe = () => apiGet<TSessionUser>('/auth/me');
 
 /** A stored token that cannot fetch the user is cleared (the visitor is logged out). */
-async function getMeOrForget(): Promise<TUser> {
+async function getMeOrForget(): Promise<TSessionUser> {
   try {
     return await getMe();
   } catch (error) {
@@ -56,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (result: TAuthResult) => {
       setToken(result.token);
       queryClient.clear();
-      queryClient.setQueryData(queryKeys.me, result.user);
+      queryClient.setQueryData(queryKeys.me, { ...result.user, ...(result.account ? { account: result.account } : {}) });
       setTokenState(result.token);
     },
     [queryClient],
@@ -68,14 +81,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate('/login', { replace: true });
   }, [endSession, navigate]);
 
+  const switchAccount = useCallback(
+    async (accountId: string) => {
+      const result = await apiPost<TAuthResult>('/auth/switch', { accountId });
+      signIn(result);
+      navigate('/', { replace: true });
+    },
+    [signIn, navigate],
+  );
+
   const value = useMemo<TSession>(
     () => ({
       user: token !== null && !me.isError ? (me.data ?? null) : null,
       isLoading: token !== null && me.isPending,
       signIn,
       signOut,
+      switchAccount,
     }),
-    [token, me.data, me.isError, me.isPending, signIn, signOut],
+    [token, me.data, me.isError, me.isPending, signIn, signOut, switchAccount],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

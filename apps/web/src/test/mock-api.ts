@@ -18,7 +18,7 @@ export const ok = <T>(data: T) => ({ success: true as const, data });
 /** The failure envelope. */
 export const fail = (error: string, code?: string) => ({ success: false as const, error, ...(code ? { code } : {}) });
 
-export const TEST_USER = { id: '00000000-0000-4000-8000-000000000001', email: 'owner@example.co.uk' };
+export const TEST_USER = { id: '00000000-0000-4000-8000-000000000001', email: 'owner@example.co.uk', name: 'owner', emailVerified: true };
 
 /**
  * A list endpoint as the API answers it (issue 7): the plain array without parameters, else one
@@ -31,8 +31,7 @@ export function listReply<T extends object>(rows: readonly T[]) {
     if (Object.values(params).every((v) => v === undefined)) return [200, ok(rows)];
     const q = String(params.q ?? '').toLowerCase();
     const matching = rows.filter(
-      (row) =>
-        (!params.status || (row as { status?: string }).status === params.status) && (!q || JSON.stringify(row).toLowerCase().includes(q)),
+      (row) => (!params.status || (row as { status?: string }).status === params.status) && (!q || JSON.stringify(row).toLowerCase().includes(q)),
     );
     const start = Number(params.cursor ?? 0);
     const end = start + Number(params.limit ?? 50);

@@ -26,7 +26,11 @@ export interface AccountsDeps {
   clock: Clock;
 }
 
-const lines = (text: string | null) => (text ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (text: string | null) =>
+  (text ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 /** A client's account and statement (docs/product.md, "Client accounts"). */
 export function createAccountsService(deps: AccountsDeps) {
@@ -73,6 +77,7 @@ export function createAccountsService(deps: AccountsDeps) {
             addressLines: lines(company.address),
             contactLines: [company.email, company.phone ?? '', company.website ?? ''].filter(Boolean),
             vatLine: company.vatNumber ? `VAT registration number ${company.vatNumber}` : null,
+            logo: company.logo && company.logo.length > 0 ? company.logo : null,
           },
           client: { name: a.client.name, lines: [...lines(a.client.address), a.client.email] },
           from: from ?? null,

@@ -18,7 +18,7 @@ describe('POST /api/auth/register', () => {
     const res = await request(t.app).post('/api/auth/register').send({ email, password: 'secret1' });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
-    expect(res.body.data.user).toEqual({ id: expect.any(String), email });
+    expect(res.body.data.user).toEqual({ id: expect.any(String), email, name: email.split('@')[0], emailVerified: false });
     expect(typeof res.body.data.token).toBe('string');
     expect(JSON.stringify(res.body)).not.toMatch(/secret1|passwordHash|\$2[aby]\$/);
   });
@@ -31,7 +31,7 @@ describe('POST /api/auth/register', () => {
     expect(res.body).toMatchObject({ success: false, error: 'An account with this email already exists' });
   });
 
-  it('when confirmPassword is sent and differs, then 400 Passwords don\'t match and no account is made', async () => {
+  it("when confirmPassword is sent and differs, then 400 Passwords don't match and no account is made", async () => {
     const email = uniqueEmail();
     const res = await request(t.app).post('/api/auth/register').send({ email, password: 'secret1', confirmPassword: 'secret2' });
     expect(res.status).toBe(400);
@@ -77,10 +77,15 @@ describe('POST /api/auth/login', () => {
     const user = await registerUser(t.app);
     const res = await request(t.app).post('/api/auth/login').send({ email: user.email, password: 'correct-horse' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { user: { id: user.id, email: user.email }, token: expect.any(String) } });
+    // the session works in the user's own business, of which they are the owner
+    const account = { id: user.id, name: user.email, role: 'OWNER', engineersSeePrices: false };
+    expect(res.body).toEqual({
+      success: true,
+      data: { user: { id: user.id, email: user.email, name: user.email.split('@')[0], emailVerified: true }, token: expect.any(String), account },
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/correct-horse|\$2[aby]\$/);
     const me = await request(t.app).get('/api/auth/me').set('Authorization', `Bearer ${res.body.data.token}`);
-    expect(me.body).toEqual({ success: true, data: { id: user.id, email: user.email } });
+    expect(me.body).toEqual({ success: true, data: { id: user.id, email: user.email, name: user.email.split('@')[0], emailVerified: true, account } });
   });
 
   it('when the password is wrong or the email unknown, then the same 401 text', async () => {

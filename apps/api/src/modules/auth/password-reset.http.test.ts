@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestApp, registerUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/smtp-peer.ts';
+import { eq } from 'drizzle-orm';
 import { passwordResetTokens } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -58,7 +59,13 @@ describe('password reset', () => {
     expect((await request(t.app).post('/api/auth/login').send({ email: user.email, password: 'correct-horse' })).status).toBe(401);
     const login = await request(t.app).post('/api/auth/login').send({ email: user.email, password: 'a-brand-new-password' });
     expect(login.status).toBe(200);
-    expect((await request(t.app).get('/api/auth/me').set({ Authorization: `Bearer ${login.body.data.token}` })).status).toBe(200);
+    expect(
+      (
+        await request(t.app)
+          .get('/api/auth/me')
+          .set({ Authorization: `Bearer ${login.body.data.token}` })
+      ).status,
+    ).toBe(200);
     const again = await reset(token, 'yet-another-password');
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('This reset link is invalid, has expired or has already been used: ask for a new one');
@@ -80,5 +87,34 @@ describe('password reset', () => {
     expect((await reset('x'.repeat(43), 'short')).status).toBe(400);
     expect((await reset('x'.repeat(43), 'a-brand-new-password')).status).toBe(400);
     expect((await forgot('not-an-email')).status).toBe(400);
+  });
+});
+
+describe('password reset limits', () => {
+  it('when one address asks four times within the hour, then three links go out and every answer is the same', async () => {
+    const u = await registerUser(t.app);
+    const before = peer.received.length;
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await forgot(u.email));
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202]);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    await peer.waitFor(before + 3);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(peer.received.slice(before).filter((m) => JSON.stringify(m.to).includes(u.email))).toHaveLength(3);
+    const tokens = await t.ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, u.id));
+    expect(tokens).toHaveLength(3);
+  });
+
+  it('when one IP uses up the forgot-password bucket, then sign-in from it still works', async () => {
+    const small = await createTestApp({ authRateLimitPerMinute: 3 });
+    try {
+      const u = await registerUser(small.app, undefined, { verified: false });
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push((await request(small.app).post('/api/auth/forgot-password').send({ email: u.email })).status);
+      expect(answers).toEqual([202, 202, 202, 429, 429]);
+      expect((await request(small.app).post('/api/auth/login').send({ email: u.email, password: 'correct-horse' })).status).toBe(200);
+    } finally {
+      await small.close();
+    }
   });
 });

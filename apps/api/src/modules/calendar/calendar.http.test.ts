@@ -127,13 +127,19 @@ describe('POST /api/calendar', () => {
       ['invoiceId', theirInvoice.id, 'Invoice not found'],
     ];
     for (const [field, id, message] of cases) {
-      const res = await request(t.app).post('/api/calendar').set(user.auth).send(eventBody({ [field]: id }));
+      const res = await request(t.app)
+        .post('/api/calendar')
+        .set(user.auth)
+        .send(eventBody({ [field]: id }));
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(message);
       expect(res.body.details).toEqual({ [field]: message });
     }
     const u = await registerUser(t.app);
-    const res = await request(t.app).post('/api/calendar').set(u.auth).send(eventBody({ clientId: theirClient.id }));
+    const res = await request(t.app)
+      .post('/api/calendar')
+      .set(u.auth)
+      .send(eventBody({ clientId: theirClient.id }));
     expect(res.status).toBe(400);
     expect((await request(t.app).get('/api/calendar').set(u.auth)).body.data).toEqual([]);
   });
@@ -167,7 +173,10 @@ describe('GET, PUT and DELETE /api/calendar/:id', () => {
 
   it('when an update puts the end before the start, then 400 and the event is unchanged', async () => {
     const event = await createEvent(user);
-    const res = await request(t.app).put(`/api/calendar/${event.id}`).set(user.auth).send(eventBody({ endDate: '2030-03-09T00:00:00Z' }));
+    const res = await request(t.app)
+      .put(`/api/calendar/${event.id}`)
+      .set(user.auth)
+      .send(eventBody({ endDate: '2030-03-09T00:00:00Z' }));
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('End date must be after start date');
     expect((await request(t.app).get(`/api/calendar/${event.id}`).set(user.auth)).body.data).toEqual(event);
@@ -180,7 +189,7 @@ describe('GET, PUT and DELETE /api/calendar/:id', () => {
     expect((await request(t.app).get(`/api/calendar/${event.id}`).set(user.auth)).status).toBe(404);
   });
 
-  it("when another user reads, updates or deletes an event, then 404 and it is unchanged", async () => {
+  it('when another user reads, updates or deletes an event, then 404 and it is unchanged', async () => {
     const event = await createEvent(user);
     const other = await registerUser(t.app);
     for (const res of await Promise.all([
@@ -198,7 +207,10 @@ describe('GET, PUT and DELETE /api/calendar/:id', () => {
     const event = await createEvent(user);
     const other = await registerUser(t.app);
     const theirInvoice = await createInvoice(t.app, other, (await createClient(t.app, other)).id);
-    const res = await request(t.app).put(`/api/calendar/${event.id}`).set(user.auth).send(eventBody({ invoiceId: theirInvoice.id }));
+    const res = await request(t.app)
+      .put(`/api/calendar/${event.id}`)
+      .set(user.auth)
+      .send(eventBody({ invoiceId: theirInvoice.id }));
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual({ invoiceId: 'Invoice not found' });
   });
@@ -286,6 +298,15 @@ describe('POST /api/calendar/from-quote/:quoteId', () => {
       quoteId: quote.id,
       quote: { id: quote.id, quoteNumber: quote.quoteNumber, status: 'APPROVED', total: quote.total },
     });
+  });
+
+  it("when the quote has a site address, then the follow-up's location is that address, and without one none", async () => {
+    const quote = await createQuote(t.app, user, client.id, { siteAddress: '2 Canal Street\nManchester M1 3HE' });
+    const res = await request(t.app).post(`/api/calendar/from-quote/${quote.id}`).set(user.auth).send({});
+    expect(res.status).toBe(201);
+    expect(res.body.data.location).toBe('2 Canal Street, Manchester M1 3HE');
+    const plain = await createQuote(t.app, user, client.id);
+    expect((await request(t.app).post(`/api/calendar/from-quote/${plain.id}`).set(user.auth).send({})).body.data.location).toBeNull();
   });
 
   it('when it is winter, then 09:00 London is 09:00 UTC', async () => {

@@ -19,6 +19,7 @@ export const toEventDto = (row: EventRow): TCalendarEvent => ({
   clientId: row.clientId,
   quoteId: row.quoteId,
   invoiceId: row.invoiceId,
+  ...(row.assigneeUserId ? { assigneeId: row.assigneeUserId } : {}),
   client: row.clientId && row.clientName !== null ? { id: row.clientId, name: row.clientName } : null,
   quote:
     row.quoteId && row.quoteNumber !== null
@@ -30,7 +31,8 @@ export const toEventDto = (row: EventRow): TCalendarEvent => ({
         }
       : null,
   invoice:
-    row.invoiceId && row.invoiceNumber !== null
+    // The joined invoice's status says it is there: its number is null while it is a draft.
+    row.invoiceId && row.invoiceStatus !== null
       ? {
           id: row.invoiceId,
           invoiceNumber: row.invoiceNumber,

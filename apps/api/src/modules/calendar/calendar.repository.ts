@@ -13,6 +13,7 @@ export interface EventListOptions {
   q?: string;
   status?: TEventStatus;
   clientId?: string;
+  assignee?: string;
 }
 
 export interface EventFields {
@@ -29,6 +30,8 @@ export interface EventFields {
   clientId: string | null;
   quoteId: string | null;
   invoiceId: string | null;
+  /** absent on an update: the assignee stays */
+  assigneeUserId?: string | null;
 }
 
 const eventColumns = (today: string) => ({
@@ -46,6 +49,7 @@ const eventColumns = (today: string) => ({
   clientId: calendarEvents.clientId,
   quoteId: calendarEvents.quoteId,
   invoiceId: calendarEvents.invoiceId,
+  assigneeUserId: calendarEvents.assigneeUserId,
   createdAt: calendarEvents.createdAt,
   updatedAt: calendarEvents.updatedAt,
   clientName: clients.name,
@@ -77,6 +81,7 @@ export function createCalendarRepository(db: Database) {
         afterCursor(o.cursor, calendarEvents.createdAt, calendarEvents.id),
         o.status ? eq(calendarEvents.status, o.status) : undefined,
         o.clientId ? eq(calendarEvents.clientId, o.clientId) : undefined,
+        o.assignee ? eq(calendarEvents.assigneeUserId, o.assignee) : undefined,
       ];
       // As for quotes: one arm per searched table, each filtered, ordered and limited like the
       // page, so each can use its trigram indexes or walk newest-first, whichever is cheaper.
@@ -94,13 +99,7 @@ export function createCalendarRepository(db: Database) {
         ? inArray(
             calendarEvents.id,
             union(
-              arm(
-                or(
-                  ilike(calendarEvents.title, pattern),
-                  ilike(calendarEvents.description, pattern),
-                  ilike(calendarEvents.location, pattern),
-                ),
-              ),
+              arm(or(ilike(calendarEvents.title, pattern), ilike(calendarEvents.description, pattern), ilike(calendarEvents.location, pattern))),
               arm(inArray(calendarEvents.clientId, db.select({ id: clients.id }).from(clients).where(ilike(clients.name, pattern)))),
             ),
           )
@@ -112,9 +111,16 @@ export function createCalendarRepository(db: Database) {
     },
 
     /** Events overlapping [start, end], edges included, earliest first. */
-    range(userId: string, today: string, start: Date, end: Date) {
+    range(userId: string, today: string, start: Date, end: Date, assignee?: string) {
       return selectEvents(db, today)
-        .where(and(eq(calendarEvents.userId, userId), lte(calendarEvents.startDate, end), gte(calendarEvents.endDate, start)))
+        .where(
+          and(
+            eq(calendarEvents.userId, userId),
+            lte(calendarEvents.startDate, end),
+            gte(calendarEvents.endDate, start),
+            assignee ? eq(calendarEvents.assigneeUserId, assignee) : undefined,
+          ),
+        )
         .orderBy(asc(calendarEvents.startDate), asc(calendarEvents.id));
     },
 
@@ -148,7 +154,7 @@ export function createCalendarRepository(db: Database) {
     /** What a follow-up needs from a quote: its number and client. */
     async quoteForFollowUp(userId: string, quoteId: string) {
       const [row] = await db
-        .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, clientId: quotes.clientId, clientName: clients.name })
+        .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, clientId: quotes.clientId, clientName: clients.name, siteAddress: quotes.siteAddress })
         .from(quotes)
         .innerJoin(clients, eq(clients.id, quotes.clientId))
         .where(and(eq(quotes.userId, userId), eq(quotes.id, quoteId)))

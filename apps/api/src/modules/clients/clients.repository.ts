@@ -1,10 +1,11 @@
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
+import { lockAccount } from '../../db/account-lock.ts';
 import { calendarEvents, clients, invoices, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
-import { clientAnswerJson } from './client-answer-json.ts';
-import { preparedPerLimit } from '../../db/prepared-select.ts';
+import { preparedPerLimit } from '../../cache/prepared-statements.ts';
+import type { TPeppolId } from '@docket/schemas/peppol';
 
 export type ClientRow = typeof clients.$inferSelect;
 export interface ClientFields {
@@ -16,7 +17,17 @@ export interface ClientFields {
   vatNumber?: string | null;
   /** absent keeps the stored value */
   cisRate?: number | null;
+  /** Peppol participant id; null clears it, absent keeps the stored value */
+  peppolId?: TPeppolId | null;
+  /** absent keeps the stored value; null = the company's terms */
+  paymentTermsDays?: number | null;
 }
+
+/** The two Peppol columns from a body's peppolId (nothing when it is absent). */
+export const peppolColumns = ({ peppolId, ...fields }: ClientFields) => ({
+  ...fields,
+  ...(peppolId === undefined ? {} : { peppolScheme: peppolId?.scheme ?? null, peppolId: peppolId?.value ?? null }),
+});
 export interface ClientListOptions {
   limit?: number;
   cursor?: string;
@@ -30,24 +41,26 @@ const listWhere = (userId: string, o: ClientListOptions) =>
     o.q ? or(ilike(clients.name, likePattern(o.q)), ilike(clients.email, likePattern(o.q))) : undefined,
   );
 
-const selectAnswers = (db: Database) => db.select({ json: clientAnswerJson(), createdAt: clients.createdAt, id: clients.id }).from(clients);
-type ClientAnswerRow = Awaited<ReturnType<typeof selectAnswers>>[number];
-/** selectAnswers' columns in selection order. */
-const ANSWER_COLUMNS = ['json', 'createdAt', 'id'] as const;
-
 export function createClientsRepository(db: Database) {
   // The unfiltered first page, planned once per page size (preparedPerLimit).
-  const firstPageAnswers = preparedPerLimit(
-    db,
-    'client_answers_first',
-    (limit) => selectAnswers(db).where(eq(clients.userId, sql.placeholder('userId'))).orderBy(...newestFirst(clients.createdAt, clients.id)).limit(limit),
-    ANSWER_COLUMNS,
+  const firstPage = preparedPerLimit(db, 'clients_first_page', (limit) =>
+    db
+      .select()
+      .from(clients)
+      .where(eq(clients.userId, sql.placeholder('userId')))
+      .orderBy(...newestFirst(clients.createdAt, clients.id))
+      .limit(limit),
   );
   return {
-    /** A list or page of clients as their answers' JSON text (client-answer-json.ts), newest first. */
-    listAnswers(userId: string, o: ClientListOptions = {}): Promise<ClientAnswerRow[]> {
-      if (o.limit && !o.cursor && !o.q) return firstPageAnswers(o.limit + 1)({ userId });
-      const query = selectAnswers(db).where(listWhere(userId, o)).orderBy(...newestFirst(clients.createdAt, clients.id)).$dynamic();
+    /** A list or page of clients (one more row than the limit: toPage's look-ahead), newest first. */
+    list(userId: string, o: ClientListOptions = {}): Promise<ClientRow[]> {
+      if (o.limit && !o.cursor && !o.q) return firstPage(o.limit + 1)({ userId });
+      const query = db
+        .select()
+        .from(clients)
+        .where(listWhere(userId, o))
+        .orderBy(...newestFirst(clients.createdAt, clients.id))
+        .$dynamic();
       return o.limit ? query.limit(o.limit + 1) : query;
     },
     async get(userId: string, id: string) {
@@ -58,17 +71,22 @@ export function createClientsRepository(db: Database) {
         .limit(1);
       return row ?? null;
     },
-    async create(userId: string, fields: ClientFields) {
-      const [row] = await db
-        .insert(clients)
-        .values({ userId, ...fields })
-        .returning();
-      return row!;
+    /** `check` runs under the account's lock first (the plan's client limit; it throws to refuse). */
+    async create(userId: string, fields: ClientFields, check?: (tx: Pick<Database, 'select'>) => Promise<void>) {
+      return db.transaction(async (tx) => {
+        await lockAccount(tx, userId);
+        await check?.(tx);
+        const [row] = await tx
+          .insert(clients)
+          .values({ userId, ...peppolColumns(fields) })
+          .returning();
+        return row!;
+      });
     },
     async update(userId: string, id: string, fields: ClientFields) {
       const [row] = await db
         .update(clients)
-        .set({ ...fields, updatedAt: sql`now()` })
+        .set({ ...peppolColumns(fields), updatedAt: sql`now()` })
         .where(and(eq(clients.userId, userId), eq(clients.id, id)))
         .returning();
       return row ?? null;
@@ -82,11 +100,14 @@ export function createClientsRepository(db: Database) {
           .where(and(eq(clients.userId, userId), eq(clients.id, id)))
           .for('update');
         if (!row) return 'missing';
-        const [refs] = await queryRows<{ used: boolean }>(tx, sql`select (
+        const [refs] = await queryRows<{ used: boolean }>(
+          tx,
+          sql`select (
             exists (select 1 from ${quotes} where ${quotes.clientId} = ${id})
             or exists (select 1 from ${invoices} where ${invoices.clientId} = ${id})
             or exists (select 1 from ${calendarEvents} where ${calendarEvents.clientId} = ${id})
-          ) as used`);
+          ) as used`,
+        );
         if (refs?.used) return 'in-use';
         await tx.delete(clients).where(eq(clients.id, id));
         return 'deleted';

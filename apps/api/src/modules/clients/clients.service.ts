@@ -1,37 +1,40 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TListQuery } from '@docket/schemas/common';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { toPageText } from '../../lib/pagination.ts';
-import { arrayText, type JsonText } from '../../lib/json-text.ts';
-import { firstPageName, type KeptAnswer } from '../documents/kept-answer.ts';
+import { toPage } from '../../lib/pagination.ts';
+import type { Answer } from '../../lib/json-text.ts';
+import type { TClient } from '@docket/schemas/client';
+import type { TPage } from '@docket/schemas/common';
+import type { KeptAnswer } from '../../cache/answer-cache.ts';
+import { firstPageName } from '../documents/document-list-shape.ts';
 import type { ClientFields, ClientsRepository } from './clients.repository.ts';
 import { toClientDto } from './clients.mapper.ts';
 
 export interface ClientsServiceDeps {
-  assertCanCreateClient: (userId: string) => Promise<void>;
+  /** the plan's client limit, counted inside the create's transaction (`x`) under the account's lock */
+  assertCanCreateClient: (userId: string, x: Pick<Database, 'select'>) => Promise<void>;
   /** the first page of the list is kept per account version (docs/product.md, "Kept answers") */
   kept: KeptAnswer;
 }
 
 export function createClientsService(repo: ClientsRepository, deps: ClientsServiceDeps) {
   return {
-    // The lists answer JSON text PostgreSQL wrote (client-answer-json.ts), the same bytes toClientDto would give.
-    async list(userId: string): Promise<JsonText> {
-      return arrayText(await repo.listAnswers(userId), 'clients');
+    async list(userId: string): Promise<TClient[]> {
+      return (await repo.list(userId)).map(toClientDto);
     },
-    async page(userId: string, q: TListQuery & { limit: number }): Promise<JsonText> {
-      const workOut = async () => toPageText(await repo.listAnswers(userId, q), q.limit, 'clients');
+    async page(userId: string, q: TListQuery & { limit: number }): Promise<Answer<TPage<TClient>>> {
+      const workOut = async () => toPage(await repo.list(userId, q), q.limit, toClientDto);
       const kept = firstPageName('clients', q);
       return kept ? deps.kept(userId, kept, workOut) : workOut();
     },
-    async get(userId: string, id: string) {
+    async get(userId: string, id: string): Promise<TClient> {
       const row = await repo.get(userId, id);
       if (!row) throw AppError.notFound('Client');
       return toClientDto(row);
     },
     async create(userId: string, fields: ClientFields) {
-      await deps.assertCanCreateClient(userId);
-      return toClientDto(await repo.create(userId, fields));
+      return toClientDto(await repo.create(userId, fields, (tx) => deps.assertCanCreateClient(userId, tx)));
     },
     async update(userId: string, id: string, fields: ClientFields) {
       const row = await repo.update(userId, id, fields);

@@ -1,13 +1,7 @@
 import { CURRENCIES, type TCurrencyCode, type TTemplate } from '@docket/schemas/constants';
 import type { TCompany, TCompanyRequestParsed } from '@docket/schemas/company';
 import { basisPointsToPercent, percentToBasisPoints } from '@docket/schemas/money';
-import {
-  DEFAULT_REVERSE_CHARGE_WORDING,
-  REVERSE_CHARGE_WORDINGS,
-  VAT_SCHEMES,
-  type TReverseChargeWording,
-  type TVatScheme,
-} from '@docket/schemas/vat';
+import { DEFAULT_REVERSE_CHARGE_WORDING, REVERSE_CHARGE_WORDINGS, VAT_SCHEMES, type TReverseChargeWording, type TVatScheme } from '@docket/schemas/vat';
 import { toDataUrl } from '../../lib/image.ts';
 import type { CompanyFields, CompanyRow } from './company.repository.ts';
 
@@ -31,6 +25,9 @@ export function toCompanyFields(input: TCompanyRequestParsed): CompanyFields {
     vatScheme: input.vatScheme,
     reverseChargeWording: input.reverseChargeWording,
     cisSubcontractor: input.cisSubcontractor,
+    // absent keeps the stored id; null clears it
+    ...(input.peppolId === undefined ? {} : { peppolScheme: input.peppolId?.scheme ?? null, peppolId: input.peppolId?.value ?? null }),
+    paymentTermsDays: input.paymentTermsDays,
     baseRateBp: input.baseRatePercent === undefined ? undefined : percentToBasisPoints(input.baseRatePercent),
     bankName: bank?.bankName ?? null,
     bankAccountName: bank?.accountName ?? null,
@@ -72,8 +69,11 @@ export function toCompanyDto(row: CompanyRow, counters: { quote: number; invoice
     baseRatePercent: basisPointsToPercent(row.baseRateBp),
     baseRateSetOn: row.baseRateSetOn,
     vatScheme: (VAT_SCHEMES as readonly string[]).includes(row.vatScheme) ? (row.vatScheme as TVatScheme) : 'invoice',
-    reverseChargeWording: row.reverseChargeWording in REVERSE_CHARGE_WORDINGS ? (row.reverseChargeWording as TReverseChargeWording) : DEFAULT_REVERSE_CHARGE_WORDING,
+    reverseChargeWording:
+      row.reverseChargeWording in REVERSE_CHARGE_WORDINGS ? (row.reverseChargeWording as TReverseChargeWording) : DEFAULT_REVERSE_CHARGE_WORDING,
     cisSubcontractor: row.cisSubcontractor,
+    ...(row.peppolScheme && row.peppolId ? { peppolId: { scheme: row.peppolScheme, value: row.peppolId } } : {}),
+    paymentTermsDays: row.paymentTermsDays,
     nextQuoteNumber: counters.quote,
     nextInvoiceNumber: counters.invoice,
     nextCreditNoteNumber: counters.credit_note,

@@ -2,7 +2,7 @@ import express, { Router, type RequestHandler } from 'express';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { ZCompanyQuery, ZCompanyRequest, ZLogoRequest } from '@docket/schemas/company';
 import { parse } from '../../middleware/validate.ts';
-import { currentUser } from '../../middleware/authenticate.ts';
+import { currentAccount } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CompanyService } from './company.service.ts';
@@ -29,30 +29,30 @@ export function companyRoutes(service: CompanyService) {
   const router = Router();
   router.get('/', async (req, res) => {
     const { optional } = parse(ZCompanyQuery, req.query);
-    const userId = currentUser(req).id;
+    const userId = currentAccount(req).id;
     sendData(res, optional === 'true' ? await service.find(userId) : await service.get(userId));
   });
   router.post('/', async (req, res) => {
-    sendData(res, await service.create(currentUser(req).id, parse(ZCompanyRequest, req.body)), 201);
+    sendData(res, await service.create(currentAccount(req).id, parse(ZCompanyRequest, req.body)), 201);
   });
   router.put('/', async (req, res) => {
-    sendData(res, await service.update(currentUser(req).id, parse(ZCompanyRequest, req.body)));
+    sendData(res, await service.update(currentAccount(req).id, parse(ZCompanyRequest, req.body)));
   });
   router.post('/logo', async (req, res) => {
     const { logo } = parse(ZLogoRequest, req.body);
-    sendData(res, await service.setLogo(currentUser(req).id, logo));
+    sendData(res, await service.setLogo(currentAccount(req).id, logo));
   });
   router.delete('/logo', async (req, res) => {
-    sendData(res, await service.removeLogo(currentUser(req).id));
+    sendData(res, await service.removeLogo(currentAccount(req).id));
   });
   router.post('/reset-quote-counter', async (req, res) => {
-    sendData(res, await service.resetCounter(currentUser(req).id, 'quote'));
+    sendData(res, await service.resetCounter(currentAccount(req).id, 'quote'));
   });
   router.post('/reset-invoice-counter', async (req, res) => {
-    sendData(res, await service.resetCounter(currentUser(req).id, 'invoice'));
+    sendData(res, await service.resetCounter(currentAccount(req).id, 'invoice'));
   });
   router.post('/reset-credit-note-counter', async (req, res) => {
-    sendData(res, await service.resetCounter(currentUser(req).id, 'credit_note'));
+    sendData(res, await service.resetCounter(currentAccount(req).id, 'credit_note'));
   });
   return router;
 }

@@ -8,10 +8,8 @@ import type { CompanyRepository, CompanyRow } from './company.repository.ts';
 import { toCompanyDto, toCompanyFields } from './company.mapper.ts';
 
 export function createCompanyService(repo: CompanyRepository, counters: CountersRepository) {
-  const dto = async (row: CompanyRow): Promise<TCompany> => toCompanyDto(
-      row,
-      await counters.read(row.userId, { quote: row.quoteNumberPrefix, invoice: row.invoiceNumberPrefix, credit_note: row.creditNotePrefix }),
-    );
+  const dto = async (row: CompanyRow): Promise<TCompany> =>
+    toCompanyDto(row, await counters.read(row.userId, { quote: row.quoteNumberPrefix, invoice: row.invoiceNumberPrefix, credit_note: row.creditNotePrefix }));
   const required = async (userId: string) => {
     const row = await repo.get(userId);
     if (!row) throw new AppError('NOT_FOUND', ERROR_MESSAGES.companyNotFound);

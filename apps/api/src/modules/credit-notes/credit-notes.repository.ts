@@ -1,6 +1,7 @@
 import { and, eq, ilike, or } from 'drizzle-orm';
+import { currentActor } from '../../lib/request-context.ts';
 import type { Database } from '../../db/client.ts';
-import { clients, creditNoteLines, creditNotes, invoices } from '../../db/schema.ts';
+import { clients, creditNoteLines, creditNotes, invoices, users } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
@@ -31,6 +32,9 @@ const columns = {
   fixedVat: creditNotes.fixedVat,
   reason: creditNotes.reason,
   createdAt: creditNotes.createdAt,
+  actorId: creditNotes.actorUserId,
+  actorEmail: users.email,
+  actorName: users.name,
   lines: linesJson(creditNoteLines, creditNoteLines.creditNoteId, creditNotes.id),
 };
 const select = (x: Executor) =>
@@ -38,7 +42,8 @@ const select = (x: Executor) =>
     .select(columns)
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .innerJoin(clients, eq(clients.id, creditNotes.clientId));
+    .innerJoin(clients, eq(clients.id, creditNotes.clientId))
+    .leftJoin(users, eq(users.id, creditNotes.actorUserId));
 export type CreditNoteRow = Awaited<ReturnType<typeof select>>[number];
 
 export function createCreditNotesRepository(db: Database, counters: CountersRepository) {
@@ -106,6 +111,7 @@ export function createCreditNotesRepository(db: Database, counters: CountersRepo
           taxPence: priced.taxPence,
           totalPence: priced.totalPence,
           fixedVat: priced.fixedVat ?? null,
+          actorUserId: currentActor(),
         })
         .returning({ id: creditNotes.id, createdAt: creditNotes.createdAt });
       await tx.insert(creditNoteLines).values(priced.lines.map((l) => ({ ...l, userId, creditNoteId: row!.id })));

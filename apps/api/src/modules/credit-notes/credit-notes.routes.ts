@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZIdParams } from '@docket/schemas/common';
 import { ZCreditNoteListQuery, ZCreditNoteRequest } from '@docket/schemas/credit-note';
 import { parse } from '../../middleware/validate.ts';
-import { currentUser } from '../../middleware/authenticate.ts';
+import { currentAccount } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
 import { isPaged } from '../../lib/paged-request.ts';
 import type { CreditNotesService } from './credit-notes.service.ts';
@@ -11,14 +11,14 @@ import type { CreditNotesService } from './credit-notes.service.ts';
 export function creditNotesRoutes(service: CreditNotesService) {
   const router = Router();
   router.get('/', async (req, res) => {
-    const userId = currentUser(req).id;
+    const userId = currentAccount(req).id;
     const q = parse(ZCreditNoteListQuery, req.query);
     const paged = isPaged(q) || q.invoiceId !== undefined;
     sendData(res, paged ? await service.page(userId, { ...q, limit: q.limit ?? 50 }) : await service.list(userId));
   });
   router.get('/:id', async (req, res) => {
     const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.get(currentUser(req).id, id));
+    sendData(res, await service.get(currentAccount(req).id, id));
   });
   return router;
 }
@@ -28,7 +28,7 @@ export function invoiceCreditRoutes(service: CreditNotesService, router = Router
   router.post('/:id/credit-notes', async (req, res) => {
     const { id } = parse(ZIdParams, req.params);
     const body = parse(ZCreditNoteRequest, req.body);
-    sendData(res, await service.create(currentUser(req).id, id, body), 201);
+    sendData(res, await service.create(currentAccount(req).id, id, body), 201);
   });
   return router;
 }

@@ -1,3 +1,4 @@
+import { invoiceNumberLabel } from '@docket/schemas/document';
 import type { TPage } from '@docket/schemas/common';
 import { CREDIT_MESSAGES, creditablePence, type TCreditNote, type TCreditNoteListQuery } from '@docket/schemas/credit-note';
 import { INVOICE_CREDITABLE_STATUSES } from '@docket/schemas/lifecycle';
@@ -60,7 +61,14 @@ export function createCreditNotesService(repo: CreditNotesRepository, deps: Cred
         if (!INVOICE_CREDITABLE_STATUSES.includes(inv.status)) throw AppError.conflict(CREDIT_MESSAGES.notCreditable(inv.status));
         const priced: PricedDocument = input.lineItems
           ? priceLines(input.lineItems, inv.taxRateBp)
-          : { taxRateBp: inv.taxRateBp, subtotalPence: inv.subtotalPence, taxPence: inv.taxPence, totalPence: inv.totalPence, lines: inv.lines, fixedVat: inv.fixedVat };
+          : {
+              taxRateBp: inv.taxRateBp,
+              subtotalPence: inv.subtotalPence,
+              taxPence: inv.taxPence,
+              totalPence: inv.totalPence,
+              lines: inv.lines,
+              fixedVat: inv.fixedVat,
+            };
         if (priced.totalPence <= 0) throw AppError.badRequest(ZERO_CREDIT, { lineItems: ZERO_CREDIT });
         const left = creditablePence({ total: inv.totalPence, credited: inv.creditedPence });
         if (priced.totalPence > left) throw AppError.conflict(CREDIT_MESSAGES.overCredit(left));
@@ -74,12 +82,19 @@ export function createCreditNotesService(repo: CreditNotesRepository, deps: Cred
           totalPence: priced.totalPence,
           lines: priced.lines,
           fixedVat: priced.fixedVat ?? null,
-          invoiceNumber: inv.invoiceNumber,
+          invoiceNumber: invoiceNumberLabel(inv.invoiceNumber),
           invoiceCreatedAt: inv.createdAt,
           reason: input.reason,
         });
         const amount = formatPence(priced.totalPence);
-        await deps.history.append(tx, userId, 'credit_note', note.id, 'created', `Issued ${note.creditNoteNumber} against ${inv.invoiceNumber} for ${amount}: ${input.reason}`);
+        await deps.history.append(
+          tx,
+          userId,
+          'credit_note',
+          note.id,
+          'created',
+          `Issued ${note.creditNoteNumber} against ${invoiceNumberLabel(inv.invoiceNumber)} for ${amount}: ${input.reason}`,
+        );
         await deps.history.append(tx, userId, 'invoice', invoiceId, 'credited', `Credit note ${note.creditNoteNumber} for ${amount}: ${input.reason}`);
         // Credits alone settling an unpaid invoice make it CREDITED; with payments it is PAID (lifecycle's ledgerStatus).
         await deps.invoices.settleFromLedger(tx, invoiceId);

@@ -47,7 +47,10 @@ describe('GET /api/dashboard', () => {
     const qApproved = await createQuote(t.app, u, c.id);
     const qDeclined = await createQuote(t.app, u, c.id);
     await act(t.app, u, 'quotes', qSent.id, 'send');
-    for (const [q, end] of [[qApproved, 'approve'], [qDeclined, 'decline']] as const) {
+    for (const [q, end] of [
+      [qApproved, 'approve'],
+      [qDeclined, 'decline'],
+    ] as const) {
       await act(t.app, u, 'quotes', q.id, 'send');
       await act(t.app, u, 'quotes', q.id, end);
     }
@@ -82,8 +85,18 @@ describe('GET /api/dashboard', () => {
       invoices.push(await createInvoice(t.app, u, c.id));
     }
     const res = await request(t.app).get('/api/dashboard').set(u.auth);
-    expect(res.body.data.recentQuotes.map((q: { id: string }) => q.id)).toEqual(quotes.slice(2).reverse().map((q) => q.id));
-    expect(res.body.data.recentInvoices.map((q: { id: string }) => q.id)).toEqual(invoices.slice(2).reverse().map((q) => q.id));
+    expect(res.body.data.recentQuotes.map((q: { id: string }) => q.id)).toEqual(
+      quotes
+        .slice(2)
+        .reverse()
+        .map((q) => q.id),
+    );
+    expect(res.body.data.recentInvoices.map((q: { id: string }) => q.id)).toEqual(
+      invoices
+        .slice(2)
+        .reverse()
+        .map((q) => q.id),
+    );
     expect(res.body.data.activeQuotes).toBe(7);
     expect(res.body.data.totalInvoiced).toBe(2654.4);
   });

@@ -29,7 +29,14 @@ export function createDashboardRepository(db: Database) {
   return {
     async figures(userId: string, today: string, month: string): Promise<DashboardFigures> {
       const { joins, credited, balance } = invoiceBalanceJoins(userId);
-      const [row] = await queryRows<{ total: string | number; outstanding: string | number; overdue: string | number; received: string | number; active_invoices: number; active_quotes: number }>(
+      const [row] = await queryRows<{
+        total: string | number;
+        outstanding: string | number;
+        overdue: string | number;
+        received: string | number;
+        active_invoices: number;
+        active_quotes: number;
+      }>(
         db,
         sql`select
             coalesce(sum(${invoices.totalPence} - ${credited}) filter (where ${invoices.status} not in ${uncounted}), 0)::text as total,

@@ -1,12 +1,12 @@
 import { Router } from 'express';
-import { currentUser } from '../../middleware/authenticate.ts';
+import { currentAccount } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 export function dashboardRoutes(service: DashboardService) {
   const router = Router();
   router.get('/', async (req, res) => {
-    sendData(res, await service.get(currentUser(req).id));
+    sendData(res, await service.get(currentAccount(req).id));
   });
   return router;
 }

@@ -4,8 +4,8 @@ import { penceToPounds } from '@docket/schemas/money';
 import type { TDashboard } from '@docket/schemas/dashboard';
 import type { TInvoice, TQuote } from '@docket/schemas/document';
 import type { DashboardRepository } from './dashboard.repository.ts';
-import { JsonText } from '../../lib/json-text.ts';
-import type { KeptAnswer } from '../documents/kept-answer.ts';
+import type { JsonText } from '../../lib/json-text.ts';
+import type { KeptAnswer } from '../../cache/answer-cache.ts';
 
 export interface DashboardDeps {
   recentQuotes: (userId: string, n: number) => Promise<TQuote[]>;
@@ -37,11 +37,11 @@ export function createDashboardService(repo: DashboardRepository, deps: Dashboar
 
   return {
     /**
-     * The dashboard as JSON text, kept per account version and day (docs/product.md, "Kept
+     * The dashboard, serialised once and kept per account version and day (docs/product.md, "Kept
      * answers"): the day decides overdue, aged and this month's figures.
      */
-    async get(userId: string): Promise<JsonText> {
-      return deps.kept(userId, 'dashboard', async (day) => new JsonText(JSON.stringify(await workOut(userId, day))));
+    async get(userId: string): Promise<JsonText<TDashboard>> {
+      return deps.kept(userId, 'dashboard', (day) => workOut(userId, day));
     },
   };
 }

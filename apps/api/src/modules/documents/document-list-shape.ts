@@ -1,4 +1,8 @@
+import type { Request } from 'express';
+import type { z } from 'zod';
+import type { TListQuery } from '@docket/schemas/common';
 import { and, eq, type SQL } from 'drizzle-orm';
+import { isPaged } from '../../lib/paged-request.ts';
 import type { Database } from '../../db/client.ts';
 import { clients } from '../../db/schema.ts';
 import { afterCursor } from '../../lib/list-query.ts';
@@ -16,8 +20,7 @@ export interface DocumentListOptions<S extends string> extends DocumentSortOptio
 }
 
 /** The unfiltered first page in the default order: the one the prepared statements answer. */
-export const isFirstPage = (o: DocumentListOptions<string>): boolean =>
-  !!o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o);
+export const isFirstPage = (o: DocumentListOptions<string>): boolean => !!o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o);
 
 /**
  * Filters, order and paging of any other quote or invoice list: `status` is the list's own
@@ -42,3 +45,19 @@ export function documentListShape(db: Database, doc: SearchedDocument, userId: s
     offset: custom ? decodeOffsetCursor(o.cursor) : 0,
   };
 }
+
+/**
+ * The kept name of a list request for the first page in the default order (`invoices-50`), the
+ * page every list screen opens on and the one the prepared statements answer; null for any other.
+ */
+export function firstPageName(list: string, q: DocumentListOptions<string> & { limit: number }): string | null {
+  return isFirstPage(q) && Number.isSafeInteger(q.limit) ? `${list}-${q.limit}` : null;
+}
+
+/** The first page of a list in its default order (`invoices-50`), as the list route reads its query. */
+export const listFirstPage =
+  (list: string, schema: z.ZodType<TListQuery>) =>
+  (req: Request): string | null => {
+    const q = schema.safeParse(req.query);
+    return q.success && isPaged(q.data) ? firstPageName(list, q.data) : null;
+  };

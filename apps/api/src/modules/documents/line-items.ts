@@ -91,8 +91,12 @@ export const toLineDto = (l: StoredLine): TLineItemAnswer => ({
 export const usesLineVat = (lines: readonly Pick<StoredLine, 'vat'>[]): boolean => lines.some((l) => l.vat !== null);
 
 /** Totals of stored lines (their VAT breakdown and CIS figures, which are not columns), with the document's fixed VAT if any. */
-export const totalsOfStored = (lines: readonly StoredLine[], taxRateBp: number, cisRateBp: number | null = null, fixedVat: readonly TFixedVat[] | null = null): TTotalsInPence =>
-  computeTotals(lines, taxRateBp, { cisRateBp, fixedVat });
+export const totalsOfStored = (
+  lines: readonly StoredLine[],
+  taxRateBp: number,
+  cisRateBp: number | null = null,
+  fixedVat: readonly TFixedVat[] | null = null,
+): TTotalsInPence => computeTotals(lines, taxRateBp, { cisRateBp, fixedVat });
 
 /** `vatBreakdown` and `reverseChargeVat` in pounds, for documents whose lines carry their own VAT. */
 export function vatFiguresDto(lines: readonly StoredLine[], taxRateBp: number, fixedVat: readonly TFixedVat[] | null = null) {

@@ -8,7 +8,11 @@ import type { StoredLine } from './line-items.ts';
  * (document, position) index), so a page and its lines are one query and one round trip.
  * pg hands json back parsed, PGlite may hand back text: both are accepted.
  */
-export const linesJson = (lines: typeof invoiceLines | typeof quoteLines | typeof creditNoteLines, documentKey: PgColumn, documentId: PgColumn): SQL<StoredLine[]> =>
+export const linesJson = (
+  lines: typeof invoiceLines | typeof quoteLines | typeof creditNoteLines,
+  documentKey: PgColumn,
+  documentId: PgColumn,
+): SQL<StoredLine[]> =>
   sql`coalesce((select json_agg(json_build_object(
       'position', ${lines.position},
       'description', ${lines.description},

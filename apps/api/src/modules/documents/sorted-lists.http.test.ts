@@ -60,9 +60,7 @@ describe.each(['quotes', 'invoices'] as const)('sorted %s lists', (kind) => {
   });
 
   it('when sorted by total descending, by number, by client (case-insensitive) or oldest first, then that order holds', async () => {
-    expect((await walk(u, `/api/${kind}?sort=total&order=desc`, 4)).map((r) => r.total)).toEqual(
-      [...made.map((r) => r.total)].sort((a, b) => b - a),
-    );
+    expect((await walk(u, `/api/${kind}?sort=total&order=desc`, 4)).map((r) => r.total)).toEqual([...made.map((r) => r.total)].sort((a, b) => b - a));
     expect((await walk(u, `/api/${kind}?sort=number`, 5)).map(number)).toEqual(made.map(number));
     expect((await walk(u, `/api/${kind}?sort=number&order=desc`, 5)).map(number)).toEqual(made.map(number).reverse());
     const byClient = (await walk(u, `/api/${kind}?sort=client`, 2)).map((r) => r.client.name);
@@ -82,7 +80,12 @@ describe.each(['quotes', 'invoices'] as const)('sorted %s lists', (kind) => {
     const plain = (await request(t.app).get(`/api/${kind}?limit=3`).set(u.auth)).body.data;
     const dated = (await request(t.app).get(`/api/${kind}?limit=3&sort=date&order=desc`).set(u.auth)).body.data;
     expect(plain).toEqual(dated);
-    expect(plain.items.map((r: Row) => r.id)).toEqual(made.slice(-3).reverse().map((r) => r.id));
+    expect(plain.items.map((r: Row) => r.id)).toEqual(
+      made
+        .slice(-3)
+        .reverse()
+        .map((r) => r.id),
+    );
   });
 
   it('when sort, order or an offset cursor is bad, then 400 with a clear message', async () => {

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { ZIdParams } from '@docket/schemas/common';
 import { parse } from '../../middleware/validate.ts';
-import { currentUser } from '../../middleware/authenticate.ts';
+import { currentAccount } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
 
 /** PATCH /:id/<action> for each status action a quote or invoice allows. */
@@ -13,7 +13,7 @@ export function transitionRoutes<Action extends string>(
   for (const action of actions) {
     router.patch(`/:id/${action}`, async (req, res) => {
       const { id } = parse(ZIdParams, req.params);
-      sendData(res, await transition(currentUser(req).id, id, action));
+      sendData(res, await transition(currentAccount(req).id, id, action));
     });
   }
   return router;

@@ -27,12 +27,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const xmlOf = async (path: string, u: TestUser = user) => {
-  const res = await request(t.app).get(path).set(u.auth).buffer(true).parse((r, cb) => {
-    let s = '';
-    r.setEncoding('utf8');
-    r.on('data', (c: string) => (s += c));
-    r.on('end', () => cb(null, s));
-  });
+  const res = await request(t.app)
+    .get(path)
+    .set(u.auth)
+    .buffer(true)
+    .parse((r, cb) => {
+      let s = '';
+      r.setEncoding('utf8');
+      r.on('data', (c: string) => (s += c));
+      r.on('end', () => cb(null, s));
+    });
   return { res, xml: String(res.body) };
 };
 /** Text of every element with this qualified name, in document order. */
@@ -223,7 +227,12 @@ describe('E-invoices with VAT per line, reverse charge and CIS', () => {
     expect(all(block(xml, 'cac:TaxTotal'), 'cbc:TaxAmount')[0]).toBe(pounds(inv.taxAmount)); // BT-110
     const subs = ublSubtotals(xml);
     expect(subs.map((s) => [all(s, 'cbc:ID')[0], all(s, 'cbc:Percent')[0], all(s, 'cbc:TaxableAmount')[0], all(s, 'cbc:TaxAmount')[0]])).toEqual(
-      inv.vatBreakdown.map((g: { rate: number; net: number; vatAmount: number }, i: number) => [['S', 'S', 'Z', 'E'][i], String(g.rate), pounds(g.net), pounds(g.vatAmount)]),
+      inv.vatBreakdown.map((g: { rate: number; net: number; vatAmount: number }, i: number) => [
+        ['S', 'S', 'Z', 'E'][i],
+        String(g.rate),
+        pounds(g.net),
+        pounds(g.vatAmount),
+      ]),
     );
     expect(all(subs[3]!, 'cbc:TaxExemptionReasonCode')).toEqual(['VATEX-EU-132']);
     expect(all(subs[3]!, 'cbc:TaxExemptionReason')).toEqual(['Exempt']);
@@ -256,7 +265,7 @@ describe('E-invoices with VAT per line, reverse charge and CIS', () => {
     expect(all(cii, 'ram:BilledQuantity')).toEqual(['2', '1.5', '1', '1']);
   });
 
-  it('when lines are outside the scope of VAT, then an all-outside invoice is O with no rate and no VAT numbers, and outside lines beside others are E “Outside the scope of VAT”', async () => {
+  it('when lines are outside the scope of VAT, then an all-outside invoice is O with no rate and no VAT numbers but a seller identifier, and outside lines beside others answer 409', async () => {
     const only = await issued({ lineItems: [{ description: 'Disbursement', quantity: 1, unitPrice: 12.34, vat: 'OUTSIDE_SCOPE' }] });
     const { xml } = await xmlOf(`/api/invoices/${only.id}/ubl`);
     const subs = ublSubtotals(xml);
@@ -264,7 +273,11 @@ describe('E-invoices with VAT per line, reverse charge and CIS', () => {
       ['O', [], pounds(only.subtotal), 'VATEX-EU-O'],
     ]);
     expect(all(xml, 'cbc:CompanyID')).toEqual([]); // BR-O-02
-    expect(all(await ciiOf(only.id), 'ram:CategoryCode')).toEqual(['O', 'O']);
+    // BR-CO-26: the seller identifier (BT-29) names the seller instead.
+    expect(all(block(xml, 'cac:PartyIdentification'), 'cbc:ID')).toEqual(['GB123456789']);
+    const cii = await ciiOf(only.id);
+    expect(all(cii, 'ram:CategoryCode')).toEqual(['O', 'O']);
+    expect(all(block(cii, 'ram:SellerTradeParty'), 'ram:ID')[0]).toBe('GB123456789');
 
     const mixed = await issued({
       lineItems: [
@@ -272,14 +285,10 @@ describe('E-invoices with VAT per line, reverse charge and CIS', () => {
         { description: 'Disbursement', quantity: 1, unitPrice: 12.34, vat: 'OUTSIDE_SCOPE' },
       ],
     });
-    const m = await xmlOf(`/api/invoices/${mixed.id}/ubl`);
-    const mixedSubs = ublSubtotals(m.xml);
-    expect(mixedSubs.map((s) => [all(s, 'cbc:ID')[0], all(s, 'cbc:TaxableAmount')[0], all(s, 'cbc:TaxAmount')[0], all(s, 'cbc:TaxExemptionReason')[0]])).toEqual([
-      ['S', '100.00', '20.00', undefined],
-      ['E', '12.34', '0.00', 'Outside the scope of VAT'],
-    ]);
-    expect(all(block(m.xml, 'cac:LegalMonetaryTotal'), 'cbc:TaxInclusiveAmount')).toEqual([pounds(mixed.total)]);
-    await ciiOf(mixed.id);
+    for (const p of [`/api/invoices/${mixed.id}/ubl`, `/api/invoices/${mixed.id}/preview?format=facturx`]) {
+      const res = await request(t.app).get(p).set(user.auth);
+      expect([res.status, res.body.error]).toEqual([409, EINVOICE_MESSAGES.outsideScopeMixed]);
+    }
   });
 
   it('when an invoice is reverse charge, then its lines are AE at 0% with the reason, no VAT is charged, and the legend is the note', async () => {
@@ -309,16 +318,20 @@ describe('E-invoices with VAT per line, reverse charge and CIS', () => {
 
     const cii = await ciiOf(inv.id);
     const taxes = ciiHeaderTax(cii);
-    expect(taxes.map((x) => [all(x, 'ram:CategoryCode')[0], all(x, 'ram:BasisAmount')[0], all(x, 'ram:CalculatedAmount')[0], all(x, 'ram:ExemptionReasonCode')[0]])).toEqual([
-      ['AE', pounds(inv.subtotal), '0.00', 'VATEX-EU-AE'],
-    ]);
+    expect(
+      taxes.map((x) => [all(x, 'ram:CategoryCode')[0], all(x, 'ram:BasisAmount')[0], all(x, 'ram:CalculatedAmount')[0], all(x, 'ram:ExemptionReasonCode')[0]]),
+    ).toEqual([['AE', pounds(inv.subtotal), '0.00', 'VATEX-EU-AE']]);
     expect(all(cii, 'ram:TaxTotalAmount')).toEqual(['0.00']);
     expect(all(cii, 'ram:GrandTotalAmount')).toEqual([pounds(inv.total)]);
   });
 
   it('when an invoice carries a CIS deduction, then the VAT is untouched and the deduction is prepaid, so the amount payable is the API’s amount due', async () => {
     const cisUser = await registerUser(t.app);
-    await request(t.app).post('/api/company').set(cisUser.auth).send(sampleCompany({ cisSubcontractor: true })).expect(201);
+    await request(t.app)
+      .post('/api/company')
+      .set(cisUser.auth)
+      .send(sampleCompany({ cisSubcontractor: true }))
+      .expect(201);
     const contractor = await createClient(t.app, cisUser, { name: 'Main Contractor Ltd', isBusiness: true, cisRate: 20, vatNumber: 'GB999999973' });
     const draft = await createInvoice(t.app, cisUser, contractor.id, {
       lineItems: [

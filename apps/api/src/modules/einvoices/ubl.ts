@@ -1,14 +1,18 @@
 import type { Invoice } from '@e-invoice-eu/core';
-import { BUSINESS_TIME_ZONE } from '@docket/schemas/constants';
+import { londonDay } from '../../lib/clock.ts';
 import { divRoundHalfUp, milliToQuantity } from '@docket/schemas/money';
 import { computeTotals } from '@docket/schemas/totals';
 import { DEFAULT_REVERSE_CHARGE_WORDING, REVERSE_CHARGE_WORDINGS, VAT_MESSAGES, type TReverseChargeWording } from '@docket/schemas/vat';
+import { EINVOICE_MESSAGES } from '@docket/schemas/data-transfer';
+import { PEPPOL_UK_VAT_SCHEME, ukVatPeppolValue, type TPeppolId } from '@docket/schemas/peppol';
 import type { DocumentSnapshot } from '../snapshots/document-snapshot.ts';
 import { VAT_CATEGORY_CODES, vatTreatment, type VatTreatment } from '../documents/vat-category.ts';
 
 /** Peppol BIS Billing 3.0 (EN 16931) identifiers. */
 const CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 const PROFILE_ID = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+/** Factur-X 1.07.3 EN 16931 profile: the CII's GuidelineSpecifiedDocumentContextParameter (FX-SCH-A-000026). */
+export const FACTURX_GUIDELINE_ID = 'urn:cen.eu:en16931:2017';
 
 const amount = (pence: number) => {
   const sign = pence < 0 ? '-' : '';
@@ -16,8 +20,7 @@ const amount = (pence: number) => {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
 const percent = (bp: number) => (bp / 100).toFixed(2).replace(/\.?0+$/, '');
-const londonDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+const londonDayOf = (iso: string) => londonDay(new Date(iso));
 
 const UK_POSTCODE = /\b([A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b/i;
 
@@ -53,13 +56,6 @@ const UNIT_CODES: Record<string, string> = {
 };
 const unitCode = (unit: string | null | undefined) => UNIT_CODES[(unit ?? '').trim().toLowerCase()] ?? 'C62';
 
-/**
- * EN 16931 allows "Not subject to VAT" (O) only on an invoice that is all O and names no VAT
- * number (BR-O-02, BR-O-11..14). Outside-the-scope lines beside other rates are therefore sent as
- * exempt from VAT (E) with the plain reason, the same 0 VAT (docs/product.md, "E-invoices").
- */
-const OUTSIDE_SCOPE_MIXED: VatTreatment = { code: 'E', rateBp: 0, reverseCharge: false, exemption: { code: '', reason: 'Outside the scope of VAT' } };
-
 /** A VAT category: the breakdown's carries the exemption reason, a line's does not (UBL-CR-601). */
 function taxCategory(t: VatTreatment, withReason: boolean) {
   return {
@@ -72,18 +68,67 @@ function taxCategory(t: VatTreatment, withReason: boolean) {
   };
 }
 
+/** A party's Peppol electronic address (BT-34 / BT-49). */
+export interface Endpoint {
+  scheme: string;
+  value: string;
+}
+
+/**
+ * The party's own Peppol participant id, else its UK VAT number under scheme 9932, else none.
+ * Never an email (scheme EM is not in Peppol's list, PEPPOL-EN16931-CL008).
+ */
+export function endpointOf(peppolId: TPeppolId | null, vatNumber: string | null | undefined): Endpoint | null {
+  if (peppolId) return peppolId;
+  const vat = ukVatPeppolValue(vatNumber);
+  return vat ? { scheme: PEPPOL_UK_VAT_SCHEME, value: vat } : null;
+}
+
 export interface UblInput {
   kind: 'invoice' | 'credit_note';
+  /** UBL (Peppol BIS 3) or the CII of Factur-X EN 16931: they differ in the specification id and the endpoints */
+  syntax: 'UBL' | 'CII';
   snapshot: DocumentSnapshot;
   clientVatNumber: string | null;
+  /** the parties' Peppol ids now (snapshots predate them); null when none */
+  sellerPeppolId: TPeppolId | null;
+  buyerPeppolId: TPeppolId | null;
 }
+
+/** Why this document cannot be an EN 16931 e-invoice in this syntax (a 409's message), or null when it can. */
+export function einvoiceRefusal({ syntax, snapshot, clientVatNumber, sellerPeppolId, buyerPeppolId }: Omit<UblInput, 'kind'>): string | null {
+  const codes = new Set(snapshot.document.lines.map((l) => vatTreatment({ vat: l.vat, taxRateBp: snapshot.document.taxRateBp }).code));
+  // BR-O-11..14: an invoice with an O breakdown has no other breakdown.
+  if (codes.has('O') && codes.size > 1) return EINVOICE_MESSAGES.outsideScopeMixed;
+  // BR-CO-26: the seller is identified by its VAT number or (where an O invoice may not name it) an identifier.
+  if (!snapshot.company.vatNumber && !sellerPeppolId) return EINVOICE_MESSAGES.sellerUnidentified;
+  if (syntax === 'UBL') {
+    // PEPPOL-EN16931-R020 / R010: both parties need an electronic address.
+    if (!endpointOf(sellerPeppolId, snapshot.company.vatNumber)) return EINVOICE_MESSAGES.sellerNoEndpoint;
+    if (!endpointOf(buyerPeppolId, clientVatNumber)) return EINVOICE_MESSAGES.buyerNoEndpoint;
+  }
+  return null;
+}
+
+/** BT-29 for an invoice that may not name the seller's VAT number: the Peppol id (its scheme when it is an ISO 6523 ICD, BR-CL-10), else the VAT number. */
+function sellerIdentifier(peppolId: TPeppolId | null, vatNumber: string | null | undefined) {
+  if (peppolId && !peppolId.scheme.startsWith('99')) return { 'cbc:ID': peppolId.value, 'cbc:ID@schemeID': peppolId.scheme };
+  const id = vatNumber ?? peppolId?.value;
+  return id ? { 'cbc:ID': id } : null;
+}
+
+/** A VAT identifier as EN 16931 wants it (BR-CO-09: the country prefix in capitals): a UK one in its 9932 form, others without spaces. */
+const vatIdentifier = (v: string | null | undefined) => (v ? (ukVatPeppolValue(v) ?? v.replace(/\s/g, '').toUpperCase()) : null);
+
+/** At most `max` characters, never cutting a character in two. */
+const clip = (s: string, max: number) => Array.from(s).slice(0, max).join('');
 
 /**
  * The EN 16931 document in @e-invoice-eu/core's internal form (UBL element names as keys), from
  * what the issued document froze: the same figures its PDF prints. One VAT breakdown per
  * category; line categories from vatTreatment, the one mapping.
  */
-export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoice {
+export function ublInvoice({ kind, syntax, snapshot, clientVatNumber, sellerPeppolId, buyerPeppolId }: UblInput): Invoice {
   const { company, client, document: d } = snapshot;
   const currency = (company.currency || 'GBP') as 'GBP';
   const money = (pence: number) => amount(pence);
@@ -92,14 +137,14 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
   // CIS is an invoice's only, as on its PDF.
   const totals = computeTotals(d.lines, d.taxRateBp, { cisRateBp: kind === 'invoice' ? (d.cisRateBp ?? null) : null, fixedVat: d.fixedVat ?? null });
   const treatments = d.lines.map((l) => vatTreatment({ vat: l.vat, taxRateBp: d.taxRateBp }));
+  // Outside-the-scope lines beside other categories never get here (einvoiceRefusal).
   const allOutsideScope = treatments.every((t) => t.code === 'O');
-  const categoryOf = (t: VatTreatment) => (t.code === 'O' && !allOutsideScope ? OUTSIDE_SCOPE_MIXED : t);
-  const lines = d.lines.map((l, i) => ({ ...l, amountPence: totals.lineAmounts[i]!, vat: categoryOf(treatments[i]!) }));
+  const lines = d.lines.map((l, i) => ({ ...l, amountPence: totals.lineAmounts[i]!, vat: treatments[i]! }));
   // One subtotal per category and rate (BR-CO-18); the two reverse-charge rates share AE at 0%.
   // A subtotal's VAT is its groups' VAT as computeTotals rounded it; reverse charge is not charged.
   const subtotals: { vat: VatTreatment; taxable: number; tax: number }[] = [];
   for (const g of totals.vatBreakdown) {
-    const vat = categoryOf(vatTreatment({ vat: g.vat, taxRateBp: d.taxRateBp }));
+    const vat = vatTreatment({ vat: g.vat, taxRateBp: d.taxRateBp });
     const same = subtotals.find((s) => s.vat.code === vat.code && s.vat.rateBp === vat.rateBp && s.vat.exemption?.reason === vat.exemption?.reason);
     const tax = g.reverseCharge ? 0 : g.vatAmount;
     if (same) {
@@ -109,8 +154,12 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
   }
   subtotals.sort((a, b) => VAT_CATEGORY_CODES.indexOf(a.vat.code) - VAT_CATEGORY_CODES.indexOf(b.vat.code) || b.vat.rateBp - a.vat.rateBp);
   // BR-O-02: an all-outside-the-scope invoice names no VAT number.
-  const sellerVat = allOutsideScope ? null : company.vatNumber;
-  const buyerVat = allOutsideScope ? null : clientVatNumber;
+  const sellerVat = allOutsideScope ? null : vatIdentifier(company.vatNumber);
+  const buyerVat = allOutsideScope ? null : vatIdentifier(clientVatNumber);
+  // BR-CO-26: without the VAT number, the seller identifier names the seller.
+  const sellerId = sellerVat ? null : sellerIdentifier(sellerPeppolId, vatIdentifier(company.vatNumber));
+  const sellerEndpoint = endpointOf(sellerPeppolId, company.vatNumber);
+  const buyerEndpoint = endpointOf(buyerPeppolId, clientVatNumber);
   const deduction = totals.cis?.deduction ?? 0;
   const wording =
     REVERSE_CHARGE_WORDINGS[(company.reverseChargeWording ?? DEFAULT_REVERSE_CHARGE_WORDING) as TReverseChargeWording] ??
@@ -128,11 +177,12 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
       ? `CIS deduction ${shown(deduction)} (${percent(totals.cis.rateBp)}% of labour ${shown(totals.cis.labourNet)}), withheld by the contractor for HMRC and shown as paid; amount due ${shown(totals.amountDue)}`
       : undefined,
   ].filter((n): n is string => Boolean(n));
-  const issueDay = londonDay(d.createdAt);
-  const bankAccount = company.bankIban ?? (company.bankSortCode && company.bankAccountNumber ? `${company.bankSortCode.replace(/\D/g, '')}${company.bankAccountNumber}` : null);
+  const issueDay = londonDayOf(d.createdAt);
+  const bankAccount =
+    company.bankIban ?? (company.bankSortCode && company.bankAccountNumber ? `${company.bankSortCode.replace(/\D/g, '')}${company.bankAccountNumber}` : null);
 
   const doc = {
-    'cbc:CustomizationID': CUSTOMIZATION_ID,
+    'cbc:CustomizationID': syntax === 'UBL' ? CUSTOMIZATION_ID : FACTURX_GUIDELINE_ID,
     'cbc:ProfileID': PROFILE_ID,
     'cbc:ID': d.number,
     'cbc:IssueDate': issueDay,
@@ -145,14 +195,19 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
     ...(kind === 'credit_note' && d.invoiceNumber
       ? {
           'cac:BillingReference': [
-            { 'cac:InvoiceDocumentReference': { 'cbc:ID': d.invoiceNumber, ...(d.invoiceCreatedAt ? { 'cbc:IssueDate': londonDay(d.invoiceCreatedAt) } : {}) } },
+            {
+              'cac:InvoiceDocumentReference': {
+                'cbc:ID': d.invoiceNumber,
+                ...(d.invoiceCreatedAt ? { 'cbc:IssueDate': londonDayOf(d.invoiceCreatedAt) } : {}),
+              },
+            },
           ],
         }
       : {}),
     'cac:AccountingSupplierParty': {
       'cac:Party': {
-        'cbc:EndpointID': company.email,
-        'cbc:EndpointID@schemeID': 'EM',
+        ...(sellerEndpoint ? { 'cbc:EndpointID': sellerEndpoint.value, 'cbc:EndpointID@schemeID': sellerEndpoint.scheme } : {}),
+        ...(sellerId ? { 'cac:PartyIdentification': [sellerId] } : {}),
         'cac:PostalAddress': postalAddress(company.address),
         ...(sellerVat ? { 'cac:PartyTaxScheme': [{ 'cbc:CompanyID': sellerVat, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] } : {}),
         'cac:PartyLegalEntity': { 'cbc:RegistrationName': company.name },
@@ -161,8 +216,7 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
     },
     'cac:AccountingCustomerParty': {
       'cac:Party': {
-        'cbc:EndpointID': client.email,
-        'cbc:EndpointID@schemeID': 'EM',
+        ...(buyerEndpoint ? { 'cbc:EndpointID': buyerEndpoint.value, 'cbc:EndpointID@schemeID': buyerEndpoint.scheme } : {}),
         'cac:PostalAddress': postalAddress(client.address),
         ...(buyerVat ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyerVat, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } } : {}),
         'cac:PartyLegalEntity': { 'cbc:RegistrationName': client.name },
@@ -216,9 +270,12 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
       // A discount is a line allowance: gross (quantity x price, to the penny) less it is the line net.
       const gross = Number(divRoundHalfUp(BigInt(l.quantityMilli) * BigInt(l.unitPricePence), 1000n));
       const allowance = gross - l.amountPence;
+      // BR-27: an item's net price is never negative, so a deduction ("Less deposit …", a final
+      // invoice's earlier invoices) is a negative quantity at a positive price: the same line net.
+      const negative = l.unitPricePence < 0;
       return {
         'cbc:ID': String(i + 1),
-        'cbc:InvoicedQuantity': String(milliToQuantity(l.quantityMilli)),
+        'cbc:InvoicedQuantity': String(milliToQuantity(negative ? -l.quantityMilli : l.quantityMilli)),
         'cbc:InvoicedQuantity@unitCode': unitCode(l.unit),
         'cbc:LineExtensionAmount': money(l.amountPence),
         'cbc:LineExtensionAmount@currencyID': currency,
@@ -235,8 +292,8 @@ export function ublInvoice({ kind, snapshot, clientVatNumber }: UblInput): Invoi
               ],
             }
           : {}),
-        'cac:Item': { 'cbc:Name': l.description.slice(0, 200), 'cac:ClassifiedTaxCategory': taxCategory(l.vat, false) },
-        'cac:Price': { 'cbc:PriceAmount': money(l.unitPricePence), 'cbc:PriceAmount@currencyID': currency },
+        'cac:Item': { 'cbc:Name': clip(l.description, 200), 'cac:ClassifiedTaxCategory': taxCategory(l.vat, false) },
+        'cac:Price': { 'cbc:PriceAmount': money(Math.abs(l.unitPricePence)), 'cbc:PriceAmount@currencyID': currency },
       };
     }),
   };

@@ -6,6 +6,7 @@ import { checkAnswers } from '../../../test/answer-schemas.ts';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { createClient, createInvoice, createQuote } from '../../../test/document-fixtures.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/smtp-peer.ts';
+import { EMAIL_MESSAGES, VERIFY_MESSAGES } from '@docket/schemas/email';
 
 let t: TestApp;
 let peer: SmtpPeer;
@@ -23,11 +24,13 @@ beforeAll(async () => {
     },
     { jobs: true },
   );
-  outboxApp = checkAnswers(createApp({ ...t.ctx, jobs: undefined, config: { ...t.ctx.config, mail: { from: 'Docket <no-reply@docket.test>', perDay: 200, retryDelaySeconds: 1 } } }));
+  outboxApp = checkAnswers(
+    createApp({ ...t.ctx, jobs: undefined, config: { ...t.ctx.config, mail: { from: 'Docket <no-reply@docket.test>', perDay: 200, retryDelaySeconds: 1 } } }),
+  );
   user = await registerUser(t.app);
   await request(t.app).post('/api/company').set(user.auth).send(sampleCompany()).expect(201);
   clientId = (await createClient(t.app, user, { name: 'Acme Plumbing Ltd', email: 'accounts@acme.example' })).id;
-}, 60_000);
+});
 afterAll(async () => {
   await t.close();
   await peer.close();
@@ -70,8 +73,9 @@ describe('emailing documents over SMTP', () => {
 
     const issued = (await request(t.app).get(`/api/invoices/${invoice.id}`).set(user.auth)).body.data;
     expect(issued.status).toBe('SENT');
-    expect(mail!.subject).toBe(`Invoice ${issued.invoiceNumber} from Bright Sparks Electrical`);
-    expect(mail!.from?.text).toContain('no-reply@docket.test');
+    expect(mail!.subject).toBe(`Invoice ${issued.invoiceNumber} from Bright Sparks Electrical: £379.20 due`);
+    // The company's name over MAIL_FROM's address; replies go to the company.
+    expect(mail!.from?.value).toEqual([{ name: 'Bright Sparks Electrical', address: 'no-reply@docket.test' }]);
     expect(mail!.replyTo?.text).toBe('hello@brightsparks.example');
     expect(peer.envelopes[0]!.sort()).toEqual(['accounts@acme.example', 'boss@acme.example']);
     expect(mail!.text).toContain('Dear Acme Plumbing Ltd');
@@ -89,7 +93,22 @@ describe('emailing documents over SMTP', () => {
     expect(history.some((h) => h.summary.startsWith('Email delivered to accounts@acme.example'))).toBe(true);
   });
 
-  it("when a quote is emailed, then the message carries a client link that opens it; asked not to, the next one carries none and the old link still works", async () => {
+  it('when a draft invoice is emailed with the text the dialog was given, then the subject carries the number the issue gave it', async () => {
+    const invoice = await createInvoice(t.app, user, clientId);
+    const prefill = (
+      await request(t.app).post('/api/company/email-templates/preview').set(user.auth).send({ kind: 'invoice', documentId: invoice.id }).expect(200)
+    ).body.data;
+    const before = peer.received.length;
+    await request(t.app).post(`/api/invoices/${invoice.id}/email`).set(user.auth).send({ subject: prefill.subject, message: prefill.text }).expect(202);
+    const mail = (await peer.waitFor(before + 1))[before]!;
+    const issued = (await request(t.app).get(`/api/invoices/${invoice.id}`).set(user.auth)).body.data;
+    expect(issued.invoiceNumber).toMatch(/^INV\d{4}$/);
+    expect(mail.subject).toBe(`Invoice ${issued.invoiceNumber} from Bright Sparks Electrical: £379.20 due`);
+    expect(mail.text).toContain(`invoice ${issued.invoiceNumber}`);
+    expect(mail.text).not.toMatch(/Draft|\{\{/);
+  });
+
+  it('when a quote is emailed, then the message carries a client link that opens it; asked not to, the next one carries none and the old link still works', async () => {
     const quote = await createQuote(t.app, user, clientId);
     const before = peer.received.length;
     await request(t.app).post(`/api/quotes/${quote.id}/email`).set(user.auth).send({}).expect(202);
@@ -158,7 +177,13 @@ describe('emailing documents over SMTP', () => {
     const res = await request(outboxApp).post(`/api/invoices/${invoice.id}/email`).set(user.auth).send({});
     expect(res.status).toBe(202);
     expect(res.body.data.status).toBe('outbox');
-    const outbox = (await request(outboxApp).get('/api/email/outbox').set(user.auth).expect(200)).body.data as { id: string; note: string; to: string[]; textBody: string; attachmentName: string }[];
+    const outbox = (await request(outboxApp).get('/api/email/outbox').set(user.auth).expect(200)).body.data as {
+      id: string;
+      note: string;
+      to: string[];
+      textBody: string;
+      attachmentName: string;
+    }[];
     const message = outbox.find((m) => m.id === res.body.data.deliveryId)!;
     expect(message.note).toBe('Not sent: no mail server configured');
     expect(message.to).toEqual(['accounts@acme.example']);
@@ -214,7 +239,9 @@ describe('emailing documents over SMTP', () => {
   });
 
   it('when the daily limit is reached, then 429 with a clear message', async () => {
-    const limited = checkAnswers(createApp({ ...t.ctx, jobs: undefined, config: { ...t.ctx.config, mail: { from: 'x@docket.test', perDay: 1, retryDelaySeconds: 1 } } }));
+    const limited = checkAnswers(
+      createApp({ ...t.ctx, jobs: undefined, config: { ...t.ctx.config, mail: { from: 'x@docket.test', perDay: 1, retryDelaySeconds: 1 } } }),
+    );
     const u = await registerUser(t.app);
     await request(t.app).post('/api/company').set(u.auth).send(sampleCompany()).expect(201);
     const c = (await createClient(t.app, u)).id;
@@ -226,6 +253,116 @@ describe('emailing documents over SMTP', () => {
     expect(res.body.error).toBe('Daily email limit reached (1 per day): try again tomorrow');
   });
 
+  it('when a CIS invoice is emailed with the default template, then subject and body name the amount due (total less the deduction), not the total', async () => {
+    const u = await registerUser(t.app);
+    await request(t.app)
+      .post('/api/company')
+      .set(u.auth)
+      .send(sampleCompany({ name: 'Oak & Ash Joinery', cisSubcontractor: true }))
+      .expect(201);
+    const c = (await createClient(t.app, u, { isBusiness: true, cisRate: 20 })).id;
+    const res = await request(t.app)
+      .post('/api/invoices')
+      .set(u.auth)
+      .send({ clientId: c, lineItems: [{ description: 'Labour', quantity: 1, unitPrice: 1000, kind: 'LABOUR' }], tax: 20, dueDate: '2030-01-31' })
+      .expect(201);
+    expect(res.body.data).toMatchObject({ total: 1200, amountDue: 1000 });
+    const before = peer.received.length;
+    await request(t.app).post(`/api/invoices/${res.body.data.id}/email`).set(u.auth).send({}).expect(202);
+    const mail = (await peer.waitFor(before + 1))[before]!;
+    expect(mail.subject).toMatch(/: £1,000\.00 due$/);
+    expect(mail.text).toContain('The amount due is £1,000.00, by 31 January 2030');
+    expect(mail.text).not.toContain('£1,200.00');
+    expect(mail.from?.value).toEqual([{ name: 'Oak & Ash Joinery', address: 'no-reply@docket.test' }]);
+    expect(mail.replyTo?.text).toBe('hello@brightsparks.example');
+  });
+
+  it('when an account has not verified its address, then it may email only itself, and after opening the link anyone', async () => {
+    const u = await registerUser(t.app, undefined, { verified: false });
+    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany()).expect(201);
+    const c = (await createClient(t.app, u)).id;
+    const invoice = await createInvoice(t.app, u, c);
+    const refused = await request(t.app).post(`/api/invoices/${invoice.id}/email`).set(u.auth).send({});
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(EMAIL_MESSAGES.verifyFirst);
+    const cc = await request(t.app)
+      .post(`/api/invoices/${invoice.id}/email`)
+      .set(u.auth)
+      .send({ to: [u.email.toUpperCase()], cc: ['someone@else.example'] });
+    expect(cc.status).toBe(403);
+    // Nothing was issued or queued by the refusals.
+    expect((await request(t.app).get(`/api/invoices/${invoice.id}`).set(u.auth)).body.data.status).toBe('DRAFT');
+    expect(await deliveriesOf(u, invoice.id)).toEqual([]);
+    // To itself is allowed (a test send).
+    await request(t.app)
+      .post(`/api/invoices/${invoice.id}/email`)
+      .set(u.auth)
+      .send({ to: [u.email] })
+      .expect(202);
+    // The sign-up link went through the same outbox and arrives at the account's address.
+    const link = await verificationLink(u.email);
+    expect((await request(t.app).get('/api/auth/me').set(u.auth)).body.data.emailVerified).toBe(false);
+    const token = new URL(link).searchParams.get('token')!;
+    expect(
+      (
+        await request(t.app)
+          .post('/api/auth/verify-email')
+          .send({ token: token.slice(0, -2) + 'xx' })
+      ).status,
+    ).toBe(400);
+    await request(t.app).post('/api/auth/verify-email').send({ token }).expect(200);
+    expect((await request(t.app).get('/api/auth/me').set(u.auth)).body.data.emailVerified).toBe(true);
+    // A verification token is not a session.
+    expect(
+      (
+        await request(t.app)
+          .get('/api/auth/me')
+          .set({ Authorization: `Bearer ${token}` })
+      ).status,
+    ).toBe(401);
+    const second = await createInvoice(t.app, u, c);
+    await request(t.app).post(`/api/invoices/${second.id}/email`).set(u.auth).send({}).expect(202);
+    expect((await request(t.app).post('/api/auth/resend-verification').set(u.auth).send({})).status).toBe(409);
+  });
+
+  it('when an unverified account asks for new links, then they arrive, at most three an hour', async () => {
+    const u = await registerUser(t.app, undefined, { verified: false });
+    for (let i = 0; i < 2; i++) await request(t.app).post('/api/auth/resend-verification').set(u.auth).send({}).expect(202);
+    const third = await request(t.app).post('/api/auth/resend-verification').set(u.auth).send({});
+    expect(third.status).toBe(429);
+    expect(third.body.error).toBe(VERIFY_MESSAGES.tooMany);
+    const until = Date.now() + 20_000;
+    while (peer.verifications.filter((m) => m.to && JSON.stringify(m.to).includes(u.email)).length < 3 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(peer.verifications.filter((m) => JSON.stringify(m.to).includes(u.email))).toHaveLength(3);
+  });
+
+  it('when a new account sends past its first-week limit, then 429 naming the lower limit, while an older account keeps the full limit', async () => {
+    const limited = checkAnswers(
+      createApp({
+        ...t.ctx,
+        jobs: undefined,
+        config: { ...t.ctx.config, mail: { from: 'x@docket.test', perDay: 3, newAccountPerDay: 1, retryDelaySeconds: 1 } },
+      }),
+    );
+    const u = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany()).expect(201);
+    const c = (await createClient(t.app, u)).id;
+    const [a, b, d] = [await createInvoice(t.app, u, c), await createInvoice(t.app, u, c), await createInvoice(t.app, u, c)];
+    await request(limited).post(`/api/invoices/${a.id}/email`).set(u.auth).send({}).expect(202);
+    const res = await request(limited).post(`/api/invoices/${b.id}/email`).set(u.auth).send({});
+    expect(res.status).toBe(429);
+    expect(res.body.error).toBe('Daily email limit reached (1 per day): try again tomorrow');
+    // Eight days on, the account has the full limit.
+    t.setNow(new Date(Date.now() + 8 * 86_400_000));
+    try {
+      await request(limited).post(`/api/invoices/${b.id}/email`).set(u.auth).send({}).expect(202);
+      await request(limited).post(`/api/invoices/${d.id}/email`).set(u.auth).send({}).expect(202);
+    } finally {
+      t.setNow(null);
+    }
+  });
+
   it('when the mail server is down, then the send is retried and then fails with the reason', async () => {
     const port = peer.port;
     await peer.close();
@@ -235,8 +372,21 @@ describe('emailing documents over SMTP', () => {
     expect(d).toMatchObject({ status: 'failed', attempts: 3 });
     expect(d!.lastError).toMatch(/ECONNREFUSED|ECONNECTION/);
     peer = await startSmtpPeer(port);
-  }, 60_000);
+  });
 });
+
+async function deliveriesOf(u: TestUser, documentId: string) {
+  return (await request(t.app).get('/api/deliveries').query({ documentId }).set(u.auth).expect(200)).body.data as unknown[];
+}
+async function verificationLink(address: string) {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const mail = peer.verifications.findLast((m) => JSON.stringify(m.to).includes(address));
+    if (mail) return /https?:\/\/\S+verify-email\?token=\S+/.exec(mail.text ?? '')![0];
+    if (Date.now() > until) throw new Error('no verification email');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 describe('email templates', () => {
   it('when templates are read, edited and previewed, then defaults apply, unknown placeholders are refused by name, and accounts never share them', async () => {
@@ -244,10 +394,13 @@ describe('email templates', () => {
     await request(t.app).post('/api/company').set(u.auth).send(sampleCompany()).expect(201);
     const c = (await createClient(t.app, u, { name: 'Oakwood Joinery' })).id;
     const defaults = (await request(t.app).get('/api/company/email-templates').set(u.auth).expect(200)).body.data;
-    expect(defaults.invoice.subject).toBe('Invoice {{documentNumber}} from {{companyName}}');
-    expect(Object.keys(defaults).sort()).toEqual(['invoice', 'password_reset', 'quote', 'reminder']);
+    expect(defaults.invoice.subject).toBe('Invoice {{documentNumber}} from {{companyName}}: {{balanceDue}} due');
+    expect(Object.keys(defaults).sort()).toEqual(['credit_note', 'invoice', 'password_reset', 'quote', 'reminder']);
 
-    const refused = await request(t.app).put('/api/company/email-templates').set(u.auth).send({ invoice: { subject: 'Hi', body: 'Dear {{clientNme}}' } });
+    const refused = await request(t.app)
+      .put('/api/company/email-templates')
+      .set(u.auth)
+      .send({ invoice: { subject: 'Hi', body: 'Dear {{clientNme}}' } });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('Unknown placeholder {{clientNme}}');
 
@@ -257,8 +410,13 @@ describe('email templates', () => {
       .send({ invoice: { subject: 'Bill {{documentNumber}}', body: 'Hello {{clientName}}, {{balanceDue}} by {{dueDate}}. <b>{{companyName}}</b>' } })
       .expect(200);
     const invoice = await createInvoice(t.app, u, c);
-    const preview = (await request(t.app).post('/api/company/email-templates/preview').set(u.auth).send({ kind: 'invoice', documentId: invoice.id }).expect(200)).body.data;
-    expect(preview.subject).toBe(`Bill ${invoice.invoiceNumber}`);
+    const preview = (
+      await request(t.app).post('/api/company/email-templates/preview').set(u.auth).send({ kind: 'invoice', documentId: invoice.id }).expect(200)
+    ).body.data;
+    // A draft has no number yet: the email dialog's text keeps the placeholder, which the send fills
+    // once the email has issued the invoice (a subject "Bill Draft" would reach the client otherwise).
+    expect(invoice.invoiceNumber).toBeNull();
+    expect(preview.subject).toBe('Bill {{documentNumber}}');
     expect(preview.text).toContain('Hello Oakwood Joinery, £379.20 by 31 January 2030.');
     expect(preview.html).toContain('&#60;b&#62;Bright Sparks Electrical&#60;/b&#62;');
     const bad = await request(t.app).post('/api/company/email-templates/preview').set(u.auth).send({ kind: 'invoice', body: 'x {{evil}}' });
@@ -266,7 +424,11 @@ describe('email templates', () => {
 
     // Another account: its own defaults, and the first account's invoice is not found.
     const other = await registerUser(t.app);
-    expect((await request(t.app).get('/api/company/email-templates').set(other.auth)).body.data.invoice.subject).toBe('Invoice {{documentNumber}} from {{companyName}}');
-    expect((await request(t.app).post('/api/company/email-templates/preview').set(other.auth).send({ kind: 'invoice', documentId: invoice.id })).status).toBe(404);
+    expect((await request(t.app).get('/api/company/email-templates').set(other.auth)).body.data.invoice.subject).toBe(
+      'Invoice {{documentNumber}} from {{companyName}}: {{balanceDue}} due',
+    );
+    expect((await request(t.app).post('/api/company/email-templates/preview').set(other.auth).send({ kind: 'invoice', documentId: invoice.id })).status).toBe(
+      404,
+    );
   });
 });

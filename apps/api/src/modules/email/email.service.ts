@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import {
   EMAIL_MESSAGES,
+  VERIFY_MESSAGES,
   type TDelivery,
   type TEmailDocumentRequest,
   type TEmailPlaceholder,
@@ -12,16 +13,24 @@ import { AppError } from '../../lib/app-error.ts';
 import { londonDay, londonWallTimeToInstant, type Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { HistoryRepository } from '../history/history.repository.ts';
-import type { DeliveriesRepository, DeliveryRow } from './deliveries.repository.ts';
+import type { AccountForLimit, DeliveriesRepository, DeliveryRow, ListedDelivery, Tx } from './deliveries.repository.ts';
+import { actorOf } from '../../lib/actor.ts';
 import type { TemplatesRepository } from './templates.repository.ts';
 import { composeEml, type Mailer, type OutgoingMessage } from './mailer.ts';
 import { longDate, renderEmail } from './render-email.ts';
 
-export const SEND_EMAIL_JOB = 'email.send';
+/** the outbox loop: sends queued deliveries (docs/reliability.md, "Email outbox") */
+export const SEND_EMAIL_LOOP = 'email.send';
 /** first try plus two retries (docs/product.md, "Email and jobs") */
 export const SEND_ATTEMPTS = 3;
+/** A new account's daily limit for its first days (docs/product.md, "Email and jobs"). */
+export const NEW_ACCOUNT_DAYS = 7;
+export const NEW_ACCOUNT_EMAILS_PER_DAY = 20;
 
-export type EmailDocumentKind = 'quote' | 'invoice';
+/** Thrown inside a delivery's transaction to roll it back: someone else queued this one. */
+class AlreadyQueued extends Error {}
+
+export type EmailDocumentKind = 'quote' | 'invoice' | 'credit_note';
 
 /** What an email about a document needs to know of it, read through its own module. */
 export interface DocumentFacts {
@@ -32,6 +41,8 @@ export interface DocumentFacts {
   clientName: string;
   /** pounds */
   total: number;
+  /** pounds: the figure model's amount due (total less any CIS deduction); null for a quote */
+  amountDue?: number | null;
   balanceDue: number | null;
   dueDate: string | null;
 }
@@ -39,7 +50,9 @@ export interface DocumentFacts {
 export interface EmailServiceDeps {
   deliveries: DeliveriesRepository;
   templates: TemplatesRepository;
-  history: Pick<HistoryRepository, 'appendNow'>;
+  history: Pick<HistoryRepository, 'appendNow' | 'append'>;
+  /** the account's own address and verification (it emails only itself until verified) */
+  account: (userId: string) => Promise<({ email: string } & AccountForLimit) | null>;
   document: (userId: string, kind: EmailDocumentKind, id: string) => Promise<DocumentFacts>;
   /** DRAFT -> SENT through the document's own transition (snapshot, history) */
   issue: (userId: string, kind: EmailDocumentKind, id: string) => Promise<void>;
@@ -53,13 +66,26 @@ export interface EmailServiceDeps {
   clientEmail: (userId: string, clientId: string) => Promise<string | null>;
   /** a new client link for the document (docs/product.md, "Client links"); its URL */
   shareLink?: (userId: string, kind: EmailDocumentKind, id: string, origin: string) => Promise<string>;
+  /**
+   * The invoice's pay page short link while the business takes payments online (the one its PDF
+   * prints; never a new client link, which would revoke the customer's): reminders carry it.
+   */
+  payLink?: (userId: string, invoiceId: string) => Promise<string | null>;
   /** tell the business (the bell): a send that failed for good, a reminder that went out */
-  notify?: (userId: string, n: { kind: 'email failed' | 'reminder sent'; document: { kind: EmailDocumentKind; id: string; number: string }; summary: string }) => Promise<void>;
+  notify?: (userId: string, n: EmailNotification) => Promise<void>;
+  /** the same, written in the message's own transaction */
+  notifyIn?: (tx: Tx, userId: string, n: EmailNotification) => Promise<void>;
   mailer: Mailer;
   jobs?: JobQueue;
   clock: Clock;
   logger: Logger;
-  config: { from: string; perDay: number; retryDelaySeconds: number };
+  config: { from: string; perDay: number; retryDelaySeconds: number; newAccountPerDay?: number; leaseSeconds?: number };
+}
+
+export interface EmailNotification {
+  kind: 'email failed' | 'reminder sent';
+  document: { kind: EmailDocumentKind; id: string; number: string };
+  summary: string;
 }
 
 export interface CompanyForEmail {
@@ -94,7 +120,7 @@ function reminderExtras(daysOverdue: number, company: CompanyForEmail, late: { i
   return out;
 }
 
-export function toDelivery(r: DeliveryRow): TDelivery {
+export function toDelivery(r: ListedDelivery): TDelivery {
   return {
     id: r.id,
     kind: r.kind as TDelivery['kind'],
@@ -109,12 +135,20 @@ export function toDelivery(r: DeliveryRow): TDelivery {
     attachmentName: r.attachmentName,
     createdAt: r.createdAt.toISOString(),
     sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+    ...actorOf(r.actorUserId, r.actorEmail, r.actorName),
   };
+}
+
+/** MAIL_FROM's address with the company's name shown (docs/product.md, "Email and jobs"). */
+export function fromHeader(mailFrom: string, name: string | null): OutgoingMessage['from'] {
+  if (!name) return mailFrom;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { name, address };
 }
 
 function outgoing(r: DeliveryRow, from: string): OutgoingMessage {
   return {
-    from,
+    from: fromHeader(from, r.fromName),
     to: r.toAddresses,
     cc: r.ccAddresses,
     replyTo: r.replyTo,
@@ -131,34 +165,58 @@ export function placeholderValues(doc: DocumentFacts, companyName: string, link 
     clientName: doc.clientName,
     documentNumber: doc.number,
     total: formatMoney(doc.total),
+    amountDue: formatMoney(doc.amountDue ?? doc.total),
     balanceDue: formatMoney(doc.balanceDue ?? doc.total),
     dueDate: doc.dueDate ? longDate(doc.dueDate) : '',
     companyName,
-    // A reminder or a preview has no fresh link: the placeholder renders empty there.
+    // A preview has no link; a reminder has the pay link while payments are on (never a fresh client link).
     link,
   };
 }
 
 export function createEmailService(deps: EmailServiceDeps) {
   const { deliveries } = deps;
+  const leaseMs = (deps.config.leaseSeconds ?? 120) * 1000;
 
+  /** Lower for an account's first days: a new sign-up cannot send much before it has a history. */
+  const limitFor = (account: AccountForLimit) => {
+    const young = deps.clock().getTime() - account.createdAt.getTime() < NEW_ACCOUNT_DAYS * 86_400_000;
+    return young ? Math.min(deps.config.perDay, deps.config.newAccountPerDay ?? NEW_ACCOUNT_EMAILS_PER_DAY) : deps.config.perDay;
+  };
+  const dayStart = () => londonWallTimeToInstant(londonDay(deps.clock()), 0, 0);
+
+  /** A quick check before work is done (issuing, rendering); the count that decides is taken under the lock. */
   async function assertUnderDailyLimit(userId: string) {
+    const account = await deps.account(userId);
+    if (!account) throw AppError.notFound('Account');
+    const limit = limitFor(account);
+    if ((await deliveries.countSince(userId, dayStart())) >= limit) throw new AppError('RATE_LIMITED', EMAIL_MESSAGES.dailyLimit(limit));
+  }
+
+  /** Until verified, an account emails only its own address. */
+  async function assertMayEmail(userId: string, recipients: string[]) {
+    const account = await deps.account(userId);
+    if (!account) throw AppError.notFound('Account');
+    if (account.emailVerifiedAt) return;
+    const own = account.email.toLowerCase();
+    if (recipients.some((a) => a.toLowerCase() !== own)) throw AppError.forbidden(EMAIL_MESSAGES.verifyFirst);
+  }
+
+  /**
+   * Writes the message and, when a mail server is configured, queues it, in one transaction with
+   * the daily count and `within`: what commits is sent, what does not was never queued.
+   */
+  async function store(
+    values: Parameters<DeliveriesRepository['insertCounted']>[0],
+    within?: (tx: Tx, row: DeliveryRow) => Promise<void>,
+  ): Promise<DeliveryRow> {
+    // Stamped by the app's clock, as the day it is counted against is.
     const now = deps.clock();
-    const dayStart = londonWallTimeToInstant(londonDay(now), 0, 0);
-    if ((await deliveries.countSince(userId, dayStart)) >= deps.config.perDay) {
-      throw new AppError('RATE_LIMITED', EMAIL_MESSAGES.dailyLimit(deps.config.perDay));
-    }
+    const row = await deliveries.insertCounted({ ...values, createdAt: now, nextAttemptAt: now }, { since: dayStart(), limitFor }, within);
+    if ('limited' in row) throw new AppError('RATE_LIMITED', EMAIL_MESSAGES.dailyLimit(row.limited));
+    if (row.status === 'queued') deps.jobs?.wake(SEND_EMAIL_LOOP);
+    return row;
   }
-
-  async function enqueue(id: string) {
-    if (!deps.jobs) throw new Error('job queue not started');
-    await deps.jobs.send(
-      SEND_EMAIL_JOB,
-      { deliveryId: id },
-      { singletonKey: id, retryLimit: SEND_ATTEMPTS - 1, retryDelaySeconds: deps.config.retryDelaySeconds },
-    );
-  }
-
 
   return {
     async emailDocument(
@@ -167,15 +225,23 @@ export function createEmailService(deps: EmailServiceDeps) {
       id: string,
       input: TEmailDocumentRequest & { to?: string[]; cc?: string[] },
       origin?: string,
+      /** runs in the message's transaction (a recurring invoice marks its send done); may throw to roll back */
+      within?: (tx: Tx, deliveryId: string) => Promise<void>,
     ): Promise<TEmailQueued> {
       let doc = await deps.document(userId, kind, id);
       const company = await deps.company(userId);
       if (!company) throw AppError.conflict('Set up your company profile before emailing documents');
       const to = input.to?.length ? input.to : [await deps.clientEmail(userId, doc.clientId)].filter((a): a is string => Boolean(a));
       if (to.length === 0) throw AppError.badRequest(EMAIL_MESSAGES.noRecipient, { to: EMAIL_MESSAGES.noRecipient });
+      await assertMayEmail(userId, [...to, ...(input.cc ?? [])]);
       await assertUnderDailyLimit(userId);
       if (doc.status === 'DRAFT') {
-        await deps.issue(userId, kind, id);
+        try {
+          await deps.issue(userId, kind, id);
+        } catch (err) {
+          // Issued by a parallel send of the same document (two sweeps): carry on with it.
+          if (!(err instanceof AppError && err.code === 'CONFLICT') || (await deps.document(userId, kind, id)).status === 'DRAFT') throw err;
+        }
         doc = await deps.document(userId, kind, id);
       }
       const { fileName, pdf } = await deps.pdf(userId, kind, id);
@@ -189,24 +255,30 @@ export function createEmailService(deps: EmailServiceDeps) {
       );
       const subject = rendered.subject;
       const status = deps.mailer.configured ? 'queued' : 'outbox';
-      const row = await deliveries.insert({
-        userId,
-        kind,
-        quoteId: kind === 'quote' ? id : null,
-        invoiceId: kind === 'invoice' ? id : null,
-        toAddresses: to,
-        ccAddresses: input.cc ?? [],
-        replyTo: company.email,
-        subject,
-        textBody: rendered.text,
-        htmlBody: rendered.html,
-        attachmentName: fileName,
-        attachment: pdf,
-        status,
-      });
       const where = status === 'outbox' ? 'kept in the outbox (no mail server configured)' : 'queued';
-      await deps.history.appendNow(userId, kind, id, 'emailed', `Email to ${to.join(', ')} ${where}`);
-      if (status === 'queued') await enqueue(row.id);
+      const row = await store(
+        {
+          userId,
+          kind,
+          quoteId: kind === 'quote' ? id : null,
+          invoiceId: kind === 'invoice' ? id : null,
+          creditNoteId: kind === 'credit_note' ? id : null,
+          toAddresses: to,
+          ccAddresses: input.cc ?? [],
+          replyTo: company.email,
+          fromName: company.name,
+          subject,
+          textBody: rendered.text,
+          htmlBody: rendered.html,
+          attachmentName: fileName,
+          attachment: pdf,
+          status,
+        },
+        async (tx, r) => {
+          await within?.(tx, r.id);
+          await deps.history.append(tx, userId, kind, id, 'emailed', `Email to ${to.join(', ')} ${where}`);
+        },
+      );
       return { deliveryId: row.id, status };
     },
 
@@ -226,61 +298,44 @@ export function createEmailService(deps: EmailServiceDeps) {
     async eml(userId: string, deliveryId: string): Promise<{ fileName: string; eml: Buffer }> {
       const row = await deliveries.get(userId, deliveryId);
       if (!row) throw AppError.notFound('Email');
-      return { fileName: `${(row.attachmentName ?? 'message').replace(/\.pdf$/, '')}-${row.id.slice(0, 8)}.eml`, eml: await composeEml(outgoing(row, deps.config.from)) };
+      return {
+        fileName: `${(row.attachmentName ?? 'message').replace(/\.pdf$/, '')}-${row.id.slice(0, 8)}.eml`,
+        eml: await composeEml(outgoing(row, deps.config.from)),
+      };
     },
 
-    /** Send outbox messages now that a mail server is configured: all of them, or one. */
+    /**
+     * Send outbox messages now that a mail server is configured: all of them, or one. Sending
+     * all also makes every queued message due now (one waiting for a retry, or held by a
+     * process that died), so nothing stays stuck.
+     */
     async sendOutbox(userId: string, deliveryId?: string): Promise<{ queued: number }> {
       if (!deps.mailer.configured) throw AppError.conflict(EMAIL_MESSAGES.notConfigured);
       const ids = deliveryId ? [deliveryId] : (await deliveries.listByStatus(userId, 'outbox')).map((r) => r.id);
       if (deliveryId && !(await deliveries.get(userId, deliveryId))) throw AppError.notFound('Email');
-      let queued = 0;
+      // Stuck queued messages are hurried before the outbox is queued, so no message counts twice.
+      let queued = deliveryId ? 0 : await deliveries.hurryQueued(userId, deps.clock());
       for (const id of ids) {
-        if (await deliveries.requeue(userId, id)) {
-          await enqueue(id);
-          queued++;
-        } else if (deliveryId) throw AppError.conflict(EMAIL_MESSAGES.notInOutbox);
+        if (await deliveries.requeue(userId, id, deps.clock())) queued++;
+        else if (deliveryId) throw AppError.conflict(EMAIL_MESSAGES.notInOutbox);
       }
+      deps.jobs?.wake(SEND_EMAIL_LOOP);
       return { queued };
     },
 
     /**
-     * The send job. Sends at most once: the attempt is counted only while the delivery is still
-     * queued, so a job run again after a crash finds it settled. A 5xx reply fails for good; any
-     * other failure throws (the queue retries with backoff) until the last attempt.
+     * One step of the outbox loop: claims the next due message (the try is counted and leased
+     * before anything is sent) and sends it. A 5xx reply fails for good; any other failure waits
+     * with backoff until the last attempt. A process killed after the server's 250 but before
+     * the record leaves the lease to lapse: the message is sent again with the same Message-ID
+     * (docs/reliability.md, "Email outbox"). false = nothing was due.
      */
-    async deliver(deliveryId: string): Promise<void> {
-      const attempt = await deliveries.startAttempt(deliveryId);
-      if (attempt === null) return;
-      const row = await deliveries.byId(deliveryId);
-      if (!row) return;
-      const outcome = await deps.mailer.send(outgoing(row, deps.config.from));
-      const documentKind: EmailDocumentKind | null = row.invoiceId ? 'invoice' : row.quoteId ? 'quote' : null;
-      const documentId = row.invoiceId ?? row.quoteId;
-      const note = (summary: string) =>
-        documentKind && documentId ? deps.history.appendNow(row.userId, documentKind, documentId, row.kind === 'reminder' ? 'reminded' : 'emailed', summary) : Promise.resolve();
-      if (outcome.ok) {
-        await deliveries.settle(deliveryId, { status: 'sent', messageId: outcome.messageId, sentAt: deps.clock(), lastError: null });
-        await note(`Email delivered to ${row.toAddresses.join(', ')}`);
-        return;
-      }
-      if (outcome.permanent || attempt >= SEND_ATTEMPTS) {
-        await deliveries.settle(deliveryId, { status: 'failed', lastError: outcome.reason });
-        await note(`Email to ${row.toAddresses.join(', ')} failed: ${outcome.reason}`);
-        if (documentKind && documentId && deps.notify) {
-          const doc = await deps.document(row.userId, documentKind, documentId);
-          await deps.notify(row.userId, {
-            kind: 'email failed',
-            document: { kind: documentKind, id: documentId, number: doc.number },
-            summary: `Email of ${doc.number} to ${row.toAddresses.join(', ')} failed: ${outcome.reason}`,
-          });
-        }
-        deps.logger.warn({ deliveryId, attempt, permanent: outcome.permanent }, 'email failed');
-        return;
-      }
-      await deliveries.settle(deliveryId, { lastError: outcome.reason });
-      deps.logger.info({ deliveryId, attempt }, 'email send will be retried');
-      throw new Error(`send attempt ${attempt} failed; retrying`);
+    async deliverNext(): Promise<boolean> {
+      const now = deps.clock();
+      const row = await deliveries.claimNext(now, new Date(now.getTime() + leaseMs));
+      if (!row) return false;
+      await deliverClaimed(row);
+      return true;
     },
 
     /**
@@ -312,6 +367,60 @@ export function createEmailService(deps: EmailServiceDeps) {
       }
     },
 
+    /**
+     * The account's verification link, through the same outbox as every other email (so it is
+     * in the outbox without a mail server). `cap`: at most that many in the last hour.
+     */
+    async sendVerification(userId: string, to: string, link: string, cap?: number): Promise<void> {
+      if (cap !== undefined && (await deliveries.verificationsSince(userId, new Date(deps.clock().getTime() - 3_600_000))) >= cap) {
+        throw new AppError('RATE_LIMITED', VERIFY_MESSAGES.tooMany);
+      }
+      const rendered = renderEmail({ subject: VERIFY_MESSAGES.subject, body: VERIFY_MESSAGES.body('{{link}}') }, { link });
+      await store({
+        userId,
+        kind: 'verification',
+        toAddresses: [to],
+        ccAddresses: [],
+        replyTo: null,
+        fromName: 'Docket',
+        subject: rendered.subject,
+        textBody: rendered.text,
+        htmlBody: rendered.html,
+        status: deps.mailer.configured ? 'queued' : 'outbox',
+      });
+    },
+
+    /**
+     * An invitation to join the account (docs/product.md, "Accounts and roles"), through the same
+     * outbox as every other email, so its link is in the outbox without a mail server.
+     */
+    async sendInvitation(accountId: string, to: string, link: string, accountName: string, actorUserId: string | null): Promise<void> {
+      await assertMayEmail(accountId, [to]);
+      const rendered = renderEmail(
+        {
+          subject: 'You are invited to join {{companyName}} on Docket',
+          body: '{{companyName}} has invited you to join their business on Docket.\n\nOpen this link to accept (it works once, for 7 days):\n{{link}}',
+        },
+        { link, companyName: accountName },
+      );
+      await store({
+        userId: accountId,
+        actorUserId,
+        kind: 'invitation',
+        toAddresses: [to],
+        ccAddresses: [],
+        replyTo: null,
+        fromName: accountName,
+        subject: rendered.subject,
+        textBody: rendered.text,
+        htmlBody: rendered.html,
+        status: deps.mailer.configured ? 'queued' : 'outbox',
+      });
+    },
+
+    /** After verification: links still waiting in the outbox or the queue are withdrawn. */
+    withdrawVerifications: (userId: string) => deliveries.withdrawVerifications(userId),
+
     async underDailyLimit(userId: string): Promise<boolean> {
       try {
         await assertUnderDailyLimit(userId);
@@ -321,42 +430,168 @@ export function createEmailService(deps: EmailServiceDeps) {
       }
     },
 
-    /** One reminder for an invoice: the reminder template, how late it is, payment details, the invoice PDF. */
-    async remind(userId: string, invoiceId: string, step: number, daysOverdue: number): Promise<string | null> {
+    /** Whether the account may email its clients (verified), for the sweeps. */
+    async mayEmailClients(userId: string): Promise<boolean> {
+      return Boolean((await deps.account(userId))?.emailVerifiedAt);
+    },
+
+    /**
+     * One reminder for an invoice: the reminder template, how late it is, payment details, the
+     * invoice PDF. `claim` runs in the message's own transaction (the (invoice, step) claim):
+     * claimed and queued commit together, or neither does. null = not sent (claimed elsewhere,
+     * no address, over the limit).
+     */
+    /**
+     * The receipt of a payment made from the link (docs/product.md, "Payments from the link"):
+     * to the client, through the outbox like every email, with the amount, how it was paid, its
+     * reference and any surcharge as a line of its own. null = nothing sent (no address, over the limit).
+     */
+    async receipt(
+      userId: string,
+      invoiceId: string,
+      r: { amount: string; how: string; reference: string; surcharge: string | null; balance: string },
+    ): Promise<string | null> {
+      const doc = await deps.document(userId, 'invoice', invoiceId);
+      const company = await deps.company(userId);
+      const to = await deps.clientEmail(userId, doc.clientId);
+      if (!company || !to) return null;
+      const lines = [
+        `Thank you: we have received your payment of ${r.amount} for invoice ${doc.number}.`,
+        '',
+        `Paid by: ${r.how}`,
+        `Reference: ${r.reference}`,
+        ...(r.surcharge ? [`Card surcharge: ${r.surcharge}`] : []),
+        `Balance now due: ${r.balance}`,
+        '',
+        company.name,
+      ];
+      const text = lines.join('\n');
+      const html = lines.map((l) => (l ? `<p>${l.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</p>` : '')).join('');
+      const status = deps.mailer.configured ? 'queued' : 'outbox';
+      try {
+        const row = await store(
+          {
+            userId,
+            kind: 'receipt',
+            invoiceId,
+            toAddresses: [to],
+            ccAddresses: [],
+            replyTo: company.email,
+            fromName: company.name,
+            subject: `Payment received for ${doc.number}`,
+            textBody: text,
+            htmlBody: html,
+            attachmentName: null,
+            attachment: null,
+            status,
+          },
+          async (tx) => {
+            await deps.history.append(tx, userId, 'invoice', invoiceId, 'emailed', `Receipt to ${to} ${status === 'outbox' ? 'kept in the outbox' : 'queued'}`);
+          },
+        );
+        return row.id;
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'RATE_LIMITED') return null;
+        throw err;
+      }
+    },
+
+    async remind(
+      userId: string,
+      invoiceId: string,
+      step: number,
+      daysOverdue: number,
+      claim: (tx: Tx, deliveryId: string) => Promise<boolean>,
+    ): Promise<string | null> {
       const doc = await deps.document(userId, 'invoice', invoiceId);
       const company = await deps.company(userId);
       const to = await deps.clientEmail(userId, doc.clientId);
       if (!company || !to) return null;
       const template = (await deps.templates.all(userId)).reminder;
       const late = deps.lateFigures && daysOverdue > 0 ? await deps.lateFigures(userId, invoiceId) : null;
-      const rendered = renderEmail(template, placeholderValues(doc, company.name), reminderExtras(daysOverdue, company, late));
+      // The pay link fills {{link}}; a template without the placeholder gets it as a line of its own.
+      const payLink = (await deps.payLink?.(userId, invoiceId)) ?? '';
+      const extras = reminderExtras(daysOverdue, company, late);
+      if (payLink && !`${template.subject}${template.body}`.includes('{{link}}')) extras.splice(1, 0, `Pay online by card or bank: ${payLink}`);
+      const rendered = renderEmail(template, placeholderValues(doc, company.name, payLink), extras);
       const { fileName, pdf } = await deps.pdf(userId, 'invoice', invoiceId);
       const status = deps.mailer.configured ? 'queued' : 'outbox';
-      const row = await deliveries.insert({
-        userId,
-        kind: 'reminder',
-        invoiceId,
-        toAddresses: [to],
-        ccAddresses: [],
-        replyTo: company.email,
-        subject: rendered.subject,
-        textBody: rendered.text,
-        htmlBody: rendered.html,
-        attachmentName: fileName,
-        attachment: pdf,
-        status,
-      });
       const label = step < 0 ? `${-step} days before due` : step === 0 ? 'on the due date' : `${step} days after due`;
-      await deps.history.appendNow(userId, 'invoice', invoiceId, 'reminded', `Reminder (${label}) to ${to} ${status === 'outbox' ? 'kept in the outbox' : 'queued'}`);
-      await deps.notify?.(userId, {
-        kind: 'reminder sent',
-        document: { kind: 'invoice', id: invoiceId, number: doc.number },
-        summary: `Reminder for ${doc.number} (${label}) to ${to}${status === 'outbox' ? ', kept in the outbox' : ''}`,
-      });
-      if (status === 'queued') await enqueue(row.id);
-      return row.id;
+      try {
+        const row = await store(
+          {
+            userId,
+            kind: 'reminder',
+            invoiceId,
+            toAddresses: [to],
+            ccAddresses: [],
+            replyTo: company.email,
+            fromName: company.name,
+            subject: rendered.subject,
+            textBody: rendered.text,
+            htmlBody: rendered.html,
+            attachmentName: fileName,
+            attachment: pdf,
+            status,
+          },
+          async (tx, r) => {
+            if (!(await claim(tx, r.id))) throw new AlreadyQueued();
+            await deps.history.append(
+              tx,
+              userId,
+              'invoice',
+              invoiceId,
+              'reminded',
+              `Reminder (${label}) to ${to} ${status === 'outbox' ? 'kept in the outbox' : 'queued'}`,
+            );
+            await deps.notifyIn?.(tx, userId, {
+              kind: 'reminder sent',
+              document: { kind: 'invoice', id: invoiceId, number: doc.number },
+              summary: `Reminder for ${doc.number} (${label}) to ${to}${status === 'outbox' ? ', kept in the outbox' : ''}`,
+            });
+          },
+        );
+        return row.id;
+      } catch (err) {
+        if (err instanceof AlreadyQueued) return null;
+        if (err instanceof AppError && err.code === 'RATE_LIMITED') return null;
+        throw err;
+      }
     },
-
   };
+
+  async function deliverClaimed(row: DeliveryRow): Promise<void> {
+    const deliveryId = row.id;
+    const attempt = row.attempts;
+    const outcome = await deps.mailer.send(outgoing(row, deps.config.from));
+    const documentKind: EmailDocumentKind | null = row.invoiceId ? 'invoice' : row.quoteId ? 'quote' : row.creditNoteId ? 'credit_note' : null;
+    const documentId = row.invoiceId ?? row.quoteId ?? row.creditNoteId;
+    const note = (summary: string) =>
+      documentKind && documentId
+        ? deps.history.appendNow(row.userId, documentKind, documentId, row.kind === 'reminder' ? 'reminded' : 'emailed', summary)
+        : Promise.resolve();
+    if (outcome.ok) {
+      await deliveries.settle(deliveryId, { status: 'sent', messageId: outcome.messageId, sentAt: deps.clock(), lastError: null });
+      await note(`Email delivered to ${row.toAddresses.join(', ')}`);
+      return;
+    }
+    if (outcome.permanent || attempt >= SEND_ATTEMPTS) {
+      await deliveries.settle(deliveryId, { status: 'failed', lastError: outcome.reason });
+      await note(`Email to ${row.toAddresses.join(', ')} failed: ${outcome.reason}`);
+      if (documentKind && documentId && deps.notify) {
+        const doc = await deps.document(row.userId, documentKind, documentId);
+        await deps.notify(row.userId, {
+          kind: 'email failed',
+          document: { kind: documentKind, id: documentId, number: doc.number },
+          summary: `Email of ${doc.number} to ${row.toAddresses.join(', ')} failed: ${outcome.reason}`,
+        });
+      }
+      deps.logger.warn({ deliveryId, attempt, permanent: outcome.permanent }, 'email failed');
+      return;
+    }
+    const delay = deps.config.retryDelaySeconds * 1000 * 2 ** (attempt - 1);
+    await deliveries.settle(deliveryId, { lastError: outcome.reason, nextAttemptAt: new Date(deps.clock().getTime() + delay) });
+    deps.logger.info({ deliveryId, attempt }, 'email send will be retried');
+  }
 }
 export type EmailService = ReturnType<typeof createEmailService>;

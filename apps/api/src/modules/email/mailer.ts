@@ -4,7 +4,8 @@ import type Mail from 'nodemailer/lib/mailer/index.js';
 
 /** One stored message, as the outbox keeps it and the mail server receives it. */
 export interface OutgoingMessage {
-  from: string;
+  /** MAIL_FROM, or its address under the company's name */
+  from: string | { name: string; address: string };
   to: string[];
   cc: string[];
   replyTo: string | null;

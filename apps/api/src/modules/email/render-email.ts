@@ -20,8 +20,13 @@ export function longDate(day: string): string {
  * `extra` is appended as further paragraphs (a reminder's payment details).
  */
 export function renderEmail(template: TEmailTemplate, values: Partial<Record<TEmailPlaceholder, string>>, extra: string[] = []): RenderedEmail {
-  const subject = fillPlaceholders(template.subject, values).replace(/[\r\n]+/g, ' ').trim();
-  const body = [fillPlaceholders(template.body, values), ...extra].join('\n\n').replace(/\n{3,}/g, '\n\n').trim();
+  const subject = fillPlaceholders(template.subject, values)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
+  const body = [fillPlaceholders(template.body, values), ...extra]
+    .join('\n\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   const paragraphs = body.split(/\n{2,}/).map((p) => {
     const inner = escapeHtml(p)
       .split('\n')

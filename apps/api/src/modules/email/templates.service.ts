@@ -1,10 +1,4 @@
-import {
-  EMAIL_MESSAGES,
-  EMAIL_TEMPLATE_KINDS,
-  unknownPlaceholders,
-  type TEmailTemplates,
-  type TTemplatePreview,
-} from '@docket/schemas/email';
+import { EMAIL_MESSAGES, EMAIL_TEMPLATE_KINDS, unknownPlaceholders, type TEmailTemplates, type TTemplatePreview } from '@docket/schemas/email';
 import { AppError } from '../../lib/app-error.ts';
 import type { TemplatesRepository } from './templates.repository.ts';
 import { placeholderValues, type DocumentFacts, type EmailDocumentKind } from './email.service.ts';
@@ -27,6 +21,8 @@ const SAMPLE: DocumentFacts = {
   dueDate: '2026-12-31',
 };
 
+const SAMPLE_NUMBERS: Record<EmailDocumentKind, string> = { quote: 'Q0001', invoice: 'INV0001', credit_note: 'CN0001' };
+
 export function createTemplatesService(repo: TemplatesRepository, deps: TemplatesServiceDeps) {
   return {
     all: (userId: string) => repo.all(userId),
@@ -48,13 +44,15 @@ export function createTemplatesService(repo: TemplatesRepository, deps: Template
         const [unknown] = unknownPlaceholders(text);
         if (unknown !== undefined) throw AppError.badRequest(EMAIL_MESSAGES.unknownPlaceholder(unknown));
       }
-      const docKind: EmailDocumentKind = q.kind === 'quote' ? 'quote' : 'invoice';
-      const doc = q.documentId ? await deps.document(userId, docKind, q.documentId) : { ...SAMPLE, number: docKind === 'quote' ? 'Q0001' : 'INV0001' };
+      const docKind: EmailDocumentKind = q.kind === 'quote' || q.kind === 'credit_note' ? q.kind : 'invoice';
+      const doc = q.documentId ? await deps.document(userId, docKind, q.documentId) : { ...SAMPLE, number: SAMPLE_NUMBERS[docKind] };
       const values = placeholderValues(doc, await deps.companyName(userId));
       if (q.kind === 'password_reset') values.link = 'https://docket.example/reset-password?token=…';
       // The email dialog edits this text and sends it: the link stays a placeholder the send fills
       // with a fresh client link. Without a document (Settings) a sample shows where it goes.
-      if (q.kind === 'quote' || q.kind === 'invoice') values.link = q.documentId ? '{{link}}' : 'https://docket.example/p/…';
+      // A draft invoice is numbered when the email issues it: its number stays a placeholder the send fills.
+      if (q.documentId && docKind === 'invoice' && doc.status === 'DRAFT') values.documentNumber = '{{documentNumber}}';
+      if (q.kind === 'quote' || q.kind === 'invoice' || q.kind === 'credit_note') values.link = q.documentId ? '{{link}}' : 'https://docket.example/p/…';
       return renderEmail(template, values);
     },
   };

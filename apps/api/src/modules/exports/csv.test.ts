@@ -39,7 +39,15 @@ describe('CSV cells', () => {
 
   it('when rows stream in pages, then the file starts with a BOM and a header, money is not neutralised and text is', async () => {
     const rows = pages([{ name: '=evil', pence: -250 }], [], [{ name: 'Zoë, "quoted"', pence: 1 }]);
-    const out = await text(csvStream([{ header: 'Name', value: (r: { name: string }) => r.name }, { header: 'Amount', value: (r: { pence: number }) => money(r.pence) }], rows));
+    const out = await text(
+      csvStream(
+        [
+          { header: 'Name', value: (r: { name: string }) => r.name },
+          { header: 'Amount', value: (r: { pence: number }) => money(r.pence) },
+        ],
+        rows,
+      ),
+    );
     expect(out).toBe('\ufeffName,Amount\r\n\'=evil,-2.50\r\n"Zoë, ""quoted""",0.01\r\n');
   });
 

@@ -2,6 +2,7 @@ import type { TExportFile } from '@docket/schemas/data-transfer';
 import { basisPointsToPercent, milliToQuantity } from '@docket/schemas/money';
 import type { TTotalsInPence } from '@docket/schemas/totals';
 import { VAT_CODES, VAT_RATES, vatCodeForRate, type TVatCode } from '@docket/schemas/vat';
+import { EXPENSE_CATEGORIES } from '@docket/schemas/expense';
 import { money, type Cell, type Column } from './csv.ts';
 import { vatTreatment } from '../documents/vat-category.ts';
 import type {
@@ -9,6 +10,8 @@ import type {
   CreditNoteExportRow,
   InvoiceExportRow,
   ItemExportRow,
+  BankLineExportRow,
+  ExpenseExportRow,
   LineExportRow,
   PaymentExportRow,
   QuoteExportRow,
@@ -32,8 +35,14 @@ const percent = (bp: number) => String(basisPointsToPercent(bp));
  */
 function perCode<R>(): Column<Totalled<R>>[] {
   const group = (r: Totalled<R>, code: TVatCode | null) => r.totals.vatBreakdown.find((g) => g.vat === code);
-  const net = (code: TVatCode | null) => (r: Totalled<R>): Cell => money(group(r, code)?.net);
-  const vat = (code: TVatCode | null) => (r: Totalled<R>): Cell => money(group(r, code)?.vatAmount);
+  const net =
+    (code: TVatCode | null) =>
+    (r: Totalled<R>): Cell =>
+      money(group(r, code)?.net);
+  const vat =
+    (code: TVatCode | null) =>
+    (r: Totalled<R>): Cell =>
+      money(group(r, code)?.vatAmount);
   return [
     ...VAT_CODES.flatMap((code): Column<Totalled<R>>[] => {
       const rate = VAT_RATES[code];
@@ -133,6 +142,8 @@ const clients: Column<ClientExportRow>[] = [
   { header: 'Address', value: (r) => r.address },
   { header: 'Business', value: (r) => r.is_business },
   { header: 'VAT number', value: (r) => r.vat_number },
+  // "20%"; empty when the client is not a CIS contractor (0% is a rate of its own).
+  { header: 'CIS rate', value: (r) => (r.cis_rate === null ? null : `${r.cis_rate}%`) },
   { header: 'Created', value: (r) => r.created_day },
 ];
 
@@ -147,6 +158,32 @@ const items: Column<ItemExportRow>[] = [
   { header: 'Created', value: (r) => r.created_day },
 ];
 
+const expenses: Column<ExpenseExportRow>[] = [
+  { header: 'Date', value: (r) => r.date },
+  { header: 'Supplier', value: (r) => r.supplier },
+  { header: 'Description', value: (r) => r.description },
+  { header: 'Category', value: (r) => r.category },
+  { header: 'Category name', value: (r) => EXPENSE_CATEGORIES[r.category].name },
+  { header: 'Allowable', value: (r) => (EXPENSE_CATEGORIES[r.category].allowable ? 'yes' : 'no') },
+  { header: 'Net', value: (r) => money(r.net_pence) },
+  { header: 'VAT code', value: (r) => r.vat },
+  { header: 'VAT', value: (r) => money(r.vat_pence) },
+  { header: 'Total', value: (r) => money(r.total_pence) },
+  { header: 'Paid from', value: (r) => r.paid_from },
+  { header: 'Client', value: (r) => r.client_name },
+  { header: 'Receipt', value: (r) => (r.receipt ? 'yes' : 'no') },
+];
+
+const bankLines: Column<BankLineExportRow>[] = [
+  { header: 'Date', value: (r) => r.date },
+  { header: 'Bank account', value: (r) => r.bank_account },
+  { header: 'Description', value: (r) => r.description },
+  { header: 'Amount', value: (r) => money(r.amount_pence) },
+  { header: 'Balance', value: (r) => (r.balance_pence === null ? null : money(r.balance_pence)) },
+  { header: 'Bank transaction id', value: (r) => r.bank_transaction_id },
+  { header: 'Explained as', value: (r) => r.explained_type },
+];
+
 export const EXPORT_COLUMNS = {
   invoices,
   'invoice-lines': invoiceLines,
@@ -155,4 +192,6 @@ export const EXPORT_COLUMNS = {
   quotes,
   clients,
   items,
+  expenses,
+  'bank-lines': bankLines,
 } satisfies Record<TExportFile, unknown>;

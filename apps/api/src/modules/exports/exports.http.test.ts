@@ -58,7 +58,7 @@ beforeAll(async () => {
   });
   sentId = sent.id;
   expect((await act(t.app, user, 'invoices', sentId, 'send')).status).toBe(200);
-  await request(t.app).post(`/api/invoices/${sentId}/payments`).set(user.auth).send({ amount: 100.01, method: 'CARD', reference: "=1+1" }).expect(201);
+  await request(t.app).post(`/api/invoices/${sentId}/payments`).set(user.auth).send({ amount: 100.01, method: 'CARD', reference: '=1+1' }).expect(201);
   await request(t.app)
     .post(`/api/invoices/${sentId}/credit-notes`)
     .set(user.auth)
@@ -78,27 +78,93 @@ afterAll(() => t.close());
 describe('CSV exports', () => {
   it('when each export is downloaded, then its columns are exactly the pinned set', async () => {
     const perCode = [
-      'Net STANDARD', 'VAT STANDARD', 'Net REDUCED', 'VAT REDUCED', 'Net ZERO', 'Net EXEMPT', 'Net OUTSIDE_SCOPE',
-      'Net RC_STANDARD', 'Reverse-charge VAT RC_STANDARD', 'Net RC_REDUCED', 'Reverse-charge VAT RC_REDUCED',
-      'Other rate %', 'Net other rate', 'VAT other rate',
+      'Net STANDARD',
+      'VAT STANDARD',
+      'Net REDUCED',
+      'VAT REDUCED',
+      'Net ZERO',
+      'Net EXEMPT',
+      'Net OUTSIDE_SCOPE',
+      'Net RC_STANDARD',
+      'Reverse-charge VAT RC_STANDARD',
+      'Net RC_REDUCED',
+      'Reverse-charge VAT RC_REDUCED',
+      'Other rate %',
+      'Net other rate',
+      'VAT other rate',
     ];
     const pinned: Record<string, string[]> = {
       invoices: [
-        'Invoice number', 'Issue date', 'Due date', 'Status', 'Client', 'Client email', 'Client VAT number',
-        'Net', 'VAT', 'Total', 'Reverse-charge VAT', 'CIS deduction', 'Amount due', ...perCode, 'Credited', 'Paid', 'Voided on', 'Void reason',
+        'Invoice number',
+        'Issue date',
+        'Due date',
+        'Status',
+        'Client',
+        'Client email',
+        'Client VAT number',
+        'Net',
+        'VAT',
+        'Total',
+        'Reverse-charge VAT',
+        'CIS deduction',
+        'Amount due',
+        ...perCode,
+        'Credited',
+        'Paid',
+        'Voided on',
+        'Void reason',
       ],
       'invoice-lines': [
-        'Invoice number', 'Issue date', 'Status', 'Client', 'Line', 'Description', 'Quantity', 'Unit price', 'Discount %', 'Unit', 'Kind', 'Net',
-        'VAT code', 'VAT rate %', 'VAT category',
+        'Invoice number',
+        'Issue date',
+        'Status',
+        'Client',
+        'Line',
+        'Description',
+        'Quantity',
+        'Unit price',
+        'Discount %',
+        'Unit',
+        'Kind',
+        'Net',
+        'VAT code',
+        'VAT rate %',
+        'VAT category',
       ],
       'credit-notes': [
-        'Credit note number', 'Issue date', 'Invoice number', 'Client', 'Client email', 'Client VAT number', 'Reason',
-        'Net', 'VAT', 'Total', 'Reverse-charge VAT', ...perCode,
+        'Credit note number',
+        'Issue date',
+        'Invoice number',
+        'Client',
+        'Client email',
+        'Client VAT number',
+        'Reason',
+        'Net',
+        'VAT',
+        'Total',
+        'Reverse-charge VAT',
+        ...perCode,
       ],
       payments: ['Date', 'Invoice number', 'Client', 'Amount', 'Method', 'Reference'],
       quotes: ['Quote number', 'Issue date', 'Status', 'Client', 'Client email', 'Net', 'VAT', 'Total', ...perCode],
-      clients: ['Name', 'Email', 'Phone', 'Address', 'Business', 'VAT number', 'Created'],
+      clients: ['Name', 'Email', 'Phone', 'Address', 'Business', 'VAT number', 'CIS rate', 'Created'],
       items: ['Name', 'Description', 'Price', 'VAT code', 'Kind', 'Unit', 'Created'],
+      expenses: [
+        'Date',
+        'Supplier',
+        'Description',
+        'Category',
+        'Category name',
+        'Allowable',
+        'Net',
+        'VAT code',
+        'VAT',
+        'Total',
+        'Paid from',
+        'Client',
+        'Receipt',
+      ],
+      'bank-lines': ['Date', 'Bank account', 'Description', 'Amount', 'Balance', 'Bank transaction id', 'Explained as'],
     };
     for (const [file, headers] of Object.entries(pinned)) {
       const { res, header } = await csvOf(`/api/exports/${file}.csv`);
@@ -114,7 +180,8 @@ describe('CSV exports', () => {
     expect(rows.map((r) => r.Status)).toEqual(['SENT', 'SENT', 'DRAFT']);
     for (const id of [sentId, zeroRatedId, draftId]) {
       const inv = (await request(t.app).get(`/api/invoices/${id}`).set(user.auth)).body.data;
-      const row = rows.find((r) => r['Invoice number'] === inv.invoiceNumber)!;
+      // A draft has no number yet: the export says Draft in its place.
+      const row = rows.find((r) => r['Invoice number'] === (inv.invoiceNumber ?? 'Draft'))!;
       expect(row.Net).toBe(pounds(inv.subtotal));
       expect(row.VAT).toBe(pounds(inv.taxAmount));
       expect(row.Total).toBe(pounds(inv.total));
@@ -152,7 +219,9 @@ describe('CSV exports', () => {
       inv.invoiceNumber,
     ]);
     const payments = (await csvOf('/api/exports/payments.csv')).rows;
-    expect(payments).toEqual([{ Date: inv.payments[0].date, 'Invoice number': inv.invoiceNumber, Client: 'Café Zoë £ Ltd', Amount: '100.01', Method: 'CARD', Reference: "'=1+1" }]);
+    expect(payments).toEqual([
+      { Date: inv.payments[0].date, 'Invoice number': inv.invoiceNumber, Client: 'Café Zoë £ Ltd', Amount: '100.01', Method: 'CARD', Reference: "'=1+1" },
+    ]);
     const quotes = (await csvOf('/api/exports/quotes.csv')).rows;
     expect(quotes.map((q) => [q.Status, q.Net, q.VAT, q.Total])).toEqual([
       ['SENT', '316.00', '63.20', '379.20'],
@@ -180,17 +249,106 @@ describe('CSV exports', () => {
   });
 
   it('when another account exports, then none of this account’s records appear', async () => {
-    for (const file of ['invoices', 'invoice-lines', 'credit-notes', 'payments', 'quotes', 'clients', 'items']) {
+    for (const file of ['invoices', 'invoice-lines', 'credit-notes', 'payments', 'quotes', 'clients', 'items', 'expenses', 'bank-lines']) {
       const { rows } = await csvOf(`/api/exports/${file}.csv`, stranger);
       expect(rows, file).toEqual([]);
     }
   });
 });
 
+describe('expenses export', () => {
+  it('when expenses are exported by date, then each row carries the API figures and a formula-like supplier is made inert', async () => {
+    await request(t.app)
+      .post('/api/expenses')
+      .set(user.auth)
+      .send({ date: '2031-02-03', supplier: '=HYPERLINK("x")', category: 'COST_OF_GOODS', net: 10.03, vat: 'STANDARD', paidFrom: 'CARD' })
+      .expect(201);
+    await request(t.app)
+      .post('/api/expenses')
+      .set(user.auth)
+      .send({ date: '2031-03-03', supplier: 'Builder Ltd', category: 'NOT_ALLOWABLE', net: 500, vat: 'RC_STANDARD' })
+      .expect(201);
+    const { rows } = await csvOf('/api/exports/expenses.csv?from=2031-02-01&to=2031-03-31');
+    expect(rows).toEqual([
+      {
+        Date: '2031-02-03',
+        Supplier: `'=HYPERLINK("x")`,
+        Description: '',
+        Category: 'COST_OF_GOODS',
+        'Category name': 'Cost of goods (materials)',
+        Allowable: 'yes',
+        Net: '10.03',
+        'VAT code': 'STANDARD',
+        VAT: '2.01',
+        Total: '12.04',
+        'Paid from': 'CARD',
+        Client: '',
+        Receipt: 'no',
+      },
+      {
+        Date: '2031-03-03',
+        Supplier: 'Builder Ltd',
+        Description: '',
+        Category: 'NOT_ALLOWABLE',
+        'Category name': 'Not allowable (personal, entertaining)',
+        Allowable: 'no',
+        Net: '500.00',
+        'VAT code': 'RC_STANDARD',
+        VAT: '100.00',
+        Total: '500.00',
+        'Paid from': '',
+        Client: '',
+        Receipt: 'no',
+      },
+    ]);
+    expect((await csvOf('/api/exports/expenses.csv?from=2031-03-01&to=2031-03-31')).rows).toHaveLength(1);
+  });
+});
+
+describe('bank lines export', () => {
+  it('when a statement has been imported, then each line exports with its account, amount in pounds and balance, filtered by date', async () => {
+    const account = await request(t.app).post('/api/bank-accounts').set(user.auth).send({ name: 'Business current' }).expect(201);
+    const statement =
+      'Number,Date,Account,Amount,Subcategory,Memo\n,05/03/2031,20-12-34 12345678,1200.00,Counter Credit,J SMITH INV0001\n,10/03/2031,20-12-34 12345678,-45.60,Debit,=SCREWFIX DIRECT\n';
+    await request(t.app)
+      .post(`/api/bank-accounts/${account.body.data.id}/statements?format=csv&preset=barclays`)
+      .set(user.auth)
+      .set('content-type', 'text/csv')
+      .send(statement)
+      .expect(200);
+    const { rows } = await csvOf('/api/exports/bank-lines.csv?from=2031-03-01&to=2031-03-31');
+    expect(rows).toEqual([
+      {
+        Date: '2031-03-05',
+        'Bank account': 'Business current',
+        Description: 'J SMITH INV0001',
+        Amount: '1200.00',
+        Balance: '',
+        'Bank transaction id': '',
+        'Explained as': '',
+      },
+      {
+        Date: '2031-03-10',
+        'Bank account': 'Business current',
+        Description: `'=SCREWFIX DIRECT`,
+        Amount: '-45.60',
+        Balance: '',
+        'Bank transaction id': '',
+        'Explained as': '',
+      },
+    ]);
+    expect((await csvOf('/api/exports/bank-lines.csv?from=2031-03-06&to=2031-03-31')).rows).toHaveLength(1);
+  });
+});
+
 describe('CSV exports with VAT per line, reverse charge and CIS', () => {
   it('when invoices mix VAT codes, reverse charge, CIS and a custom rate, then each code’s figures sit in its own columns and equal the API’s', async () => {
     const u = await registerUser(t.app);
-    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true })).expect(201);
+    await request(t.app)
+      .post('/api/company')
+      .set(u.auth)
+      .send(sampleCompany({ cisSubcontractor: true }))
+      .expect(201);
     const contractor = await createClient(t.app, u, { name: 'Main Contractor Ltd', vatNumber: 'GB999999973', isBusiness: true, cisRate: 20 });
     const issue = async (over: Record<string, unknown>) => {
       const draft = await createInvoice(t.app, u, contractor.id, over);
@@ -219,7 +377,10 @@ describe('CSV exports with VAT per line, reverse charge and CIS', () => {
 
     const { rows } = await csvOf('/api/exports/invoices.csv', u);
     const row = (inv: { invoiceNumber: string }) => rows.find((r) => r['Invoice number'] === inv.invoiceNumber)!;
-    const byCode = (inv: { invoiceNumber: string }) => Object.fromEntries(Object.entries(row(inv)).filter(([h, v]) => (/ (STANDARD|REDUCED|ZERO|EXEMPT|OUTSIDE_SCOPE|RC_STANDARD|RC_REDUCED)$|other rate/i.test(h) && v !== '')));
+    const byCode = (inv: { invoiceNumber: string }) =>
+      Object.fromEntries(
+        Object.entries(row(inv)).filter(([h, v]) => / (STANDARD|REDUCED|ZERO|EXEMPT|OUTSIDE_SCOPE|RC_STANDARD|RC_REDUCED)$|other rate/i.test(h) && v !== ''),
+      );
     const fromApi = (inv: { vatBreakdown?: { vat: string; net: number; vatAmount: number; rate: number; reverseCharge: boolean }[] }) =>
       Object.fromEntries(
         inv.vatBreakdown!.flatMap((g) => [
@@ -229,14 +390,24 @@ describe('CSV exports with VAT per line, reverse charge and CIS', () => {
       );
     expect(byCode(mixed)).toEqual(fromApi(mixed));
     expect(byCode(mixed)).toEqual({
-      'Net STANDARD': '270.90', 'VAT STANDARD': '54.18', 'Net REDUCED': '15.02', 'VAT REDUCED': '0.75',
-      'Net ZERO': '20.00', 'Net EXEMPT': '50.00', 'Net OUTSIDE_SCOPE': '12.34',
+      'Net STANDARD': '270.90',
+      'VAT STANDARD': '54.18',
+      'Net REDUCED': '15.02',
+      'VAT REDUCED': '0.75',
+      'Net ZERO': '20.00',
+      'Net EXEMPT': '50.00',
+      'Net OUTSIDE_SCOPE': '12.34',
     });
     expect([row(mixed).Net, row(mixed).VAT, row(mixed).Total, row(mixed)['Reverse-charge VAT'], row(mixed)['CIS deduction'], row(mixed)['Amount due']]).toEqual(
       [pounds(mixed.subtotal), pounds(mixed.taxAmount), pounds(mixed.total), '0.00', pounds(mixed.cis.deduction), pounds(mixed.amountDue)],
     );
     expect(byCode(rc)).toEqual(fromApi(rc));
-    expect(byCode(rc)).toEqual({ 'Net RC_STANDARD': '1000.00', 'Reverse-charge VAT RC_STANDARD': '200.00', 'Net RC_REDUCED': '100.00', 'Reverse-charge VAT RC_REDUCED': '5.00' });
+    expect(byCode(rc)).toEqual({
+      'Net RC_STANDARD': '1000.00',
+      'Reverse-charge VAT RC_STANDARD': '200.00',
+      'Net RC_REDUCED': '100.00',
+      'Reverse-charge VAT RC_REDUCED': '5.00',
+    });
     expect([row(rc).VAT, row(rc)['Reverse-charge VAT'], row(rc)['CIS deduction'], row(rc)['Amount due']]).toEqual(['0.00', '205.00', '0.00', '1100.00']);
     expect(byCode(custom)).toEqual({ 'Other rate %': '17.5', 'Net other rate': '100.00', 'VAT other rate': '17.50' });
     expect([row(custom).VAT, row(custom).Total]).toEqual([pounds(custom.taxAmount), pounds(custom.total)]);
@@ -264,9 +435,22 @@ describe('account.zip', () => {
     writeFileSync(file, res.body as Buffer);
     const names = execFileSync('zipinfo', ['-1', file]).toString('utf8').trim().split('\n').sort();
     const invoices = (await request(t.app).get('/api/invoices').set(user.auth)).body.data;
-    const issued = (invoices.items ?? invoices).filter((i: { status: string }) => i.status !== 'DRAFT').map((i: { invoiceNumber: string }) => `invoices/${i.invoiceNumber}.pdf`);
+    const issued = (invoices.items ?? invoices)
+      .filter((i: { status: string }) => i.status !== 'DRAFT')
+      .map((i: { invoiceNumber: string }) => `invoices/${i.invoiceNumber}.pdf`);
     expect(names).toEqual(
-      expect.arrayContaining(['invoices.csv', 'invoice-lines.csv', 'credit-notes.csv', 'payments.csv', 'quotes.csv', 'clients.csv', 'items.csv', ...issued]),
+      expect.arrayContaining([
+        'invoices.csv',
+        'invoice-lines.csv',
+        'credit-notes.csv',
+        'payments.csv',
+        'quotes.csv',
+        'clients.csv',
+        'items.csv',
+        'expenses.csv',
+        'bank-lines.csv',
+        ...issued,
+      ]),
     );
     expect(names.filter((n) => n.endsWith('.pdf'))).toHaveLength(issued.length + 2); // + the sent quote and the credit note
     execFileSync('unzip', ['-q', '-t', file]);

@@ -10,23 +10,23 @@ import { listen } from '../../../test/adversarial/support.ts';
 import { EXPORT_PAGE_SIZE } from './exports.repository.ts';
 
 /**
- * 100,000 invoices (about 14 MB of CSV) exported over a real socket, on PGlite and on PostgreSQL,
- * with two bounds (docs/data-transfer.md, "Exports"):
+ * 100,000 invoices (about 14 MB of CSV) exported over a real socket (docs/data-transfer.md,
+ * "Exports"). The export reads one page of EXPORT_PAGE_SIZE rows at a time and writes it before
+ * the next, so what it holds is one page, whatever the file's size:
  *
- * - RETAINED_BOUND_MB, the flat-memory bound: the heap plus Buffers after a full collection, taken
- *   every 512 KiB received, never grow more than this over their level before the request. That is
- *   what the export holds: keeping the file (14 MB, even as Buffers) or every row before writing
- *   breaks it, one page of 1,000 rows does not. Measured 0.1-1.3 MB on both drivers.
- * - PEAK_BOUND_MB, a coarse ceiling: the heap as the process sees it while nothing forces a
- *   collection, from a collected baseline. It is mostly garbage V8 has promoted to old space and
- *   not yet collected, so it moves with V8's own scheduling (21-35 MB measured on PostgreSQL, 19-21
- *   MB on PGlite, on the shared 2-core machine); it catches a gross regression, not a small buffer.
- *   The "100 MB on PostgreSQL" once recorded here was that garbage measured from an uncollected
- *   baseline, after the 100,000-row seed had raised V8's old-space limit: nothing was retained.
+ * - the rows arrive whole, in exactly ROWS / EXPORT_PAGE_SIZE page queries (plus the empty last);
+ * - RETAINED_BOUND_MB: the heap plus Buffers after a full collection, taken every 512 KiB
+ *   received, never grow more than this over their level before the request. Measured after a
+ *   forced collection, it does not move with V8's scheduling; keeping the file (14 MB, even as
+ *   Buffers) or every row before writing breaks it, one page of 1,000 rows does not (0.1-1.3 MB
+ *   measured on both drivers). The heap's peak between collections is garbage V8 has not
+ *   collected yet, so it is not asserted.
+ *
+ * It runs in the PostgreSQL pass only (test/database-passes.ts): the hang-up test counts the
+ * pool's checked-out connections, which PGlite does not have, and the export code is the same.
  */
 const ROWS = 100_000;
 const RETAINED_BOUND_MB = 10;
-const PEAK_BOUND_MB = 60;
 const PAGES = ROWS / EXPORT_PAGE_SIZE;
 const MB = 1024 * 1024;
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
   user = await registerUser(t.app);
   const client = await createClient(t.app, user);
   await t.ctx.db.execute(sql`
-    insert into invoices (user_id, client_id, invoice_number, status, tax_rate_bp, subtotal_pence, tax_pence, total_pence, due_date, sent_at, created_at)
+    insert into invoices (account_id, client_id, invoice_number, status, tax_rate_bp, subtotal_pence, tax_pence, total_pence, due_date, sent_at, created_at)
     select ${user.id}, ${client.id}, 'INV-' || lpad(g::text, 6, '0'), 'SENT', 2000, g * 100 + 1, g * 20, g * 120 + 1, date '2030-01-31',
       timestamptz '2026-01-01' + g * interval '1 second', timestamptz '2026-01-01' + g * interval '1 second'
     from generate_series(1, ${ROWS}) g`);
@@ -57,7 +57,7 @@ beforeAll(async () => {
     return execute(q);
   };
   server = await listen(t.app);
-}, 300_000);
+});
 afterAll(async () => {
   await server?.close();
   await t?.close();
@@ -81,7 +81,7 @@ function download(onData: (chunk: Buffer, res: http.IncomingMessage, req: http.C
 /** Waits until no page query has started for `quietMs`, and answers how many pages were read. */
 async function pagesWhenIdle(quietMs = 750, limitMs = 120_000): Promise<number> {
   const until = Date.now() + limitMs;
-  for (let seen = -1; Date.now() < until; ) {
+  for (let seen = -1; Date.now() < until;) {
     if (pagesRead === seen) return seen;
     seen = pagesRead;
     await new Promise((r) => setTimeout(r, quietMs));
@@ -96,12 +96,10 @@ function checkedOut(): number {
 }
 
 describe('export memory', () => {
-  it(`when ${ROWS.toLocaleString('en-GB')} invoices are exported, then the heap peaks under ${PEAK_BOUND_MB} MB over its level before`, { timeout: 300_000 }, async () => {
+  it(`when ${ROWS.toLocaleString('en-GB')} invoices are exported, then every row arrives once, read a page at a time`, async () => {
     const check = await request(t.app).get('/api/exports/clients.csv').set(user.auth);
     expect(check.status).toBe(200);
-    collect();
-    const baseline = process.memoryUsage().heapUsed;
-    let peak = baseline;
+    const before = pagesRead;
     let bytes = 0;
     let newlines = 0;
     let last = '';
@@ -110,17 +108,15 @@ describe('export memory', () => {
       bytes += chunk.length;
       for (const b of chunk) if (b === 10) newlines++;
       last = chunk.toString('utf8');
-      peak = Math.max(peak, process.memoryUsage().heapUsed);
     }).done;
-    const growthMb = (peak - baseline) / MB;
-    console.info(`[${t.ctx.dbKind}] exported ${ROWS} invoices: ${(bytes / MB).toFixed(1)} MB in ${Date.now() - started} ms, peak heap growth ${growthMb.toFixed(1)} MB`);
+    console.info(`[${t.ctx.dbKind}] exported ${ROWS} invoices: ${(bytes / MB).toFixed(1)} MB in ${Date.now() - started} ms`);
     expect(newlines).toBe(ROWS + 1);
     expect(last).toContain(`INV-${String(ROWS).padStart(6, '0')}`);
     expect(bytes).toBeGreaterThan(12 * MB);
-    expect(growthMb).toBeLessThan(PEAK_BOUND_MB);
+    expect(pagesRead - before).toBe(PAGES + 1);
   });
 
-  it(`when ${ROWS.toLocaleString('en-GB')} invoices are exported, then the heap and Buffers it holds stay under ${RETAINED_BOUND_MB} MB all the way`, { timeout: 300_000 }, async () => {
+  it(`when ${ROWS.toLocaleString('en-GB')} invoices are exported, then the heap and Buffers it holds stay under ${RETAINED_BOUND_MB} MB all the way`, async () => {
     // The JS heap and the Buffers outside it: a file kept as Buffers counts too.
     const heldNow = () => {
       const m = process.memoryUsage();
@@ -144,7 +140,7 @@ describe('export memory', () => {
     expect(heldMb).toBeLessThan(RETAINED_BOUND_MB);
   });
 
-  it('when the client stops reading, then the export stops querying pages until it reads again', { timeout: 300_000 }, async () => {
+  it('when the client stops reading, then the export stops querying pages until it reads again', async () => {
     const before = pagesRead;
     let newlines = 0;
     let paused: http.IncomingMessage | undefined;
@@ -168,7 +164,7 @@ describe('export memory', () => {
     expect(pagesRead - before).toBe(PAGES + 1);
   });
 
-  it('when the client hangs up mid-download, then no further page is queried and no connection is left checked out', { timeout: 300_000 }, async () => {
+  it('when the client hangs up mid-download, then no further page is queried and no connection is left checked out', async () => {
     const before = pagesRead;
     let received = 0;
     const dl = download((chunk, _res, req) => {

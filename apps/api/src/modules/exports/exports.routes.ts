@@ -3,7 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { EXPORT_FILES, ZExportQuery, type TExportFile } from '@docket/schemas/data-transfer';
 import { parse } from '../../middleware/validate.ts';
-import { currentUser } from '../../middleware/authenticate.ts';
+import { currentAccount } from '../../middleware/authenticate.ts';
+import { sendData } from '../../lib/respond.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ExportsService } from './exports.service.ts';
 
@@ -24,11 +25,16 @@ async function download(res: Response, body: Readable, type: string, fileName: s
   }
 }
 
-/** /exports: GET /{invoices|invoice-lines|credit-notes|payments|quotes|clients|items}.csv?from=&to= and GET /account.zip. */
+/** /exports: GET / (the latest exports and who made them), GET /{invoices|invoice-lines|credit-notes|payments|quotes|clients|items}.csv?from=&to= and GET /account.zip. */
 export function exportsRoutes(service: ExportsService) {
   const router = Router();
+  router.get('/', async (req, res) => {
+    sendData(res, await service.runs(currentAccount(req).id));
+  });
   router.get('/account.zip', async (req, res) => {
-    const body = await service.accountZip(currentUser(req).id);
+    const accountId = currentAccount(req).id;
+    const body = await service.accountZip(accountId);
+    await service.record(accountId, 'account', {});
     await download(res, body, 'application/zip', 'docket-account.zip');
   });
   router.get('/:file', async (req, res) => {
@@ -36,7 +42,8 @@ export function exportsRoutes(service: ExportsService) {
     if (!isExportFile(name)) throw AppError.notFound('Export');
     const q = parse(ZExportQuery, req.query);
     const span = q.from || q.to ? `-${q.from ?? 'start'}-to-${q.to ?? 'today'}` : '';
-    await download(res, service.csv(currentUser(req).id, name, q), 'text/csv; charset=utf-8', `docket-${name}${span}.csv`);
+    await service.record(currentAccount(req).id, name, q);
+    await download(res, service.csv(currentAccount(req).id, name, q), 'text/csv; charset=utf-8', `docket-${name}${span}.csv`);
   });
   return router;
 }

@@ -5,6 +5,7 @@ import { addDays, londonWallTimeToInstant } from '../../lib/clock.ts';
 import { computeTotals, type TFixedVat } from '@docket/schemas/totals';
 import { csvStream, type Column } from './csv.ts';
 import { EXPORT_COLUMNS, type Totalled } from './exports.columns.ts';
+import type { ExportRunsRepository } from './export-runs.repository.ts';
 import type { ExportsRepository, InstantRange, IssuedDocumentRef, PageReader, WithLines } from './exports.repository.ts';
 
 /** Renders one issued document's PDF as issued (the previews module, from its frozen snapshot). */
@@ -25,15 +26,23 @@ function instants(q: TExportQuery): InstantRange {
  * Each document with its totals by VAT rate, reverse charge and CIS from the API's one totals
  * function, so every CSV figure is the API's and the PDF's (CIS is an invoice's only).
  */
-function totalled<R extends { tax_rate_bp: number; cis_rate_bp?: number | null; fixed_vat?: TFixedVat[] | null }>(read: PageReader<WithLines<R>>): PageReader<Totalled<R>> {
+function totalled<R extends { tax_rate_bp: number; cis_rate_bp?: number | null; fixed_vat?: TFixedVat[] | null }>(
+  read: PageReader<WithLines<R>>,
+): PageReader<Totalled<R>> {
   return async () =>
     (await read())?.map((row) => {
-      const lines = row.lines.map(([quantityMilli, unitPricePence, vat, kind, discountBp]) => ({ quantityMilli, unitPricePence: Number(unitPricePence), vat, kind, discountBp }));
+      const lines = row.lines.map(([quantityMilli, unitPricePence, vat, kind, discountBp]) => ({
+        quantityMilli,
+        unitPricePence: Number(unitPricePence),
+        vat,
+        kind,
+        discountBp,
+      }));
       return Object.assign(row, { totals: computeTotals(lines, row.tax_rate_bp, { cisRateBp: row.cis_rate_bp ?? null, fixedVat: row.fixed_vat ?? null }) });
     }) ?? null;
 }
 
-export function createExportsService(repo: ExportsRepository, renderIssuedPdf: RenderIssuedPdf) {
+export function createExportsService(repo: ExportsRepository, renderIssuedPdf: RenderIssuedPdf, runs: ExportRunsRepository) {
   /** The file's rows, a page (one query) at a time. */
   function pagesOf(userId: string, file: TExportFile, q: TExportQuery): PageReader<unknown> {
     const range = instants(q);
@@ -52,6 +61,10 @@ export function createExportsService(repo: ExportsRepository, renderIssuedPdf: R
         return repo.clients(userId);
       case 'items':
         return repo.items(userId);
+      case 'expenses':
+        return repo.expenses(userId, q);
+      case 'bank-lines':
+        return repo.bankLines(userId, q);
     }
   }
 
@@ -79,6 +92,13 @@ export function createExportsService(repo: ExportsRepository, renderIssuedPdf: R
     return zip.outputStream as Readable;
   }
 
-  return { csv, accountZip };
+  return {
+    csv,
+    accountZip,
+    /** Notes who downloaded which export, before it is sent (docs/product.md, "Accounts and roles"). */
+    record: (userId: string, file: TExportFile | 'account', q: TExportQuery) => runs.record(userId, file, q),
+    /** GET /exports: the latest exports, newest first, each with the member who made it. */
+    runs: (userId: string) => runs.latest(userId),
+  };
 }
 export type ExportsService = ReturnType<typeof createExportsService>;

@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { THistoryAction, THistoryEntry } from '@docket/schemas/history';
 import type { Database } from '../../db/client.ts';
-import { documentHistory } from '../../db/schema.ts';
+import { documentHistory, users } from '../../db/schema.ts';
+import { currentActor } from '../../lib/request-context.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 export type HistoryDocumentKind = 'quote' | 'invoice' | 'credit_note';
 type Inserter = Pick<Database, 'insert'>;
@@ -19,19 +21,35 @@ const idColumns = (kind: HistoryDocumentKind, id: string) =>
 export function createHistoryRepository(db: Database) {
   return {
     async append(x: Inserter, userId: string, kind: HistoryDocumentKind, id: string, action: THistoryAction, summary: string) {
-      await x.insert(documentHistory).values({ userId, ...idColumns(kind, id), action, summary });
+      await x.insert(documentHistory).values({ userId, ...idColumns(kind, id), action, summary, actorUserId: currentActor() });
     },
     /** For changes made outside a transaction of their own. */
     appendNow(userId: string, kind: HistoryDocumentKind, id: string, action: THistoryAction, summary: string) {
-      return db.insert(documentHistory).values({ userId, ...idColumns(kind, id), action, summary }).then(() => undefined);
+      return db
+        .insert(documentHistory)
+        .values({ userId, ...idColumns(kind, id), action, summary, actorUserId: currentActor() })
+        .then(() => undefined);
     },
     async list(userId: string, kind: HistoryDocumentKind, id: string): Promise<THistoryEntry[]> {
       const rows = await db
-        .select({ at: documentHistory.at, action: documentHistory.action, summary: documentHistory.summary })
+        .select({
+          at: documentHistory.at,
+          action: documentHistory.action,
+          summary: documentHistory.summary,
+          actorId: documentHistory.actorUserId,
+          actorEmail: users.email,
+          actorName: users.name,
+        })
         .from(documentHistory)
+        .leftJoin(users, eq(users.id, documentHistory.actorUserId))
         .where(and(eq(documentHistory.userId, userId), eq(keyOf(kind), id)))
         .orderBy(asc(documentHistory.at), asc(documentHistory.id));
-      return rows.map((r) => ({ at: r.at.toISOString(), action: r.action as THistoryAction, summary: r.summary }));
+      return rows.map((r) => ({
+        at: r.at.toISOString(),
+        action: r.action as THistoryAction,
+        summary: r.summary,
+        ...actorOf(r.actorId, r.actorEmail, r.actorName),
+      }));
     },
   };
 }

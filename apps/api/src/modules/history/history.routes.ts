@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { ZIdParams } from '@docket/schemas/common';
 import { parse } from '../../middleware/validate.ts';
-import { currentUser } from '../../middleware/authenticate.ts';
+import { currentAccount } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
@@ -19,7 +19,7 @@ export function historyRoutes(repo: HistoryRepository, ownership: OwnershipRepos
   for (const { path, kind, what } of AREAS) {
     router.get(`/${path}/:id/history`, requireUser, async (req, res) => {
       const { id } = parse(ZIdParams, req.params);
-      const userId = currentUser(req).id;
+      const userId = currentAccount(req).id;
       const owned = kind === 'quote' ? ownership.quote : kind === 'invoice' ? ownership.invoice : ownership.creditNote;
       if (!(await owned(userId, id))) throw AppError.notFound(what);
       sendData(res, await repo.list(userId, kind, id));

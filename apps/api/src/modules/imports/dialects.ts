@@ -57,7 +57,8 @@ export const CLIENT_HEADERS = {
     ...['pocountry', 'country', 'billingcountry'],
   ],
   vatNumber: ['vatnumber', 'vatregistrationnumber', 'vatregno', 'taxnumber', 'taxregno', 'vat', 'taxid'],
-  isBusiness: ['business', 'isbusiness'],
+  isBusiness: ['business', 'isbusiness', 'customertype', 'businessorconsumer'],
+  cisRate: ['cisrate', 'cis', 'cisdeduction', 'cisdeductionrate'],
 } as const;
 
 export const ITEM_HEADERS = {
@@ -77,6 +78,7 @@ export type ClientSource = {
   address: Picked;
   vatNumber: Picked;
   isBusiness: Picked;
+  cisRate: Picked;
 };
 export type ItemSource = {
   name: Picked;
@@ -102,6 +104,7 @@ export function readClient(row: Row, original: ReadonlyMap<string, string>): Cli
     address: whole.value ? whole : lines(row, original, CLIENT_HEADERS.addressParts),
     vatNumber: pick(row, original, CLIENT_HEADERS.vatNumber),
     isBusiness: pick(row, original, CLIENT_HEADERS.isBusiness),
+    cisRate: pick(row, original, CLIENT_HEADERS.cisRate),
   };
 }
 

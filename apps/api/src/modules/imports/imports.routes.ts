@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import busboy from 'busboy';
 import { IMPORT_KINDS, IMPORT_MAX_BYTES, IMPORT_MESSAGES, ZImportQuery, type TImportKind } from '@docket/schemas/data-transfer';
 import { parse } from '../../middleware/validate.ts';
-import { currentUser } from '../../middleware/authenticate.ts';
+import { currentAccount } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ImportsService } from './imports.service.ts';
@@ -64,19 +64,32 @@ function csvBody(req: Request): Promise<Buffer> {
 }
 
 const isKind = (k: string): k is TImportKind => (IMPORT_KINDS as readonly string[]).includes(k);
+const kindOf = (req: Request): TImportKind => {
+  const kind = String(req.params.kind);
+  if (!isKind(kind)) throw AppError.notFound('Import');
+  return kind;
+};
 
 /**
- * /imports: POST /clients and POST /items, ?dryRun=true|false, a CSV body (text/csv or multipart).
- * Mounted before the JSON body parser, which would refuse a CSV body.
+ * /imports: POST /clients, POST /items and POST /expenses, ?dryRun=true|false&skipInvalid=true|false, a CSV body
+ * (text/csv or multipart); POST /{clients|items|expenses}/rejected.csv answers the same file's rows with
+ * errors and their reasons as CSV. Mounted before the JSON body parser, which would refuse a CSV body.
  */
 export function importsRoutes(service: ImportsService) {
   const router = Router();
   router.post('/:kind', async (req, res) => {
-    const kind = String(req.params.kind);
-    if (!isKind(kind)) throw AppError.notFound('Import');
-    const { dryRun } = parse(ZImportQuery, req.query);
+    const kind = kindOf(req);
+    const { dryRun, skipInvalid } = parse(ZImportQuery, req.query);
     const body = await csvBody(req);
-    sendData(res, await service[kind](currentUser(req).id, body, dryRun));
+    sendData(res, await service[kind](currentAccount(req).id, body, { dryRun, skipInvalid }));
+  });
+  router.post('/:kind/rejected.csv', async (req, res) => {
+    const kind = kindOf(req);
+    const csv = await service.rejectedRows(currentAccount(req).id, kind, await csvBody(req));
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="docket-${kind}-rows-with-problems.csv"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.send(csv);
   });
   return router;
 }

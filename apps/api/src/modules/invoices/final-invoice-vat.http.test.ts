@@ -41,7 +41,9 @@ async function depositAndFinal() {
   });
   await act(t.app, user, 'quotes', quote.id, 'send');
   await act(t.app, user, 'quotes', quote.id, 'approve');
-  const deposit = (await request(t.app).post(`/api/quotes/${quote.id}/invoices`).set(user.auth).send({ type: 'DEPOSIT', percent: 50 })).body.data;
+  const draft = (await request(t.app).post(`/api/quotes/${quote.id}/invoices`).set(user.auth).send({ type: 'DEPOSIT', percent: 50 })).body.data;
+  // A final waits for the quote's drafts: the deposit is issued (and numbered) first.
+  const deposit = (await act(t.app, user, 'invoices', draft.id, 'send')).body.data;
   const res = await request(t.app).post(`/api/quotes/${quote.id}/invoices`).set(user.auth).send({ type: 'FINAL' });
   expect(res.status).toBe(201);
   return { quote, deposit, final: res.body.data };
@@ -68,8 +70,10 @@ describe('a final invoice whose VAT per code is what was left of the quote', () 
   });
 
   it('when the final is issued, then its PDF, UBL and CSV row carry the stored VAT', async () => {
-    const { final } = await depositAndFinal();
-    expect((await act(t.app, user, 'invoices', final.id, 'send')).status).toBe(200);
+    const { final: draft } = await depositAndFinal();
+    const sent = await act(t.app, user, 'invoices', draft.id, 'send');
+    expect(sent.status).toBe(200);
+    const final = sent.body.data;
     const text = await pdfText(`/api/invoices/${final.id}/preview`);
     expect(text).toMatch(/VAT at 20% on £50\.01 £10\.01/);
     expect(text).toMatch(/VAT at 5% on £5\.00 £0\.25/);
@@ -93,7 +97,11 @@ describe('a final invoice whose VAT per code is what was left of the quote', () 
   it('when the whole final is credited, then the credit note credits the same VAT per code, the VAT return nets to nothing and the quote counts only the deposit', async () => {
     const { quote, final } = await depositAndFinal();
     await act(t.app, user, 'invoices', final.id, 'send');
-    const before = (await request(t.app).get(`/api/reports/vat?from=${day(-1)}&to=${day(1)}&basis=invoice`).set(user.auth)).body.data;
+    const before = (
+      await request(t.app)
+        .get(`/api/reports/vat?from=${day(-1)}&to=${day(1)}&basis=invoice`)
+        .set(user.auth)
+    ).body.data;
     const cn = await request(t.app).post(`/api/invoices/${final.id}/credit-notes`).set(user.auth).send({ reason: 'Job cancelled' });
     expect(cn.status).toBe(201);
     expect(cn.body.data).toMatchObject({ subtotal: 55.01, taxAmount: 10.26, total: 65.27 });
@@ -102,7 +110,11 @@ describe('a final invoice whose VAT per code is what was left of the quote', () 
     expect(cnText).toMatch(/VAT credited at 20% on -?£50\.01 -?£10\.01/);
     expect((await request(t.app).get(`/api/invoices/${final.id}`).set(user.auth)).body.data.status).toBe('CREDITED');
 
-    const after = (await request(t.app).get(`/api/reports/vat?from=${day(-1)}&to=${day(1)}&basis=invoice`).set(user.auth)).body.data;
+    const after = (
+      await request(t.app)
+        .get(`/api/reports/vat?from=${day(-1)}&to=${day(1)}&basis=invoice`)
+        .set(user.auth)
+    ).body.data;
     // The final and its credit cancel out exactly: box 1 is back where it was before the final was issued.
     expect(Math.round((after.box1 - before.box1) * 100)).toBe(-1026);
     const q = (await request(t.app).get(`/api/quotes/${quote.id}`).set(user.auth)).body.data;

@@ -1,10 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { creditNotes, invoices } from '../../db/schema.ts';
+import { actorRefSql } from '../../db/actor-ref-sql.ts';
+import type { ActorRef } from '../../lib/actor.ts';
 
 export interface CreditRef {
   id: string;
   creditNoteNumber: string;
   totalPence: number;
+  by: ActorRef | null;
 }
 
 /**
@@ -15,7 +18,8 @@ export const creditRefsJson = (): SQL<CreditRef[]> =>
   sql`coalesce((select json_agg(json_build_object(
       'id', ${creditNotes.id},
       'creditNoteNumber', ${creditNotes.creditNoteNumber},
-      'totalPence', ${creditNotes.totalPence}) order by ${creditNotes.createdAt}, ${creditNotes.creditNoteNumber})
+      'totalPence', ${creditNotes.totalPence},
+      'by', ${actorRefSql(creditNotes.actorUserId)}) order by ${creditNotes.createdAt}, ${creditNotes.creditNoteNumber})
     from ${creditNotes} where ${creditNotes.invoiceId} = ${invoices.id}), '[]'::json)`.mapWith((v: unknown) =>
     typeof v === 'string' ? (JSON.parse(v) as CreditRef[]) : (v as CreditRef[]),
   );

@@ -6,7 +6,7 @@ interface Content {
   lines: Pick<StoredLine, 'description' | 'quantityMilli' | 'unitPricePence' | 'vat' | 'kind' | 'discountBp' | 'unit'>[];
 }
 
-const sameLines = (a: Content['lines'], b: Content['lines']) =>
+export const sameLines = (a: Content['lines'], b: Content['lines']) =>
   a.length === b.length &&
   a.every((l, i) => {
     const o = b[i]!;

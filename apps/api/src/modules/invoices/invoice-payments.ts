@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { companies, invoices, payments } from '../../db/schema.ts';
+import { actorRefSql } from '../../db/actor-ref-sql.ts';
+import type { ActorRef } from '../../lib/actor.ts';
 
 export interface PaymentRef {
   id: string;
@@ -8,6 +10,7 @@ export interface PaymentRef {
   method: string;
   reference: string | null;
   createdAt: string;
+  by: ActorRef | null;
 }
 
 /**
@@ -21,7 +24,8 @@ export const paymentRefsJson = (): SQL<PaymentRef[]> =>
       'paidOn', ${payments.paidOn},
       'method', ${payments.method},
       'reference', ${payments.reference},
-      'createdAt', ${payments.createdAt}) order by ${payments.paidOn}, ${payments.createdAt}, ${payments.id})
+      'createdAt', ${payments.createdAt},
+      'by', ${actorRefSql(payments.actorUserId)}) order by ${payments.paidOn}, ${payments.createdAt}, ${payments.id})
     from ${payments} where ${payments.invoiceId} = ${invoices.id}), '[]'::json)`.mapWith((v: unknown) =>
     typeof v === 'string' ? (JSON.parse(v) as PaymentRef[]) : (v as PaymentRef[]),
   );

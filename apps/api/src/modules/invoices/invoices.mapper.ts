@@ -7,6 +7,7 @@ import type { PaymentRef } from './invoice-payments.ts';
 import type { TInvoicePayment, TLatePayment, TPaymentMethod } from '@docket/schemas/payment';
 import { latePaymentPence } from '@docket/schemas/late-payment';
 import { OVERDUE } from '@docket/schemas/lifecycle';
+import { actorOfRef } from '../../lib/actor.ts';
 
 /** Paid so far, in pence: the sum of recorded payments (docs/product.md, "Payments"). */
 export const paidPence = (row: Pick<InvoiceWithLines, 'payments'>): number => row.payments.reduce((sum, p) => sum + Number(p.amountPence), 0);
@@ -49,7 +50,7 @@ export const toInvoiceDto = (row: InvoiceWithLines): TInvoice => ({
   voidReason: row.voidReason,
   amountCredited: penceToPounds(creditedPence(row)),
   balanceDue: penceToPounds(balancePence(row)),
-  creditNotes: row.credits.map((c) => ({ id: c.id, creditNoteNumber: c.creditNoteNumber, total: penceToPounds(Number(c.totalPence)) })),
+  creditNotes: row.credits.map((c) => ({ id: c.id, creditNoteNumber: c.creditNoteNumber, total: penceToPounds(Number(c.totalPence)), ...actorOfRef(c.by) })),
   amountPaid: penceToPounds(paidPence(row)),
   payments: row.payments.map(toPaymentDto),
   latePayment: latePayment(row),
@@ -65,6 +66,7 @@ export const toPaymentDto = (p: PaymentRef): TInvoicePayment => ({
   method: p.method as TPaymentMethod,
   reference: p.reference,
   createdAt: new Date(p.createdAt).toISOString(),
+  ...actorOfRef(p.by),
 });
 
 /** Statutory interest and compensation: overdue invoices of business clients only (docs/product.md, "Late payment"). */

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { ledgerStatus, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { TFixedVat } from '@docket/schemas/totals';
-import type { Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/client.ts';
 import { clients, creditNoteLines, creditNotes, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
 import { newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
@@ -11,11 +11,11 @@ import { linesJson } from '../documents/lines-json.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
 import { documentListShape, isFirstPage, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
-import { preparedPerLimit, preparedSelect } from '../../db/prepared-select.ts';
+import { preparedPerLimit, preparedSelect } from '../../cache/prepared-statements.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 import { baseRateBpSql, paidPenceSql, paymentRefsJson } from './invoice-payments.ts';
-import { invoiceAnswerJson } from './invoice-answer-json.ts';
+import { invoiceBalanceJoins } from './invoice-balance-joins.ts';
 
 export type InvoiceListOptions = DocumentListOptions<TInvoiceStatus>;
 
@@ -53,19 +53,7 @@ const invoiceColumns = (today: Today) => ({
   /** days past due on `today` (negative before the due date) */
   daysPastDue: sql<number>`(cast(${today} as date) - ${invoices.dueDate})`.mapWith(Number),
 });
-const selectInvoices = (x: Executor, today: Today) =>
-  x.select(invoiceColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
-/** The same rows as answers: JSON text written by PostgreSQL, plus the keyset cursor's columns. */
-const selectAnswers = (x: Executor, today: Today) =>
-  x
-    .select({ json: invoiceAnswerJson(today), createdAt: invoices.createdAt, id: invoices.id })
-    .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.clientId));
-/** An invoice's answer (TInvoice) as JSON text, with what a page's cursor needs. */
-export type InvoiceAnswerRow = Awaited<ReturnType<typeof selectAnswers>>[number];
-/** selectAnswers' columns in selection order. */
-const ANSWER_COLUMNS = ['json', 'createdAt', 'id'] as const;
-
+const selectInvoices = (x: Executor, today: Today) => x.select(invoiceColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
 /** An invoice row with its lines (in position order), as every read returns it. */
 export type InvoiceWithLines = Awaited<ReturnType<typeof selectInvoices>>[number];
 export interface InvoiceFields extends PricedDocument {
@@ -83,7 +71,7 @@ const cisColumns = (c: { cisRateBp: number | null; cisDeductionPence: number }) 
 export const duePenceSql = () => sql<number>`(${invoices.totalPence} - ${invoices.cisDeductionPence})`.mapWith(Number);
 
 /** Runs after the insert, in its transaction (the history entry of the new document). */
-export type AfterCreate = (tx: Tx, id: string, number: string) => Promise<void>;
+export type AfterCreate = (tx: Tx, id: string) => Promise<void>;
 
 /** Stored columns a status change may set. */
 export interface InvoiceState {
@@ -127,7 +115,8 @@ export interface QuoteForInvoicing extends DocumentTotals {
   lines: StoredLine[];
   invoices: {
     id: string;
-    invoiceNumber: string;
+    /** null: a draft never issued */
+    invoiceNumber: string | null;
     type: TQuoteInvoiceType;
     status: TStoredInvoiceStatus;
     taxRateBp: number;
@@ -159,50 +148,42 @@ const searched: SearchedDocument = { table: invoices, number: invoices.invoiceNu
 export function createInvoicesRepository(db: Database, counters: CountersRepository) {
   const own = (userId: string, id: string) => and(eq(invoices.userId, userId), eq(invoices.id, id));
 
-  // Prepared once: the hot reads (first page of the list, one invoice) skip rebuilding their SQL
-  // per request, and on pg each pooled connection parses and plans them once.
-  const firstPage = selectInvoices(db, sql.placeholder('today'))
-    .where(eq(invoices.userId, sql.placeholder('userId')))
-    .orderBy(...newestFirst(invoices.createdAt, invoices.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('invoices_first_page');
-  const byId = selectInvoices(db, sql.placeholder('today'))
-    .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
-    .limit(1)
-    .prepare('invoice_by_id');
-
-  // The unfiltered first page, planned once per page size (preparedPerLimit).
-  const firstPageAnswers = preparedPerLimit(
-    db,
-    'invoice_answers_first',
-    (limit) => selectAnswers(db, sql.placeholder('today')).where(eq(invoices.userId, sql.placeholder('userId'))).orderBy(...newestFirst(invoices.createdAt, invoices.id)).limit(limit),
-    ANSWER_COLUMNS,
+  // Prepared once: the hot reads (first page of the list per page size, one invoice) are planned
+  // once per connection (cache/prepared-statements.ts); `today` is a placeholder, filled per request.
+  const firstPage = preparedPerLimit(db, 'invoices_first_page', (limit) =>
+    selectInvoices(db, sql.placeholder('today'))
+      .where(eq(invoices.userId, sql.placeholder('userId')))
+      .orderBy(...newestFirst(invoices.createdAt, invoices.id))
+      .limit(limit),
   );
-  const answerById = preparedSelect(
+  const byId = preparedSelect(
     db,
-    'invoice_answer_by_id',
-    selectAnswers(db, sql.placeholder('today'))
+    'invoice_by_id',
+    selectInvoices(db, sql.placeholder('today'))
       .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
       .limit(1),
-    ANSWER_COLUMNS,
   );
 
   /** Filters, order and paging of any list but the prepared first page (documents/document-list-shape.ts). */
-  const listShape = (userId: string, today: string, o: InvoiceListOptions) => documentListShape(db, searched, userId, o, o.status ? invoiceStatusIs(o.status, today) : undefined);
+  const listShape = (userId: string, today: string, o: InvoiceListOptions) =>
+    documentListShape(db, searched, userId, o, o.status ? invoiceStatusIs(o.status, today) : undefined);
 
-  /** Number allocation, plan re-check and insert, inside the caller's transaction. */
-  const insertNumbered = async (
+  /**
+   * Plan re-check and insert of a DRAFT, inside the caller's transaction. A draft gets no number
+   * (it is given at issue: assignNumber), but creates still queue on the account's invoice counter
+   * row, so the plan's re-check cannot be passed by two parallel creates at once.
+   */
+  const insertDraft = async (
     tx: Tx,
     userId: string,
-    prefix: string,
     values: Omit<typeof invoices.$inferInsert, 'userId' | 'invoiceNumber'>,
     guard?: CreateGuard,
   ): Promise<string> => {
-    const invoiceNumber = await counters.allocate(tx, userId, 'invoice', prefix);
+    await counters.lock(tx, userId, 'invoice');
     await guard?.(tx);
     const [row] = await tx
       .insert(invoices)
-      .values({ userId, invoiceNumber, ...values })
+      .values({ userId, invoiceNumber: null, ...values })
       .returning({ id: invoices.id });
     return row!.id;
   };
@@ -210,29 +191,31 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     x.insert(invoiceLines).values(fields.lines.map((l) => ({ ...l, userId, invoiceId })));
 
   return {
-    async list(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceWithLines[]> {
-      if (isFirstPage(o)) return firstPage.execute({ userId, today, limit: o.limit! + 1 });
-      const shape = listShape(userId, today, o);
-      const query = selectInvoices(db, today).where(shape.where).orderBy(...shape.orderBy).$dynamic();
-      return shape.limit === undefined ? query : query.limit(shape.limit).offset(shape.offset);
+    /** Issued invoices that still have money owed, for matching bank lines (docs/product.md, "Reconciliation"). */
+    async openForMatching(userId: string): Promise<{ id: string; number: string; clientName: string; duePence: number; issuedOn: string }[]> {
+      const b = invoiceBalanceJoins(userId);
+      const rows = await queryRows<{ id: string; number: string; client_name: string; due: string | number; issued_on: string }>(
+        db,
+        sql`select ${invoices.id} as id, ${invoices.invoiceNumber} as number, ${clients.name} as client_name, ${b.balance} as due,
+            to_char((${invoices.createdAt} at time zone 'Europe/London')::date, 'YYYY-MM-DD') as issued_on
+          from ${invoices} ${b.joins} join ${clients} on ${clients.id} = ${invoices.clientId}
+          where ${invoices.userId} = ${userId} and ${invoices.status} not in ('DRAFT', 'VOID') and ${b.balance} > 0
+          order by ${invoices.createdAt}`,
+      );
+      return rows.map((r) => ({ id: r.id, number: r.number, clientName: r.client_name, duePence: Number(r.due), issuedOn: r.issued_on }));
     },
-
-    /** list's rows as their answers' JSON text, in the same order and paging. */
-    async listAnswers(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceAnswerRow[]> {
-      if (isFirstPage(o)) return firstPageAnswers(o.limit! + 1)({ userId, today });
+    async list(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceWithLines[]> {
+      if (isFirstPage(o)) return firstPage(o.limit! + 1)({ userId, today });
       const shape = listShape(userId, today, o);
-      const query = selectAnswers(db, today).where(shape.where).orderBy(...shape.orderBy).$dynamic();
+      const query = selectInvoices(db, today)
+        .where(shape.where)
+        .orderBy(...shape.orderBy)
+        .$dynamic();
       return shape.limit === undefined ? query : query.limit(shape.limit).offset(shape.offset);
     },
 
     async get(userId: string, id: string, today: string): Promise<InvoiceWithLines | null> {
-      const [row] = await byId.execute({ userId, id, today });
-      return row ?? null;
-    },
-
-    /** get's answer as JSON text. */
-    async getAnswer(userId: string, id: string, today: string): Promise<InvoiceAnswerRow | null> {
-      const [row] = await answerById({ userId, id, today });
+      const [row] = await byId({ userId, id, today });
       return row ?? null;
     },
 
@@ -245,28 +228,26 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       return row?.status ?? null;
     },
 
-    /** Number allocation and insert share one transaction, so a failed insert frees its number. */
-    async create(userId: string, prefix: string, fields: InvoiceFields, guard?: CreateGuard, after?: AfterCreate): Promise<string> {
+    /** A new DRAFT, without a number (docs/product.md, "Document numbers"). */
+    async create(userId: string, fields: InvoiceFields, guard?: CreateGuard, after?: AfterCreate): Promise<string> {
       return db.transaction(async (tx) => {
-        const id = await insertNumbered(
+        const id = await insertDraft(
           tx,
           userId,
-          prefix,
           { clientId: fields.clientId, siteAddress: fields.siteAddress ?? null, ...totalsColumns(fields), ...cisColumns(fields), dueDate: fields.dueDate },
           guard,
         );
         await insertLines(tx, userId, id, fields);
-        const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
-        await after?.(tx, id, row!.n);
+        await after?.(tx, id);
         return id;
       });
     },
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
 
-    /** A numbered DRAFT inside the caller's transaction, dated `createdAt` (a recurring invoice's period). */
-    async createIn(tx: Tx, userId: string, prefix: string, fields: InvoiceFields, createdAt: Date): Promise<{ id: string; invoiceNumber: string }> {
-      const id = await insertNumbered(tx, userId, prefix, {
+    /** A DRAFT inside the caller's transaction, dated `createdAt` (a recurring invoice's period). */
+    async createIn(tx: Tx, userId: string, fields: InvoiceFields, createdAt: Date): Promise<{ id: string }> {
+      const id = await insertDraft(tx, userId, {
         clientId: fields.clientId,
         siteAddress: fields.siteAddress ?? null,
         ...totalsColumns(fields),
@@ -276,8 +257,22 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
         updatedAt: createdAt,
       });
       await insertLines(tx, userId, id, fields);
+      return { id };
+    },
+
+    /**
+     * The invoice's number, given at issue inside the caller's transaction (the invoice is locked):
+     * the next free one from the counter, which is locked FOR UPDATE until the issue commits, so
+     * parallel issues get consecutive numbers and a rolled-back issue frees its number. An
+     * invoice that already has one (issued before, then reverted; or a draft made before numbers
+     * were given at issue) keeps it.
+     */
+    async assignNumber(tx: Tx, userId: string, id: string, prefix: string): Promise<string> {
       const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
-      return { id, invoiceNumber: row!.n };
+      if (row?.n) return row.n;
+      const invoiceNumber = await counters.allocate(tx, userId, 'invoice', prefix);
+      await tx.update(invoices).set({ invoiceNumber }).where(eq(invoices.id, id));
+      return invoiceNumber;
     },
 
     /**
@@ -297,7 +292,10 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
 
     async setState(tx: Tx, id: string, state: InvoiceState) {
-      await tx.update(invoices).set({ ...state, updatedAt: sql`now()` }).where(eq(invoices.id, id));
+      await tx
+        .update(invoices)
+        .set({ ...state, updatedAt: sql`now()` })
+        .where(eq(invoices.id, id));
     },
 
     /**
@@ -313,7 +311,9 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           totalPence: duePenceSql(),
           paidPence: paidPenceSql(),
           creditedPence: creditedPenceSql(),
-          lastPaidOn: sql<string | null>`(select ${payments.paidOn} from ${payments} where ${payments.invoiceId} = ${invoices.id} order by ${payments.createdAt} desc, ${payments.id} desc limit 1)`,
+          lastPaidOn: sql<
+            string | null
+          >`(select ${payments.paidOn} from ${payments} where ${payments.invoiceId} = ${invoices.id} order by ${payments.createdAt} desc, ${payments.id} desc limit 1)`,
         })
         .from(invoices)
         // The join keeps drizzle qualifying column names, which the correlated subqueries need.
@@ -324,12 +324,17 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       const next = ledgerStatus(current, row);
       if (next === current && next !== 'PAID') return;
       const paidAt = next === 'PAID' && row.lastPaidOn ? new Date(`${row.lastPaidOn}T00:00:00Z`) : null;
-      await tx.update(invoices).set({ status: next, paidAt, updatedAt: sql`now()` }).where(eq(invoices.id, id));
+      await tx
+        .update(invoices)
+        .set({ status: next, paidAt, updatedAt: sql`now()` })
+        .where(eq(invoices.id, id));
     },
 
-
     async setDueDate(tx: Tx, id: string, dueDate: string) {
-      await tx.update(invoices).set({ dueDate, updatedAt: sql`now()` }).where(eq(invoices.id, id));
+      await tx
+        .update(invoices)
+        .set({ dueDate, updatedAt: sql`now()` })
+        .where(eq(invoices.id, id));
     },
 
     /** Replaces a draft's client, tax, due date, lines and totals; number and status stay. */
@@ -341,6 +346,8 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           ...(fields.siteAddress !== undefined ? { siteAddress: fields.siteAddress } : {}),
           ...totalsColumns(fields),
           ...cisColumns(fields),
+          // An edited final is priced from its lines: the VAT it fixed at creation no longer applies.
+          ...(fields.fixedVat !== undefined ? { fixedVat: fields.fixedVat } : {}),
           dueDate: fields.dueDate,
           updatedAt: sql`now()`,
         })
@@ -386,16 +393,30 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
         const madeIds = made.map((m) => m.id);
         const credits = made.length
           ? await tx
-              .select({ id: creditNotes.id, invoiceId: creditNotes.invoiceId, taxRateBp: creditNotes.taxRateBp, subtotalPence: creditNotes.subtotalPence, taxPence: creditNotes.taxPence, fixedVat: creditNotes.fixedVat })
+              .select({
+                id: creditNotes.id,
+                invoiceId: creditNotes.invoiceId,
+                taxRateBp: creditNotes.taxRateBp,
+                subtotalPence: creditNotes.subtotalPence,
+                taxPence: creditNotes.taxPence,
+                fixedVat: creditNotes.fixedVat,
+              })
               .from(creditNotes)
               .where(inArray(creditNotes.invoiceId, madeIds))
           : [];
-        const madeLines = made.length ? await tx.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, madeIds)).orderBy(invoiceLines.position) : [];
+        const madeLines = made.length
+          ? await tx.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, madeIds)).orderBy(invoiceLines.position)
+          : [];
         const creditLines = credits.length
           ? await tx
               .select()
               .from(creditNoteLines)
-              .where(inArray(creditNoteLines.creditNoteId, credits.map((c) => c.id)))
+              .where(
+                inArray(
+                  creditNoteLines.creditNoteId,
+                  credits.map((c) => c.id),
+                ),
+              )
               .orderBy(creditNoteLines.position)
           : [];
         const invoicesMade = made.map((m) => ({
@@ -405,18 +426,23 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           lines: madeLines.filter((l) => l.invoiceId === m.id).map(lineColumns),
           credits: credits
             .filter((c) => c.invoiceId === m.id)
-            .map((c) => ({ taxRateBp: c.taxRateBp, subtotalPence: c.subtotalPence, taxPence: c.taxPence, fixedVat: c.fixedVat, lines: creditLines.filter((l) => l.creditNoteId === c.id).map(lineColumns) })),
+            .map((c) => ({
+              taxRateBp: c.taxRateBp,
+              subtotalPence: c.subtotalPence,
+              taxPence: c.taxPence,
+              fixedVat: c.fixedVat,
+              lines: creditLines.filter((l) => l.creditNoteId === c.id).map(lineColumns),
+            })),
         }));
         return fn(tx, { ...quote, status: quote.status as TQuoteStatus, lines: lines.map(lineColumns), invoices: invoicesMade });
       });
     },
 
     /** A new DRAFT invoice made from a quote, inside withLockedQuote's transaction. */
-    async insertFromQuote(tx: Tx, userId: string, prefix: string, values: QuoteInvoiceValues, guard?: CreateGuard): Promise<{ id: string; invoiceNumber: string }> {
-      const id = await insertNumbered(
+    async insertFromQuote(tx: Tx, userId: string, values: QuoteInvoiceValues, guard?: CreateGuard): Promise<{ id: string }> {
+      const id = await insertDraft(
         tx,
         userId,
-        prefix,
         {
           clientId: values.clientId,
           quoteId: values.quoteId,
@@ -430,8 +456,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
         guard,
       );
       if (values.lines.length > 0) await tx.insert(invoiceLines).values(values.lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })));
-      const [row] = await tx.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id));
-      return { id, invoiceNumber: row!.n };
+      return { id };
     },
   };
 }

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { ZVoidRequest } from '@docket/schemas/credit-note';
 import { ZIdParams } from '@docket/schemas/common';
-import { ZFromQuoteRequest, ZInvoiceListQuery, ZInvoiceRequest, ZQuoteIdParams } from '@docket/schemas/document';
+import { ZDueDateRequest, ZFromQuoteRequest, ZInvoiceListQuery, ZInvoiceRequest, ZQuoteIdParams } from '@docket/schemas/document';
 import { parse } from '../../middleware/validate.ts';
-import { currentUser } from '../../middleware/authenticate.ts';
+import { currentAccount } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
 import { crudRoutes } from '../../middleware/crud-routes.ts';
 import { transitionRoutes } from '../documents/transition-routes.ts';
@@ -17,19 +17,23 @@ export function invoicesRoutes(service: InvoicesService) {
   router.post('/from-quote/:quoteId', async (req, res) => {
     const { quoteId } = parse(ZQuoteIdParams, req.params);
     const { dueDate } = parse(ZFromQuoteRequest, req.body);
-    sendData(res, await service.fromQuote(currentUser(req).id, quoteId, dueDate), 201);
+    sendData(res, await service.fromQuote(currentAccount(req).id, quoteId, dueDate), 201);
   });
   router.post('/:id/duplicate', async (req, res) => {
     const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.duplicate(currentUser(req).id, id), 201);
+    sendData(res, await service.duplicate(currentAccount(req).id, id), 201);
   });
   router.patch('/:id/void', async (req, res) => {
     const { id } = parse(ZIdParams, req.params);
     const { reason } = parse(ZVoidRequest, req.body ?? {});
-    sendData(res, await service.void(currentUser(req).id, id, reason));
+    sendData(res, await service.void(currentAccount(req).id, id, reason));
   });
-  // GET /:id answers the database's JSON text; writes answer what the service mapped.
-  crudRoutes({ ...service, get: service.getAnswer }, { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest }, router);
+  router.patch('/:id/due-date', async (req, res) => {
+    const { id } = parse(ZIdParams, req.params);
+    const { dueDate } = parse(ZDueDateRequest, req.body ?? {});
+    sendData(res, await service.changeDueDate(currentAccount(req).id, id, dueDate));
+  });
+  crudRoutes(service, { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest }, router);
   return transitionRoutes(router, INVOICE_TRANSITION_ACTIONS, service.transition);
 }
 
@@ -39,7 +43,7 @@ export function quoteInvoicesRoutes(service: InvoicesService) {
   router.post('/:id/invoices', async (req, res) => {
     const { id } = parse(ZIdParams, req.params);
     const body = parse(ZQuoteInvoiceRequest, req.body);
-    sendData(res, await service.inStages(currentUser(req).id, id, body), 201);
+    sendData(res, await service.inStages(currentAccount(req).id, id, body), 201);
   });
   return router;
 }

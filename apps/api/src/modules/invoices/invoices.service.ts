@@ -1,19 +1,27 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
-import { DEFAULT_DUE_DAYS } from '@docket/schemas/constants';
-import { QUOTE_CONVERTIBLE_STATUSES, INVOICE_STAMPS, INVOICE_TRANSITIONS, INVOICE_VOIDABLE_STATUSES, type TInvoiceTransitionAction, type TStamp } from '@docket/schemas/lifecycle';
+import {
+  QUOTE_CONVERTIBLE_STATUSES,
+  INVOICE_STAMPS,
+  INVOICE_TRANSITIONS,
+  INVOICE_VOIDABLE_STATUSES,
+  type TInvoiceTransitionAction,
+  type TStamp,
+} from '@docket/schemas/lifecycle';
 import { CREDIT_MESSAGES } from '@docket/schemas/credit-note';
 import { PAYMENT_MESSAGES } from '@docket/schemas/payment';
 import { formatPence, percentToBasisPoints, poundsToPence } from '@docket/schemas/money';
 import { STAGE_MESSAGES, fixedVatOf, stageShare, type TQuoteInvoiceRequest } from '@docket/schemas/stage-invoice';
 import type { TFixedVat } from '@docket/schemas/totals';
 import type { THistoryAction } from '@docket/schemas/history';
-import { DOCUMENT_MESSAGES, type TInvoice, type TInvoiceListQuery, type TLineItem } from '@docket/schemas/document';
+import { DOCUMENT_MESSAGES, invoiceNumberLabel, type TInvoice, type TInvoiceListQuery, type TLineItem } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, londonDay, type Clock } from '../../lib/clock.ts';
-import { decodeOffsetCursor, toPageText } from '../../lib/pagination.ts';
-import { JsonText, answerText, arrayText } from '../../lib/json-text.ts';
-import { firstPageName, type KeptAnswer } from '../documents/kept-answer.ts';
+import { decodeOffsetCursor, toPage } from '../../lib/pagination.ts';
+import type { Answer } from '../../lib/json-text.ts';
+import type { TPage } from '@docket/schemas/common';
+import type { KeptAnswer } from '../../cache/answer-cache.ts';
+import { firstPageName } from '../documents/document-list-shape.ts';
 import { isCustomOrder } from '../documents/document-order.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
@@ -24,10 +32,10 @@ import type { InvoiceState, LockedInvoice } from './invoices.repository.ts';
 import type { Tx } from '../numbering/counters.repository.ts';
 import type { HistoryRepository } from '../history/history.repository.ts';
 import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
-import { changedFields } from './invoice-edit.ts';
-import { repriceStoredLines, totalsColumns, type DocumentTotals, type StoredLine } from '../documents/line-items.ts';
+import { changedFields, sameLines } from './invoice-edit.ts';
+import type { LinkRevoker } from '../documents/link-revoker.ts';
+import { priceLines, repriceStoredLines, totalsColumns, type DocumentTotals, type StoredLine } from '../documents/line-items.ts';
 import { finalLines, liveInvoices, quoteGroups, remainingGroups, stageLines, totalsOf } from './quote-invoicing.ts';
-
 
 /** The history entry each status action writes. */
 const HISTORY_OF: Record<TInvoiceTransitionAction, THistoryAction> = { send: 'sent', pay: 'payment recorded', revert: 'reverted' };
@@ -46,32 +54,66 @@ export interface InvoicesServiceDeps {
   clock: Clock;
   history: HistoryRepository;
   snapshots: SnapshotsService;
+  /** a new client revokes the document's link (docs/product.md, "Client links") */
+  revokeLinks: LinkRevoker;
   /** PATCH pay: one payment of the whole balance, inside the transition's lock (docs/product.md, "Payments") */
   payInFull: (tx: Tx, userId: string, inv: LockedInvoice) => Promise<void>;
   /** with a transaction: the race-free re-check under the counter lock */
   assertCanCreateInvoice: (userId: string, tx?: Pick<Database, 'select'>) => Promise<void>;
   /** the first page of the list is kept per account version (docs/product.md, "Kept answers") */
   kept: KeptAnswer;
+  /** issuing, reverting or voiding an invoice dated in a filed VAT period is refused */
+  filedPeriods?: { assertOpen(accountId: string, day: string, tx?: Tx): Promise<void> };
 }
 
 export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesServiceDeps) {
   const today = () => londonDay(deps.clock());
-  const defaultDueDate = () => addDays(today(), DEFAULT_DUE_DAYS);
+  /** docs/product.md, "Payment terms": today plus the client's terms, else the company's (30 days by default). */
+  const termsDueDate = (settings: { paymentTermsDays: number }, clientTermsDays: number | null | undefined) =>
+    addDays(today(), clientTermsDays ?? settings.paymentTermsDays);
   const get = async (userId: string, id: string): Promise<TInvoice> => {
     const row = await repo.get(userId, id, today());
     if (!row) throw AppError.notFound('Invoice');
     return toInvoiceDto(row);
   };
-  const log = (tx: Tx, userId: string, id: string, action: THistoryAction, summary: string) =>
-    deps.history.append(tx, userId, 'invoice', id, action, summary);
+  const log = (tx: Tx, userId: string, id: string, action: THistoryAction, summary: string) => deps.history.append(tx, userId, 'invoice', id, action, summary);
   /** Locks the invoice for a change; 404 when it is not the caller's. */
   const locked = async (tx: Tx, userId: string, id: string): Promise<LockedInvoice> => {
     const row = await repo.lock(tx, userId, id, today());
     if (!row) throw AppError.notFound('Invoice');
     return row;
   };
-  const createdSummary = (number: string, totalPence: number, fromQuote = false) =>
-    `Created ${number} for ${formatPence(totalPence)}${fromQuote ? ' from a quote' : ''}`;
+  // A draft has no number yet (given at issue: docs/product.md, "Document numbers").
+  const createdSummary = (totalPence: number, fromQuote = false) => `Created a draft for ${formatPence(totalPence)}${fromQuote ? ' from a quote' : ''}`;
+
+  /**
+   * docs/product.md, "Editing a final invoice": a draft final's own lines change like any draft's;
+   * the body carries those lines only (a deduction is never a priced line a user sends), and the
+   * deductions of the earlier invoices are kept as they were made. Its client and VAT rate stay
+   * the quote's; its total stays above £0 and never above what it charged when made (what was
+   * left of the quote), so the quote's invoices never add up to more than was agreed.
+   */
+  const updateFinalDraft = async (tx: Tx, userId: string, cur: LockedInvoice, input: InvoiceInput, cisSubcontractor: boolean, clientCisRate: number | null) => {
+    const taxRateBp = input.tax === undefined ? cur.taxRateBp : percentToBasisPoints(input.tax);
+    if (input.clientId !== cur.clientId || taxRateBp !== cur.taxRateBp) throw AppError.conflict(STAGE_MESSAGES.finalKeepsQuote);
+    const deductions = cur.lines.filter((l) => Number(l.amountPence) < 0);
+    const own = cur.lines.filter((l) => Number(l.amountPence) >= 0);
+    const body = priceLines(input.lineItems, taxRateBp);
+    const dueDate = input.dueDate ?? cur.dueDate;
+    const sameOwn = sameLines(own, body.lines);
+    if (sameOwn) {
+      if (dueDate === cur.dueDate) return;
+      await repo.setDueDate(tx, cur.id, dueDate);
+      await log(tx, userId, cur.id, 'updated', `Changed due date to ${dueDate}`);
+      return;
+    }
+    const priced = repriceStoredLines([...body.lines, ...deductions], taxRateBp);
+    if (priced.totalPence <= 0) throw AppError.conflict(STAGE_MESSAGES.notPositive(priced.totalPence));
+    if (priced.totalPence > cur.totalPence) throw AppError.conflict(STAGE_MESSAGES.finalAboveLeft(cur.totalPence));
+    const cis = cisOf(cisSubcontractor, clientCisRate, priced.lines, taxRateBp);
+    await repo.updateDraft(tx, userId, cur.id, { clientId: cur.clientId, siteAddress: input.siteAddress, ...priced, fixedVat: null, ...cis, dueDate });
+    await log(tx, userId, cur.id, 'updated', `Changed lines${dueDate !== cur.dueDate ? ', due date' : ''}`);
+  };
 
   const fromQuoteOfType = async (userId: string, quoteId: string, request: TQuoteInvoiceRequest | { type: 'FULL'; dueDate?: string }): Promise<TInvoice> => {
     await deps.assertCanCreateInvoice(userId);
@@ -79,7 +121,8 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
     const made = await repo.withLockedQuote(userId, quoteId, async (tx, q) => {
       if (!QUOTE_CONVERTIBLE_STATUSES.includes(q.status)) throw AppError.conflict(ERROR_MESSAGES.illegalTransition('convert', 'quote', q.status));
       const live = liveInvoices(q);
-      if (request.type === 'FULL' && live.length) throw AppError.conflict(DOCUMENT_MESSAGES.quoteAlreadyConverted(live.map((i) => i.invoiceNumber).join(', ')));
+      if (request.type === 'FULL' && live.length)
+        throw AppError.conflict(DOCUMENT_MESSAGES.quoteAlreadyConverted(live.map((i) => invoiceNumberLabel(i.invoiceNumber)).join(', ')));
       if (live.some((i) => i.type === 'FINAL' || i.type === 'FULL')) throw AppError.conflict(STAGE_MESSAGES.finalDone);
       let lines: StoredLine[];
       let totals: DocumentTotals;
@@ -88,6 +131,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         lines = q.lines;
         totals = { taxRateBp: q.taxRateBp, subtotalPence: q.subtotalPence, taxPence: q.taxPence, totalPence: q.totalPence };
       } else if (request.type === 'FINAL') {
+        if (live.some((i) => i.status === 'DRAFT')) throw AppError.conflict(STAGE_MESSAGES.finalAfterDrafts);
         lines = finalLines(q);
         const left = remainingGroups(q);
         totals = totalsOf(q, left);
@@ -102,14 +146,27 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         lines = priced.lines;
         totals = priced;
       }
+      // docs/product.md, "Invoicing a quote in stages": never a £0 or negative invoice from a quote.
+      if (totals.totalPence <= 0) throw AppError.conflict(STAGE_MESSAGES.notPositive(totals.totalPence));
       // docs/product.md, "CIS and stage invoices": the deduction is on each invoice's labour lines.
       const client = await deps.ownership.clientTax(userId, q.clientId, tx);
       const cis = cisOf(settings.cisSubcontractor, client?.cisRate ?? null, lines, q.taxRateBp);
-      const values = { clientId: q.clientId, quoteId, type: request.type, siteAddress: q.siteAddress, dueDate: request.dueDate ?? defaultDueDate(), lines, fixedVat, ...totalsColumns(totals), ...cis };
-      const created = await repo.insertFromQuote(tx, userId, settings.invoicePrefix, values, (t) => deps.assertCanCreateInvoice(userId, t));
+      const dueDate = request.dueDate ?? termsDueDate(settings, client?.paymentTermsDays);
+      const values = {
+        clientId: q.clientId,
+        quoteId,
+        type: request.type,
+        siteAddress: q.siteAddress,
+        dueDate,
+        lines,
+        fixedVat,
+        ...totalsColumns(totals),
+        ...cis,
+      };
+      const created = await repo.insertFromQuote(tx, userId, values, (t) => deps.assertCanCreateInvoice(userId, t));
       const kind = request.type === 'FULL' ? '' : ` (${request.type.toLowerCase()})`;
-      await log(tx, userId, created.id, 'created', `${createdSummary(created.invoiceNumber, totals.totalPence, true)}${kind}`);
-      await deps.history.append(tx, userId, 'quote', quoteId, 'converted', `Invoiced${kind} as ${created.invoiceNumber} for ${formatPence(totals.totalPence)}`);
+      await log(tx, userId, created.id, 'created', `${createdSummary(totals.totalPence, true)}${kind}`);
+      await deps.history.append(tx, userId, 'quote', quoteId, 'converted', `Invoiced${kind} as a draft invoice for ${formatPence(totals.totalPence)}`);
       return created.id;
     });
     if (made === null) throw AppError.notFound('Quote');
@@ -118,20 +175,15 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
 
   return {
     get,
-    // The HTTP reads answer JSON text PostgreSQL wrote (invoice-answer-json.ts), the same bytes
-    // toInvoiceDto would give; the rest of the service keeps TInvoice objects.
-    async list(userId: string): Promise<JsonText> {
-      return arrayText(await repo.listAnswers(userId, today()), 'invoices');
+    // Every read and write answers what toInvoiceDto builds; a kept first page is its JSON, serialised once.
+    async list(userId: string): Promise<TInvoice[]> {
+      return (await repo.list(userId, today())).map(toInvoiceDto);
     },
-    async page(userId: string, q: TInvoiceListQuery & { limit: number }): Promise<JsonText> {
-      const workOut = async (day: string) => toPageText(await repo.listAnswers(userId, day, q), q.limit, 'invoices', isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
+    async page(userId: string, q: TInvoiceListQuery & { limit: number }): Promise<Answer<TPage<TInvoice>>> {
+      const workOut = async (day: string) =>
+        toPage(await repo.list(userId, day, q), q.limit, toInvoiceDto, isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
       const kept = firstPageName('invoices', q);
       return kept ? deps.kept(userId, kept, workOut) : workOut(today());
-    },
-    async getAnswer(userId: string, id: string): Promise<JsonText> {
-      const row = await repo.getAnswer(userId, id, today());
-      if (!row) throw AppError.notFound('Invoice');
-      return new JsonText(answerText(row, 'invoice'));
     },
     async ofClient(userId: string, clientId: string): Promise<TInvoice[]> {
       return (await repo.list(userId, today(), { clientId })).map(toInvoiceDto);
@@ -145,12 +197,13 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       const fields = await priceDocument(deps.ownership, userId, input, () => settings.defaultTaxRateBp);
       const cis = cisOf(settings.cisSubcontractor, fields.clientCisRate, fields.lines, fields.taxRateBp);
       const guard = (tx: Pick<Database, 'select'>) => deps.assertCanCreateInvoice(userId, tx);
-      const id = await repo.create(userId, settings.invoicePrefix, { ...fields, ...cis, dueDate: input.dueDate ?? defaultDueDate() }, guard, (tx, newId, number) =>
-        log(tx, userId, newId, 'created', createdSummary(number, fields.totalPence)),
+      const dueDate = input.dueDate ?? termsDueDate(settings, (await deps.ownership.clientTax(userId, input.clientId))?.paymentTermsDays);
+      const id = await repo.create(userId, { ...fields, ...cis, dueDate }, guard, (tx, newId) =>
+        log(tx, userId, newId, 'created', createdSummary(fields.totalPence)),
       );
       return get(userId, id);
     },
-    /** A new DRAFT: same client, lines, VAT rate and site address; a new number and today's dates. */
+    /** A new DRAFT: same client, lines, VAT rate and site address; today's dates; its number comes at issue. */
     async duplicate(userId: string, id: string): Promise<TInvoice> {
       const source = await repo.get(userId, id, today());
       if (!source) throw AppError.notFound('Invoice');
@@ -159,10 +212,16 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       const priced = repriceStoredLines(source.lines, source.taxRateBp);
       const client = await deps.ownership.clientTax(userId, source.clientId);
       const cis = cisOf(settings.cisSubcontractor, client?.cisRate ?? null, priced.lines, priced.taxRateBp);
-      const fields = { clientId: source.clientId, siteAddress: source.siteAddress, dueDate: defaultDueDate(), ...priced, ...cis };
+      const fields = {
+        clientId: source.clientId,
+        siteAddress: source.siteAddress,
+        dueDate: termsDueDate(settings, client?.paymentTermsDays),
+        ...priced,
+        ...cis,
+      };
       const guard = (tx: Pick<Database, 'select'>) => deps.assertCanCreateInvoice(userId, tx);
-      const newId = await repo.create(userId, settings.invoicePrefix, fields, guard, (tx, madeId, number) =>
-        log(tx, userId, madeId, 'created', `${createdSummary(number, fields.totalPence)} as a copy of ${source.invoiceNumber}`),
+      const newId = await repo.create(userId, fields, guard, (tx, madeId) =>
+        log(tx, userId, madeId, 'created', `${createdSummary(fields.totalPence)} as a copy of ${invoiceNumberLabel(source.invoiceNumber)}`),
       );
       return get(userId, newId);
     },
@@ -178,9 +237,11 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       const cis = cisOf(settings.cisSubcontractor, fields.clientCisRate, fields.lines, fields.taxRateBp);
       await repo.transaction(async (tx) => {
         const cur = await locked(tx, userId, id);
+        if (cur.status === 'DRAFT' && cur.quoteInvoiceType === 'FINAL')
+          return updateFinalDraft(tx, userId, cur, input, settings.cisSubcontractor, fields.clientCisRate);
         const next = { ...fields, ...cis, dueDate: input.dueDate ?? cur.dueDate };
         const changed = changedFields(cur, next);
-        // A stage invoice's lines are the quote's share: like an issued invoice, only its due date moves.
+        // A deposit or stage invoice's lines are the quote's share: like an issued invoice, only its due date moves.
         if (cur.status !== 'DRAFT' || (cur.quoteInvoiceType !== null && cur.quoteInvoiceType !== 'FULL')) {
           const fixed = cur.status === 'DRAFT' ? STAGE_MESSAGES.stageFixed : CREDIT_MESSAGES.invoiceChanged;
           if (cur.status === 'VOID' || changed.some((f) => f !== 'due date')) throw AppError.conflict(fixed);
@@ -191,6 +252,21 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         }
         await repo.updateDraft(tx, userId, id, next);
         if (changed.length) await log(tx, userId, id, 'updated', `Changed ${changed.join(', ')}`);
+        if (changed.includes('client')) await deps.revokeLinks(tx, userId, 'invoice', id);
+      });
+      return get(userId, id);
+    },
+    /**
+     * "Change due date": the due date alone, whatever the lines (a final invoice's deduction lines
+     * never pass through the line rules again). A void invoice keeps its dates.
+     */
+    async changeDueDate(userId: string, id: string, dueDate: string): Promise<TInvoice> {
+      await repo.transaction(async (tx) => {
+        const cur = await locked(tx, userId, id);
+        if (cur.status === 'VOID') throw AppError.conflict(CREDIT_MESSAGES.invoiceChanged);
+        if (cur.dueDate === dueDate) return;
+        await repo.setDueDate(tx, id, dueDate);
+        await log(tx, userId, id, 'updated', `Changed due date to ${dueDate}`);
       });
       return get(userId, id);
     },
@@ -205,13 +281,25 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
     async transition(userId: string, id: string, action: TInvoiceTransitionAction): Promise<TInvoice> {
       const { from, to } = INVOICE_TRANSITIONS[action];
       const history = HISTORY_OF[action];
+      // Read before the transaction: on PGlite a read outside it would wait for it.
+      const prefix = action === 'send' ? (await deps.settings.read(userId)).invoicePrefix : '';
       await repo.transaction(async (tx) => {
         const cur = await locked(tx, userId, id);
         if (!from.includes(cur.status)) throw AppError.conflict(ERROR_MESSAGES.illegalTransition(action, 'invoice', cur.status));
+        if (action === 'send' || action === 'revert') await deps.filedPeriods?.assertOpen(userId, londonDay(cur.createdAt), tx);
         if (action === 'revert' && cur.creditedPence > 0) throw AppError.conflict(CREDIT_MESSAGES.revertWithCredits);
         if (action === 'revert' && cur.paidPence > 0) throw AppError.conflict(PAYMENT_MESSAGES.revertWithPayments);
+        // Issuing: an invoice due before the day it is dated (its issue date on the PDF) is a mistake, never sent.
+        if (action === 'send' && cur.dueDate < londonDay(cur.createdAt)) {
+          throw AppError.conflict(DOCUMENT_MESSAGES.dueBeforeIssue(cur.dueDate, londonDay(cur.createdAt)));
+        }
+        // A negative invoice stored before the rule existed is never issued.
+        if (action === 'send' && cur.totalPence < 0) throw AppError.conflict(STAGE_MESSAGES.notPositive(cur.totalPence));
         // Mark as Paid records one payment of the whole balance; the ledger then makes it PAID.
         if (action === 'pay') return deps.payInFull(tx, userId, cur);
+        // docs/product.md, "Document numbers": the number is given here, under the counter's lock, so
+        // issued numbers run without gaps; a deleted draft never had one.
+        const number = action === 'send' ? await repo.assignNumber(tx, userId, id, prefix) : cur.invoiceNumber;
         const now = deps.clock();
         // Which timestamps the new status records or clears: the lifecycle's rule.
         const stamps = INVOICE_STAMPS[to];
@@ -224,7 +312,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         await repo.setState(tx, id, state);
         if (to === 'SENT') {
           await deps.snapshots.freeze(tx, userId, 'invoice', id, cur.clientId, {
-            number: cur.invoiceNumber,
+            number: number!,
             createdAt: cur.createdAt,
             dueDate: cur.dueDate,
             taxRateBp: cur.taxRateBp,
@@ -238,7 +326,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
           });
         }
         if (to === 'DRAFT') await deps.snapshots.clear(tx, 'invoice', id);
-        const summary = action === 'send' ? `Sent ${cur.invoiceNumber}` : 'Reverted to draft';
+        const summary = action === 'send' ? `Sent ${number}` : 'Reverted to draft';
         await log(tx, userId, id, history, summary);
       });
       return get(userId, id);
@@ -250,6 +338,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         if (!INVOICE_VOIDABLE_STATUSES.includes(cur.status)) throw AppError.conflict(CREDIT_MESSAGES.notVoidable(cur.status));
         if (cur.creditedPence > 0) throw AppError.conflict(CREDIT_MESSAGES.voidWithCredits);
         if (cur.paidPence > 0) throw AppError.conflict(PAYMENT_MESSAGES.voidWithPayments);
+        await deps.filedPeriods?.assertOpen(userId, londonDay(cur.createdAt), tx);
         await repo.setState(tx, id, { status: 'VOID', voidedAt: deps.clock(), voidReason: reason });
         await log(tx, userId, id, 'voided', `Voided: ${reason}`);
       });

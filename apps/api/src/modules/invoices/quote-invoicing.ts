@@ -9,7 +9,12 @@ type MadeInvoice = QuoteForInvoicing['invoices'][number];
 
 /** Per VAT code, what an invoice made from the quote still charges: void ones nothing, credit notes come off. */
 export const chargedBy = (i: MadeInvoice): TRateGroup[] =>
-  i.status === 'VOID' ? [] : subtractGroups(vatGroupsOf(i.lines, i.taxRateBp, i.fixedVat), i.credits.map((c) => vatGroupsOf(c.lines, c.taxRateBp, c.fixedVat)));
+  i.status === 'VOID'
+    ? []
+    : subtractGroups(
+        vatGroupsOf(i.lines, i.taxRateBp, i.fixedVat),
+        i.credits.map((c) => vatGroupsOf(c.lines, c.taxRateBp, c.fixedVat)),
+      );
 
 /** Per VAT code and kind, the net an invoice made from the quote still charges (for the final invoice's deductions). */
 const chargedNetsBy = (i: MadeInvoice): TStageLine[] => {
@@ -58,7 +63,13 @@ const moneyLine = (q: QuoteForInvoicing, position: number, description: string, 
 const many = (ls: readonly TStageLine[]) => ({ codes: new Set(ls.map((l) => l.vat)).size > 1, kinds: new Set(ls.map((l) => l.kind)).size > 1 });
 
 /** One line per VAT code (split into labour and materials as the quote is): 'Deposit 30% for quote Q0007'. */
-export function stageLines(q: QuoteForInvoicing, type: 'DEPOSIT' | 'STAGE', nets: TRateGroup[], percent: number | undefined, description: string | undefined): StoredLine[] {
+export function stageLines(
+  q: QuoteForInvoicing,
+  type: 'DEPOSIT' | 'STAGE',
+  nets: TRateGroup[],
+  percent: number | undefined,
+  description: string | undefined,
+): StoredLine[] {
   const base = description || `${TYPE_LABEL[type]}${percent !== undefined ? ` ${percent}%` : ''} for quote ${q.quoteNumber}`;
   const parts = stageLinesOf(q.lines, q.taxRateBp, nets);
   const m = many(netsByCodeAndKind(q.lines, q.taxRateBp));
@@ -75,7 +86,12 @@ export function finalLines(q: QuoteForInvoicing): StoredLine[] {
       if (l.amountPence === 0) continue;
       const g = vatByCode.find((x) => x.vat === l.vat);
       const vat = g && !g.reverseCharge && !m.kinds ? `, VAT ${formatPence(g.vatPence)}` : '';
-      lines.push(moneyLine(q, lines.length, `Less ${TYPE_LABEL[inv.type].toLowerCase()} ${inv.invoiceNumber}${suffix(l, m.codes, m.kinds)}${vat}`, { ...l, amountPence: -l.amountPence }));
+      lines.push(
+        moneyLine(q, lines.length, `Less ${TYPE_LABEL[inv.type].toLowerCase()} ${inv.invoiceNumber}${suffix(l, m.codes, m.kinds)}${vat}`, {
+          ...l,
+          amountPence: -l.amountPence,
+        }),
+      );
     }
   }
   return lines;

@@ -1,3 +1,4 @@
+import { STAGE_MESSAGES } from '@docket/schemas/stage-invoice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
@@ -15,11 +16,25 @@ afterAll(() => t.close());
 
 /** A kitchen refit: £12,000 + 20% VAT = £14,400, approved. */
 async function kitchenQuote(u: TestUser = user, cid = clientId) {
-  const quote = await createQuote(t.app, u, cid, { lineItems: [{ description: 'Kitchen refit', quantity: 1, unitPrice: 12000 }], tax: 20, siteAddress: '1 Mill Lane, Leeds' });
+  const quote = await createQuote(t.app, u, cid, {
+    lineItems: [{ description: 'Kitchen refit', quantity: 1, unitPrice: 12000 }],
+    tax: 20,
+    siteAddress: '1 Mill Lane, Leeds',
+  });
   await act(t.app, u, 'quotes', quote.id, 'send');
   return (await act(t.app, u, 'quotes', quote.id, 'approve')).body.data as { id: string; quoteNumber: string };
 }
-const raise = (quoteId: string, body: unknown, u: TestUser = user) => request(t.app).post(`/api/quotes/${quoteId}/invoices`).set(u.auth).send(body as object);
+const raise = (quoteId: string, body: unknown, u: TestUser = user) =>
+  request(t.app)
+    .post(`/api/quotes/${quoteId}/invoices`)
+    .set(u.auth)
+    .send(body as object);
+/** Raised and issued: it gets its number, and a final may follow it (a final waits for the quote's drafts). */
+const raiseIssued = async (quoteId: string, body: unknown, u: TestUser = user) => {
+  const made = await raise(quoteId, body, u);
+  expect(made.status).toBe(201);
+  return act(t.app, u, 'invoices', made.body.data.id, 'send');
+};
 const quoteOf = async (id: string) => (await request(t.app).get(`/api/quotes/${id}`).set(user.auth)).body.data;
 const invoiceCount = async () => (await request(t.app).get('/api/invoices').set(user.auth)).body.data.length as number;
 
@@ -46,8 +61,8 @@ describe('POST /api/quotes/{id}/invoices', () => {
 
   it('when deposit, stage by amount and final are raised, then they add up to the quote to the penny and the final lists the deductions', async () => {
     const quote = await kitchenQuote();
-    const deposit = (await raise(quote.id, { type: 'DEPOSIT', percent: 30 })).body.data;
-    const stage = (await raise(quote.id, { type: 'STAGE', amount: 5000.01, description: 'Units fitted' })).body.data;
+    const deposit = (await raiseIssued(quote.id, { type: 'DEPOSIT', percent: 30 })).body.data;
+    const stage = (await raiseIssued(quote.id, { type: 'STAGE', amount: 5000.01, description: 'Units fitted' })).body.data;
     // No net at 20% comes to £5,000.01 with its VAT: the stage charges a penny less, never more.
     expect(stage).toMatchObject({ subtotal: 4166.67, taxAmount: 833.33, total: 5000, lineItems: [{ description: 'Units fitted' }] });
     const final = await raise(quote.id, { type: 'FINAL' });
@@ -64,7 +79,14 @@ describe('POST /api/quotes/{id}/invoices', () => {
 
   it('when a CIS subcontractor invoices a quote with mixed VAT codes in stages, then each invoice has a line per code, reverse charge is not charged, and the invoices add up per code', async () => {
     const u = await registerUser(t.app);
-    expect((await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true }))).status).toBe(201);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/company')
+          .set(u.auth)
+          .send(sampleCompany({ cisSubcontractor: true }))
+      ).status,
+    ).toBe(201);
     const c = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB123456789', cisRate: 20 });
     const lineItems = [
       { description: 'Fitting', quantity: 1, unitPrice: 1000, vat: 'STANDARD', kind: 'LABOUR' },
@@ -77,8 +99,8 @@ describe('POST /api/quotes/{id}/invoices', () => {
     const quote = await createQuote(t.app, u, c.id, { lineItems, tax: 20 });
     await act(t.app, u, 'quotes', quote.id, 'send');
     await act(t.app, u, 'quotes', quote.id, 'approve');
-    const deposit = await raise(quote.id, { type: 'DEPOSIT', percent: 10 }, u);
-    expect(deposit.status).toBe(201);
+    const deposit = await raiseIssued(quote.id, { type: 'DEPOSIT', percent: 10 }, u);
+    expect(deposit.status).toBe(200);
     const n = quote.quoteNumber;
     expect(deposit.body.data.lineItems).toEqual([
       { description: `Deposit 10% for quote ${n} (VAT 20%, labour)`, quantity: 1, unitPrice: 100, kind: 'LABOUR' },
@@ -88,11 +110,25 @@ describe('POST /api/quotes/{id}/invoices', () => {
       { description: `Deposit 10% for quote ${n} (VAT 20% RC, labour)`, quantity: 1, unitPrice: 200, vat: 'RC_STANDARD', kind: 'LABOUR' },
     ]);
     // CIS is on the labour lines only: £100 + £50 + £30 + £200 = £380 at 20%.
-    expect(deposit.body.data).toMatchObject({ subtotal: 420, taxAmount: 28, total: 448, reverseChargeVat: 40, cis: { labourNet: 380, rate: 20, deduction: 76 }, amountDue: 372 });
+    expect(deposit.body.data).toMatchObject({
+      subtotal: 420,
+      taxAmount: 28,
+      total: 448,
+      reverseChargeVat: 40,
+      cis: { labourNet: 380, rate: 20, deduction: 76 },
+      amountDue: 372,
+    });
     const final = await raise(quote.id, { type: 'FINAL' }, u);
     expect(final.status).toBe(201);
-    expect(final.body.data).toMatchObject({ subtotal: 3780, taxAmount: 252, total: 4032, reverseChargeVat: 360, cis: { labourNet: 3420, rate: 20, deduction: 684 } });
-    const codes = (d: { vatBreakdown: { vat: string; net: number; vatAmount: number }[] }) => Object.fromEntries(d.vatBreakdown.map((g) => [g.vat, [g.net, g.vatAmount]]));
+    expect(final.body.data).toMatchObject({
+      subtotal: 3780,
+      taxAmount: 252,
+      total: 4032,
+      reverseChargeVat: 360,
+      cis: { labourNet: 3420, rate: 20, deduction: 684 },
+    });
+    const codes = (d: { vatBreakdown: { vat: string; net: number; vatAmount: number }[] }) =>
+      Object.fromEntries(d.vatBreakdown.map((g) => [g.vat, [g.net, g.vatAmount]]));
     expect(codes(final.body.data)).toEqual({ STANDARD: [1260, 252], ZERO: [450, 0], EXEMPT: [270, 0], RC_STANDARD: [1800, 360] });
     expect(Math.round((deposit.body.data.total + final.body.data.total) * 100)).toBe(448_000);
   });
@@ -112,7 +148,7 @@ describe('POST /api/quotes/{id}/invoices', () => {
 
   it('when a final invoice exists, then nothing more can be invoiced (stage, final or full conversion)', async () => {
     const quote = await kitchenQuote();
-    await raise(quote.id, { type: 'DEPOSIT', percent: 10 });
+    await raiseIssued(quote.id, { type: 'DEPOSIT', percent: 10 });
     expect((await raise(quote.id, { type: 'FINAL' })).status).toBe(201);
     for (const body of [{ type: 'STAGE', percent: 1 }, { type: 'FINAL' }]) {
       const res = await raise(quote.id, body);
@@ -121,7 +157,8 @@ describe('POST /api/quotes/{id}/invoices', () => {
     }
     const full = await request(t.app).post(`/api/invoices/from-quote/${quote.id}`).set(user.auth).send({});
     expect(full.status).toBe(409);
-    expect(full.body.error).toMatch(/^This quote has already been converted to invoice INV\d{4}, INV\d{4}$/);
+    // The final is still a draft: it has no number yet.
+    expect(full.body.error).toMatch(/^This quote has already been converted to invoice INV\d{4}, Draft$/);
   });
 
   it('when a deposit is credited, then the quote counts less as invoiced and the final takes it back in', async () => {
@@ -136,7 +173,7 @@ describe('POST /api/quotes/{id}/invoices', () => {
     expect(final.lineItems).toHaveLength(1);
   });
 
-  it('when the quote is not approved, then 409; when it is another account\'s, then 404', async () => {
+  it("when the quote is not approved, then 409; when it is another account's, then 404", async () => {
     const draft = await createQuote(t.app, user, clientId);
     expect((await raise(draft.id, { type: 'DEPOSIT', percent: 30 })).status).toBe(409);
     const other = await registerUser(t.app);
@@ -174,31 +211,121 @@ describe('POST /api/quotes/{id}/invoices', () => {
   });
 });
 
+describe('editing a draft final invoice (docs/product.md, "Editing a final invoice")', () => {
+  /** £12,000 + VAT quote, 30% deposit issued, final drafted: Kitchen refit £12,000 less the deposit's £3,600 net. */
+  async function draftFinal() {
+    const quote = await kitchenQuote();
+    await raiseIssued(quote.id, { type: 'DEPOSIT', percent: 30 });
+    const final = (await raise(quote.id, { type: 'FINAL' })).body.data;
+    expect(final).toMatchObject({ status: 'DRAFT', total: 10080 });
+    return final as { id: string; dueDate: string; lineItems: { description: string; unitPrice: number }[] };
+  }
+  const put = (id: string, body: object) => request(t.app).put(`/api/invoices/${id}`).set(user.auth).send(body);
+  const own = (unitPrice: number, more: object[] = []) => ({
+    clientId,
+    tax: 20,
+    lineItems: [{ description: 'Kitchen refit', quantity: 1, unitPrice }, ...more],
+  });
+
+  it("when its own lines are changed, then they are saved, the deposit's deduction stays as made and the totals follow the lines", async () => {
+    const final = await draftFinal();
+    const res = await put(final.id, { ...own(11000), dueDate: '2031-02-28' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.lineItems.map((l: { description: string; unitPrice: number }) => [l.description, l.unitPrice])).toEqual([
+      ['Kitchen refit', 11000],
+      [final.lineItems[1]!.description, -3600],
+    ]);
+    expect(res.body.data).toMatchObject({ subtotal: 7400, taxAmount: 1480, total: 8880, dueDate: '2031-02-28', quoteInvoiceType: 'FINAL' });
+    const history = (await request(t.app).get(`/api/invoices/${final.id}/history`).set(user.auth)).body.data as { summary: string }[];
+    expect(history.map((h) => h.summary)).toContain('Changed lines, due date');
+  });
+
+  it('when the edit would charge more than was left of the quote, then 409 says to raise a separate invoice, and nothing changes', async () => {
+    const final = await draftFinal();
+    const res = await put(final.id, own(12000, [{ description: 'Extra socket', quantity: 1, unitPrice: 50 }]));
+    expect([res.status, res.body.error]).toEqual([409, STAGE_MESSAGES.finalAboveLeft(1008000)]);
+    expect((await request(t.app).get(`/api/invoices/${final.id}`).set(user.auth)).body.data.total).toBe(10080);
+  });
+
+  it('when the edit would bring the final to £0 or below, then 409 with the negative total named', async () => {
+    const final = await draftFinal();
+    const res = await put(final.id, own(3000));
+    expect([res.status, res.body.error]).toEqual([409, STAGE_MESSAGES.notPositive(-72000)]);
+  });
+
+  it('when the client or the VAT rate is changed, or a deduction is sent as a line, then it is refused and nothing changes', async () => {
+    const final = await draftFinal();
+    const other = (await request(t.app).post('/api/clients').set(user.auth).send({ name: 'Someone Else', email: 'else@example.com' })).body.data;
+    expect((await put(final.id, { ...own(11000), clientId: other.id })).body.error).toBe(STAGE_MESSAGES.finalKeepsQuote);
+    expect((await put(final.id, { ...own(11000), tax: 0 })).body.error).toBe(STAGE_MESSAGES.finalKeepsQuote);
+    const asLine = await put(final.id, own(12000, [{ description: 'Less deposit', quantity: 1, unitPrice: -3600 }]));
+    expect(asLine.status).toBe(400);
+    expect((await request(t.app).get(`/api/invoices/${final.id}`).set(user.auth)).body.data).toMatchObject({ total: 10080, clientId });
+  });
+
+  it('when only its due date changes, then the lines and the VAT it fixed stay exactly as made', async () => {
+    const final = await draftFinal();
+    const before = (await request(t.app).get(`/api/invoices/${final.id}`).set(user.auth)).body.data;
+    const res = await put(final.id, { ...own(12000), dueDate: '2031-03-31' });
+    expect(res.status).toBe(200);
+    expect({ ...res.body.data, dueDate: before.dueDate, updatedAt: before.updatedAt }).toEqual(before);
+  });
+
+  it('when the final has been issued, then its lines are refused like any issued invoice', async () => {
+    const final = await draftFinal();
+    await act(t.app, user, 'invoices', final.id, 'send').expect(200);
+    expect((await put(final.id, own(11000))).status).toBe(409);
+  });
+});
+
 describe('POST /api/quotes/{id}/duplicate and /api/invoices/{id}/duplicate', () => {
   it('when a quote is duplicated, then a new DRAFT with the same client, lines, VAT and site address and a new number', async () => {
     const quote = await kitchenQuote();
     const res = await request(t.app).post(`/api/quotes/${quote.id}/duplicate`).set(user.auth);
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ status: 'DRAFT', clientId, tax: 20, total: 14400, siteAddress: '1 Mill Lane, Leeds', invoices: [], invoicedAmount: 0 });
+    expect(res.body.data).toMatchObject({
+      status: 'DRAFT',
+      clientId,
+      tax: 20,
+      total: 14400,
+      siteAddress: '1 Mill Lane, Leeds',
+      invoices: [],
+      invoicedAmount: 0,
+    });
     expect(res.body.data.lineItems).toEqual([{ description: 'Kitchen refit', quantity: 1, unitPrice: 12000 }]);
     expect(res.body.data.quoteNumber).not.toBe(quote.quoteNumber);
   });
 
   it('when an invoice is duplicated, then a new DRAFT not linked to any quote, due 30 days from today', async () => {
     const quote = await kitchenQuote();
-    const deposit = (await raise(quote.id, { type: 'DEPOSIT', percent: 30 })).body.data;
-    await act(t.app, user, 'invoices', deposit.id, 'send');
+    const deposit = (await raiseIssued(quote.id, { type: 'DEPOSIT', percent: 30 })).body.data;
     t.setNow('2030-03-01T12:00:00Z');
     const res = await request(t.app).post(`/api/invoices/${deposit.id}/duplicate`).set(user.auth);
     t.setNow(null);
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ status: 'DRAFT', quoteId: null, quoteInvoiceType: null, total: 4320, siteAddress: '1 Mill Lane, Leeds', dueDate: '2030-03-31' });
-    expect(res.body.data.invoiceNumber).not.toBe(deposit.invoiceNumber);
+    expect(res.body.data).toMatchObject({
+      status: 'DRAFT',
+      quoteId: null,
+      quoteInvoiceType: null,
+      total: 4320,
+      siteAddress: '1 Mill Lane, Leeds',
+      dueDate: '2030-03-31',
+    });
+    // A copy is a new draft: its number comes when it is issued.
+    expect(deposit.invoiceNumber).toMatch(/^INV\d{4}$/);
+    expect(res.body.data.invoiceNumber).toBeNull();
   });
 
   it('when an invoice with per-line VAT, kinds, discounts and units is duplicated, then the copy keeps them and its CIS deduction', async () => {
     const u = await registerUser(t.app);
-    expect((await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true }))).status).toBe(201);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/company')
+          .set(u.auth)
+          .send(sampleCompany({ cisSubcontractor: true }))
+      ).status,
+    ).toBe(201);
     const c = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB123456789', cisRate: 20 });
     const lineItems = [
       { description: 'Fitting', quantity: 7.5, unitPrice: 40, vat: 'RC_STANDARD', kind: 'LABOUR', unit: 'hour' },
@@ -209,7 +336,13 @@ describe('POST /api/quotes/{id}/duplicate and /api/invoices/{id}/duplicate', () 
     expect(res.status).toBe(201);
     expect(res.body.data.lineItems).toEqual(lineItems);
     // £300 reverse charge (£60 not charged) + £270 at 5% (£13.50); CIS on the £300 of labour.
-    expect(res.body.data).toMatchObject({ subtotal: 570, taxAmount: 13.5, total: 583.5, reverseChargeVat: 60, cis: { labourNet: 300, rate: 20, deduction: 60 } });
+    expect(res.body.data).toMatchObject({
+      subtotal: 570,
+      taxAmount: 13.5,
+      total: 583.5,
+      reverseChargeVat: 60,
+      cis: { labourNet: 300, rate: 20, deduction: 60 },
+    });
     expect(res.body.data).toMatchObject({ subtotal: source.subtotal, total: source.total, cis: source.cis });
   });
 

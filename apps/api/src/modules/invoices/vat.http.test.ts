@@ -31,8 +31,19 @@ describe('VAT per line', () => {
       { vat: 'ZERO', rate: 0, net: 14.97, vatAmount: 0, reverseCharge: false },
       { vat: 'EXEMPT', rate: 0, net: 60, vatAmount: 0, reverseCharge: false },
     ]);
-    expect(res.body.data.lineItems[1]).toEqual({ description: 'Boiler', quantity: 1, unitPrice: 1249.99, vat: 'STANDARD', kind: 'MATERIALS', discountPercent: 10, unit: 'each' });
-    const half = await request(t.app).post('/api/quotes').set(user.auth).send({ clientId: c.id, lineItems: [{ description: 'Half an hour', quantity: 0.5, unitPrice: 40 }] });
+    expect(res.body.data.lineItems[1]).toEqual({
+      description: 'Boiler',
+      quantity: 1,
+      unitPrice: 1249.99,
+      vat: 'STANDARD',
+      kind: 'MATERIALS',
+      discountPercent: 10,
+      unit: 'each',
+    });
+    const half = await request(t.app)
+      .post('/api/quotes')
+      .set(user.auth)
+      .send({ clientId: c.id, lineItems: [{ description: 'Half an hour', quantity: 0.5, unitPrice: 40 }] });
     expect(half.status).toBe(201);
     expect(half.body.data).toMatchObject({ subtotal: 20, total: 24 });
     expect(half.body.data.vatBreakdown).toBeUndefined();
@@ -65,7 +76,10 @@ describe('reverse charge', () => {
   it('when the client has no VAT number, then 400 and nothing is created', async () => {
     const c = await createClient(t.app, user, { isBusiness: true });
     const before = (await request(t.app).get('/api/invoices').set(user.auth)).body.data.length;
-    const res = await request(t.app).post('/api/invoices').set(user.auth).send(invoiceBody(c.id, { lineItems: rcLines }));
+    const res = await request(t.app)
+      .post('/api/invoices')
+      .set(user.auth)
+      .send(invoiceBody(c.id, { lineItems: rcLines }));
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("Reverse charge needs the customer's VAT number");
     expect((await request(t.app).get('/api/invoices').set(user.auth)).body.data.length).toBe(before);
@@ -73,7 +87,10 @@ describe('reverse charge', () => {
 
   it('when the client is a VAT-registered builder, then the VAT is stated per rate, outside the total, and the balance is the net', async () => {
     const c = await createClient(t.app, user, { isBusiness: true, vatNumber: 'GB123456789' });
-    const res = await request(t.app).post('/api/invoices').set(user.auth).send(invoiceBody(c.id, { lineItems: rcLines }));
+    const res = await request(t.app)
+      .post('/api/invoices')
+      .set(user.auth)
+      .send(invoiceBody(c.id, { lineItems: rcLines }));
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ subtotal: 1101.2, taxAmount: 0, total: 1101.2, reverseChargeVat: 147.46, balanceDue: 1101.2 });
     expect(res.body.data.vatBreakdown).toEqual([
@@ -92,10 +109,20 @@ describe('CIS', () => {
 
   it('when a CIS subcontractor invoices a 20% client, then cis and amountDue answer, and payments stop at the amount due', async () => {
     const u = await registerUser(t.app);
-    expect((await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true }))).status).toBe(201);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/company')
+          .set(u.auth)
+          .send(sampleCompany({ cisSubcontractor: true }))
+      ).status,
+    ).toBe(201);
     const c = await createClient(t.app, u, { isBusiness: true, cisRate: 20 });
     expect(c).toMatchObject({ cisRate: 20 });
-    const res = await request(t.app).post('/api/invoices').set(u.auth).send(invoiceBody(c.id, { lineItems: cisLines, tax: 20 }));
+    const res = await request(t.app)
+      .post('/api/invoices')
+      .set(u.auth)
+      .send(invoiceBody(c.id, { lineItems: cisLines, tax: 20 }));
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       subtotal: 920.81,
@@ -117,11 +144,24 @@ describe('CIS', () => {
   it('when the client is at 30% but the company is not a CIS subcontractor, then no deduction until it becomes one and the draft is saved', async () => {
     const u = await registerUser(t.app);
     const c = await createClient(t.app, u, { cisRate: 30 });
-    const res = await request(t.app).post('/api/invoices').set(u.auth).send(invoiceBody(c.id, { lineItems: cisLines }));
+    const res = await request(t.app)
+      .post('/api/invoices')
+      .set(u.auth)
+      .send(invoiceBody(c.id, { lineItems: cisLines }));
     expect(res.body.data.cis).toBeUndefined();
     expect(res.body.data.balanceDue).toBe(1104.97);
-    expect((await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true }))).status).toBe(201);
-    const saved = await request(t.app).put(`/api/invoices/${res.body.data.id}`).set(u.auth).send(invoiceBody(c.id, { lineItems: cisLines }));
+    expect(
+      (
+        await request(t.app)
+          .post('/api/company')
+          .set(u.auth)
+          .send(sampleCompany({ cisSubcontractor: true }))
+      ).status,
+    ).toBe(201);
+    const saved = await request(t.app)
+      .put(`/api/invoices/${res.body.data.id}`)
+      .set(u.auth)
+      .send(invoiceBody(c.id, { lineItems: cisLines }));
     // 608.63 x 30% = 182.589 -> 182.59; 1104.97 - 182.59 = 922.38
     expect(saved.body.data).toMatchObject({ cis: { labourNet: 608.63, rate: 30, deduction: 182.59 }, amountDue: 922.38, balanceDue: 922.38 });
   });
@@ -135,10 +175,16 @@ describe('CIS', () => {
 
 describe('catalogue items', () => {
   it('when an item carries VAT, kind and unit, then they are answered and an edit without them clears them', async () => {
-    const res = await request(t.app).post('/api/items').set(user.auth).send({ name: 'Insulation', description: 'Loft roll', price: 8.37, vat: 'REDUCED', kind: 'MATERIALS', unit: 'm' });
+    const res = await request(t.app)
+      .post('/api/items')
+      .set(user.auth)
+      .send({ name: 'Insulation', description: 'Loft roll', price: 8.37, vat: 'REDUCED', kind: 'MATERIALS', unit: 'm' });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ vat: 'REDUCED', kind: 'MATERIALS', unit: 'm' });
-    const edited = await request(t.app).put(`/api/items/${res.body.data.id}`).set(user.auth).send({ name: 'Insulation', description: 'Loft roll', price: 8.37 });
+    const edited = await request(t.app)
+      .put(`/api/items/${res.body.data.id}`)
+      .set(user.auth)
+      .send({ name: 'Insulation', description: 'Loft roll', price: 8.37 });
     expect(edited.body.data.vat).toBeUndefined();
     expect(edited.body.data.unit).toBeUndefined();
   });

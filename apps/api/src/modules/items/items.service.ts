@@ -32,8 +32,7 @@ const toFields = (i: ItemInput) => ({
 export function createItemsService(repo: ItemsRepository) {
   return {
     list: async (userId: string): Promise<TItem[]> => (await repo.list(userId)).map(toItemDto),
-    page: async (userId: string, q: TListQuery & { limit: number }): Promise<TPage<TItem>> =>
-      toPage(await repo.list(userId, q), q.limit, toItemDto),
+    page: async (userId: string, q: TListQuery & { limit: number }): Promise<TPage<TItem>> => toPage(await repo.list(userId, q), q.limit, toItemDto),
     async get(userId: string, id: string) {
       const row = await repo.get(userId, id);
       if (!row) throw AppError.notFound('Item');

@@ -8,7 +8,7 @@ type Inserter = Pick<Database, 'insert'>;
 
 export interface NewNotification {
   kind: TNotificationKind;
-  document: { kind: 'quote' | 'invoice'; id: string; number: string };
+  document: { kind: 'quote' | 'invoice' | 'credit_note'; id: string; number: string };
   summary: string;
 }
 
@@ -16,7 +16,12 @@ export function createNotificationsRepository(db: Database) {
   return {
     /** Inside the transaction of the change it tells about, so both commit (or fail) together. */
     async add(x: Inserter, userId: string, n: NewNotification) {
-      const doc = n.document.kind === 'quote' ? { quoteId: n.document.id } : { invoiceId: n.document.id };
+      const doc =
+        n.document.kind === 'quote'
+          ? { quoteId: n.document.id }
+          : n.document.kind === 'invoice'
+            ? { invoiceId: n.document.id }
+            : { creditNoteId: n.document.id };
       await x.insert(notifications).values({ userId, kind: n.kind, ...doc, documentNumber: n.document.number, summary: n.summary });
     },
     async list(userId: string, limit: number, cursor?: string) {
@@ -28,7 +33,10 @@ export function createNotificationsRepository(db: Database) {
         .limit(limit + 1);
     },
     async unread(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
       return Number(row?.n ?? 0);
     },
     /** Marks the given ids (only the user's own), or every unread one when ids is undefined. */

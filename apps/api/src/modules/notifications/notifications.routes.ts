@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ZNotificationsQuery, ZNotificationsRead } from '@docket/schemas/share';
 import { parse } from '../../middleware/validate.ts';
-import { currentUser } from '../../middleware/authenticate.ts';
+import { currentAccount } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
@@ -9,11 +9,11 @@ import type { NotificationsService } from './notifications.service.ts';
 export function notificationsRoutes(service: NotificationsService) {
   const router = Router();
   router.get('/', async (req, res) => {
-    sendData(res, await service.list(currentUser(req).id, parse(ZNotificationsQuery, req.query)));
+    sendData(res, await service.list(currentAccount(req).id, parse(ZNotificationsQuery, req.query)));
   });
   router.post('/read', async (req, res) => {
     const { ids } = parse(ZNotificationsRead, req.body ?? {});
-    sendData(res, await service.markRead(currentUser(req).id, ids));
+    sendData(res, await service.markRead(currentAccount(req).id, ids));
   });
   return router;
 }

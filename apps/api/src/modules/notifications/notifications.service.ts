@@ -7,8 +7,8 @@ type Row = Awaited<ReturnType<NotificationsRepository['list']>>[number];
 const toDto = (r: Row): TNotification => ({
   id: r.id,
   kind: r.kind as TNotificationKind,
-  documentKind: r.quoteId ? 'quote' : 'invoice',
-  documentId: (r.quoteId ?? r.invoiceId)!,
+  documentKind: r.quoteId ? 'quote' : r.invoiceId ? 'invoice' : 'credit_note',
+  documentId: (r.quoteId ?? r.invoiceId ?? r.creditNoteId)!,
   documentNumber: r.documentNumber,
   summary: r.summary,
   createdAt: r.createdAt.toISOString(),

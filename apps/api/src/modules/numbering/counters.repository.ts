@@ -36,19 +36,41 @@ function takenCondition(kind: DocumentKind, userId: string, formatted: ReturnTyp
  */
 async function firstFreeAfter(tx: Tx, kind: DocumentKind, userId: string, prefix: string, taken: number): Promise<number> {
   const formatted = sql`${prefix} || case when c < 10000 then lpad(c::text, ${NUMBER_PAD}, '0') else c::text end`;
-  const [row] = await queryRows<{ n: number }>(tx, sql`
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`
     with recursive walk(c) as (
       select ${taken + 1}::int
       union all
       select c + 1 from walk
       where ${takenCondition(kind, userId, formatted)}
     )
-    select max(c)::int as n from walk`);
+    select max(c)::int as n from walk`,
+  );
   return Number(row?.n ?? taken + 1);
+}
+
+/** The kind's counter row, created at 1 if missing, locked FOR UPDATE until the transaction ends; its next value. */
+async function lockCounter(tx: Tx, userId: string, kind: DocumentKind): Promise<number> {
+  await tx.insert(documentCounters).values({ userId, kind, nextValue: 1 }).onConflictDoNothing();
+  const [counter] = await tx
+    .select({ nextValue: documentCounters.nextValue })
+    .from(documentCounters)
+    .where(and(eq(documentCounters.userId, userId), eq(documentCounters.kind, kind)))
+    .for('update');
+  return counter?.nextValue ?? 1;
 }
 
 export function createCountersRepository(db: Database) {
   return {
+    /**
+     * Queue on the kind's counter without taking a number: invoice drafts get their number at
+     * issue, but their creates still serialise here so the plan limit's re-check stays race-free.
+     */
+    async lock(tx: Tx, userId: string, kind: DocumentKind): Promise<void> {
+      await lockCounter(tx, userId, kind);
+    },
+
     /**
      * The number each kind's next document will really get: the counter's value, or after a
      * reset that left it on numbers in use, the first free one above it (what allocate takes).
@@ -79,13 +101,7 @@ export function createCountersRepository(db: Database) {
      * long as the run of taken numbers, once per reset: the counter then jumps past them.
      */
     async allocate(tx: Tx, userId: string, kind: DocumentKind, prefix: string): Promise<string> {
-      await tx.insert(documentCounters).values({ userId, kind, nextValue: 1 }).onConflictDoNothing();
-      const [counter] = await tx
-        .select({ nextValue: documentCounters.nextValue })
-        .from(documentCounters)
-        .where(and(eq(documentCounters.userId, userId), eq(documentCounters.kind, kind)))
-        .for('update');
-      const start = counter?.nextValue ?? 1;
+      const start = await lockCounter(tx, userId, kind);
       const [probe] = await queryRows<{ taken: boolean }>(
         tx,
         sql`select ${takenCondition(kind, userId, sql`${formatDocumentNumber(prefix, start)}`)} as taken`,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_CREDIT_NOTE_PREFIX, DEFAULT_INVOICE_PREFIX, DEFAULT_QUOTE_PREFIX, DEFAULT_TAX_RATE } from '@docket/schemas/constants';
+import { DEFAULT_CREDIT_NOTE_PREFIX, DEFAULT_DUE_DAYS, DEFAULT_INVOICE_PREFIX, DEFAULT_QUOTE_PREFIX, DEFAULT_TAX_RATE } from '@docket/schemas/constants';
 import { percentToBasisPoints } from '@docket/schemas/money';
 import type { Database } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
@@ -11,6 +11,8 @@ export interface DocumentSettings {
   defaultTaxRateBp: number;
   /** a CIS subcontractor: invoices to clients with a CIS rate carry the deduction */
   cisSubcontractor: boolean;
+  /** days from issue to due date unless the client has its own terms (docs/product.md, "Payment terms") */
+  paymentTermsDays: number;
 }
 
 /** Number prefixes and default tax from the company profile, or the spec's defaults without one. */
@@ -24,6 +26,7 @@ export function createDocumentSettingsRepository(db: Database) {
           creditNotePrefix: companies.creditNotePrefix,
           defaultTaxRateBp: companies.defaultTaxRateBp,
           cisSubcontractor: companies.cisSubcontractor,
+          paymentTermsDays: companies.paymentTermsDays,
         })
         .from(companies)
         .where(eq(companies.userId, userId))
@@ -35,6 +38,7 @@ export function createDocumentSettingsRepository(db: Database) {
           creditNotePrefix: DEFAULT_CREDIT_NOTE_PREFIX,
           defaultTaxRateBp: percentToBasisPoints(DEFAULT_TAX_RATE),
           cisSubcontractor: false,
+          paymentTermsDays: DEFAULT_DUE_DAYS,
         }
       );
     },

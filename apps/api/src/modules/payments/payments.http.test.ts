@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import fc from 'fast-check';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { act, createClient, createInvoice, getBinary } from '../../../test/document-fixtures.ts';
+import { act, createClient, createInvoice, getBinary, invoiceBody } from '../../../test/document-fixtures.ts';
 import { fingerprint } from '../../../test/adversarial/support.ts';
 import { addDays, londonDay } from '../../lib/clock.ts';
 
@@ -15,15 +15,23 @@ const today = () => londonDay(new Date());
 beforeAll(async () => {
   t = await createTestApp({ planLimitOverrides: { invoicesPerMonth: -1, quotesPerMonth: -1, maxClients: -1 } });
   user = await registerUser(t.app);
-  await request(t.app).post('/api/company').set(user.auth).send(sampleCompany({ baseRatePercent: 5.25 })).expect(201);
+  await request(t.app)
+    .post('/api/company')
+    .set(user.auth)
+    .send(sampleCompany({ baseRatePercent: 5.25 }))
+    .expect(201);
   clientId = (await createClient(t.app, user)).id;
 });
 afterAll(() => t.close());
 
 /** A sent invoice of one line at `pounds` with no VAT, so its total is exactly `pounds`. */
 async function sent(pounds: number, over: Record<string, unknown> = {}, u: TestUser = user, c: string = clientId) {
-  const inv = await createInvoice(t.app, u, c, { lineItems: [{ description: 'Work', quantity: 1, unitPrice: pounds }], tax: 0, ...over });
+  const body = { lineItems: [{ description: 'Work', quantity: 1, unitPrice: pounds }], tax: 0, ...over };
+  // No invoice is issued due before its issue date (docs/product.md, "Payment terms"): a late one is
+  // issued, then its due date moved back (the one field an issued invoice may change).
+  const inv = await createInvoice(t.app, u, c, over.dueDate ? { ...body, dueDate: '2099-01-31' } : body);
   expect((await act(t.app, u, 'invoices', inv.id, 'send')).status).toBe(200);
+  if (over.dueDate) await request(t.app).put(`/api/invoices/${inv.id}`).set(u.auth).send(invoiceBody(c, body)).expect(200);
   return inv as { id: string };
 }
 const pay = (id: string, body: Record<string, unknown>, u: TestUser = user) => request(t.app).post(`/api/invoices/${id}/payments`).set(u.auth).send(body);
@@ -37,7 +45,17 @@ describe('recording and removing payments', () => {
     const res = await pay(inv.id, { amount: 40, method: 'CASH', reference: 'Doorstep' });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ status: 'SENT', amountPaid: 40, balanceDue: 60, paidAt: null });
-    expect(res.body.data.payments).toEqual([{ id: expect.any(String), amount: 40, date: today(), method: 'CASH', reference: 'Doorstep', createdAt: expect.any(String) }]);
+    expect(res.body.data.payments).toEqual([
+      {
+        id: expect.any(String),
+        amount: 40,
+        date: today(),
+        method: 'CASH',
+        reference: 'Doorstep',
+        createdAt: expect.any(String),
+        by: { userId: user.id, email: user.email, name: user.email.split('@')[0] },
+      },
+    ]);
     const history = (await request(t.app).get(`/api/invoices/${inv.id}/history`).set(user.auth)).body.data as { action: string; summary: string }[];
     expect(history.at(-1)).toMatchObject({ action: 'payment recorded', summary: expect.stringContaining('£40.00') });
   });
@@ -139,7 +157,8 @@ describe('recording and removing payments', () => {
             const res = await pay(inv.id, { amount: o.pence / 100 });
             const due = Math.max(0, total - model.paid.reduce((s, p) => s + p.pence, 0) - model.credited);
             expect(res.status).toBe(o.pence <= due ? 201 : 409);
-            if (res.status === 201) model.paid.push({ id: res.body.data.payments.find((p: { id: string }) => !model.paid.some((m) => m.id === p.id)).id, pence: o.pence });
+            if (res.status === 201)
+              model.paid.push({ id: res.body.data.payments.find((p: { id: string }) => !model.paid.some((m) => m.id === p.id)).id, pence: o.pence });
           } else if (o.kind === 'remove' && model.paid.length) {
             const [gone] = model.paid.splice(o.index % model.paid.length, 1);
             expect((await unpay(inv.id, gone!.id)).status).toBe(200);
@@ -262,7 +281,11 @@ describe('late payment (business clients)', () => {
 
   it('when the notice is on, then business invoice PDFs carry the statement and consumer ones never do', async () => {
     const u = await registerUser(t.app);
-    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ latePaymentNotice: true, baseRatePercent: 4 })).expect(201);
+    await request(t.app)
+      .post('/api/company')
+      .set(u.auth)
+      .send(sampleCompany({ latePaymentNotice: true, baseRatePercent: 4 }))
+      .expect(201);
     const company = (await request(t.app).get('/api/company').set(u.auth)).body.data;
     expect(company).toMatchObject({ latePaymentNotice: true, baseRatePercent: 4, baseRateSetOn: today() });
     const biz = await createClient(t.app, u, { name: 'Biz Ltd', isBusiness: true });
@@ -278,7 +301,9 @@ const pdfBody = (path: string, u: TestUser) => getBinary(t.app, u, path);
 async function pdfText(path: string, u: TestUser) {
   const res = await pdfBody(path, u);
   expect(res.status).toBe(200);
-  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: res.body as Buffer }).toString('utf8').replace(/\s+/g, ' ');
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: res.body as Buffer })
+    .toString('utf8')
+    .replace(/\s+/g, ' ');
 }
 
 describe('client account and statement', () => {
@@ -289,14 +314,32 @@ describe('client account and statement', () => {
     const a = await sent(300, {}, u, c.id);
     const b = await sent(120, {}, u, c.id);
     await pay(a.id, { amount: 100, reference: 'BACS-1' }, u).expect(201);
-    await request(t.app).post(`/api/invoices/${b.id}/credit-notes`).set(u.auth).send({ reason: 'Discount', lineItems: [{ description: 'Discount', quantity: 1, unitPrice: 20 }] }).expect(201);
+    await request(t.app)
+      .post(`/api/invoices/${b.id}/credit-notes`)
+      .set(u.auth)
+      .send({ reason: 'Discount', lineItems: [{ description: 'Discount', quantity: 1, unitPrice: 20 }] })
+      .expect(201);
     const account = (await request(t.app).get(`/api/clients/${c.id}/account`).set(u.auth)).body.data;
     expect(account.balance).toBe(300);
     expect(account.invoices).toHaveLength(2);
     expect(account.payments).toHaveLength(1);
     expect(account.creditNotes).toHaveLength(1);
     const text = await pdfText(`/api/clients/${c.id}/statement`, u);
-    for (const needle of ['STATEMENT', 'Statement Client Ltd', 'Opening balance', 'Invoice INV0001', '£300.00', 'Invoice INV0002', '£120.00', 'Payment INV0001 (BACS-1)', '£100.00', 'Credit note CN0001', '£20.00', 'Closing balance £300.00', 'Barclays']) {
+    for (const needle of [
+      'STATEMENT',
+      'Statement Client Ltd',
+      'Opening balance',
+      'Invoice INV0001',
+      '£300.00',
+      'Invoice INV0002',
+      '£120.00',
+      'Payment INV0001 (BACS-1)',
+      '£100.00',
+      'Credit note CN0001',
+      '£20.00',
+      'Closing balance £300.00',
+      'Barclays',
+    ]) {
       expect(text).toContain(needle);
     }
     const later = await pdfText(`/api/clients/${c.id}/statement?from=${addDays(today(), 1)}&to=${addDays(today(), 1)}`, u);
@@ -325,13 +368,29 @@ describe('cross-account isolation', () => {
 describe('late-payment settings and client flags are kept by edits that do not send them', () => {
   it('when the company and a business client are saved without the new fields, then the stored values stay', async () => {
     const u = await registerUser(t.app);
-    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ latePaymentNotice: true, baseRatePercent: 4.5 })).expect(201);
-    const saved = (await request(t.app).put('/api/company').set(u.auth).send(sampleCompany({ name: 'Renamed' })).expect(200)).body.data;
+    await request(t.app)
+      .post('/api/company')
+      .set(u.auth)
+      .send(sampleCompany({ latePaymentNotice: true, baseRatePercent: 4.5 }))
+      .expect(201);
+    const saved = (
+      await request(t.app)
+        .put('/api/company')
+        .set(u.auth)
+        .send(sampleCompany({ name: 'Renamed' }))
+        .expect(200)
+    ).body.data;
     expect(saved).toMatchObject({ name: 'Renamed', latePaymentNotice: true, baseRatePercent: 4.5, baseRateSetOn: today() });
     const c = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB111' });
     const edited = (await request(t.app).put(`/api/clients/${c.id}`).set(u.auth).send({ name: 'Still Biz', email: 'a@b.example' }).expect(200)).body.data;
     expect(edited).toMatchObject({ name: 'Still Biz', isBusiness: true, vatNumber: 'GB111' });
-    const consumer = (await request(t.app).put(`/api/clients/${c.id}`).set(u.auth).send({ name: 'Now Person', email: 'a@b.example', isBusiness: false, vatNumber: null }).expect(200)).body.data;
+    const consumer = (
+      await request(t.app)
+        .put(`/api/clients/${c.id}`)
+        .set(u.auth)
+        .send({ name: 'Now Person', email: 'a@b.example', isBusiness: false, vatNumber: null })
+        .expect(200)
+    ).body.data;
     expect(consumer).toMatchObject({ isBusiness: false, vatNumber: null });
   });
 });

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { TPaymentMethod } from '@docket/schemas/payment';
+import { currentActor } from '../../lib/request-context.ts';
 import type { Database } from '../../db/client.ts';
-import { clients, invoices, payments } from '../../db/schema.ts';
+import { clients, invoices, payments, users } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { Tx } from '../numbering/counters.repository.ts';
 
@@ -21,6 +22,11 @@ export interface NewPayment {
   paidOn: string;
   method: TPaymentMethod;
   reference: string | null;
+  /** set for a payment (or negative refund) recorded from a provider's webhook */
+  provider?: string | null;
+  feePence?: number | null;
+  /** a refund (negative): the online payment it gives back */
+  refundOf?: string | null;
 }
 
 const ledgerColumns = {
@@ -34,6 +40,9 @@ const ledgerColumns = {
   method: payments.method,
   reference: payments.reference,
   createdAt: payments.createdAt,
+  actorId: payments.actorUserId,
+  actorEmail: users.email,
+  actorName: users.name,
 };
 
 /** The payments ledger: rows are added and removed only under their invoice's row lock. */
@@ -42,7 +51,7 @@ export function createPaymentsRepository(db: Database) {
     async insert(tx: Tx, userId: string, p: NewPayment): Promise<string> {
       const [row] = await tx
         .insert(payments)
-        .values({ userId, ...p })
+        .values({ userId, ...p, actorUserId: currentActor() })
         .returning({ id: payments.id });
       return row!.id;
     },
@@ -69,6 +78,7 @@ export function createPaymentsRepository(db: Database) {
         .from(payments)
         .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
         .innerJoin(clients, eq(clients.id, payments.clientId))
+        .leftJoin(users, eq(users.id, payments.actorUserId))
         .where(and(...filters))
         .orderBy(...newestFirst(payments.createdAt, payments.id));
       return f.limit ? q.limit(f.limit + 1) : q;
@@ -80,6 +90,7 @@ export function createPaymentsRepository(db: Database) {
         .from(payments)
         .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
         .innerJoin(clients, eq(clients.id, payments.clientId))
+        .leftJoin(users, eq(users.id, payments.actorUserId))
         .where(and(eq(payments.userId, userId), eq(payments.clientId, clientId)))
         .orderBy(desc(payments.paidOn), sql`${payments.createdAt} desc`);
     },

@@ -1,6 +1,8 @@
+import { invoiceNumberLabel } from '@docket/schemas/document';
 import type { TPage } from '@docket/schemas/common';
 import { INVOICE_PAYABLE_STATUSES } from '@docket/schemas/lifecycle';
 import { formatPence, poundsToPence } from '@docket/schemas/money';
+import { actorOf } from '../../lib/actor.ts';
 import { PAYMENT_MESSAGES, PAYMENT_METHOD_LABELS, type TPayment, type TPaymentListQuery, type TPaymentMethod } from '@docket/schemas/payment';
 import { AppError } from '../../lib/app-error.ts';
 import { londonDay, type Clock } from '../../lib/clock.ts';
@@ -18,17 +20,33 @@ export interface PaymentInput {
   reference: string | null;
 }
 
+export interface ProviderPaymentInput {
+  /** positive; a refund is stored negative */
+  amountPence: number;
+  method: TPaymentMethod;
+  /** the provider's payment or refund id */
+  reference: string;
+  provider: string;
+  feePence: number | null;
+  /** a refund: our payment row it gives back (docs/product.md, "Payments from the link") */
+  refundOf?: string | null;
+}
+
+const PROVIDER_LABELS: Record<string, string> = { stripe: 'Stripe', gocardless: 'GoCardless' };
+
 export interface PaymentsServiceDeps {
   invoices: InvoicesRepository;
   history: HistoryRepository;
   notifications: NotificationsRepository;
   clock: Clock;
+  /** a payment dated in a period whose VAT return was filed is refused (cash basis counts payments) */
+  filedPeriods?: { assertOpen(accountId: string, day: string, tx?: Tx): Promise<void> };
 }
 
 export const toLedgerDto = (r: LedgerRow): TPayment => ({
   id: r.id,
   invoiceId: r.invoiceId,
-  invoiceNumber: r.invoiceNumber,
+  invoiceNumber: invoiceNumberLabel(r.invoiceNumber),
   clientId: r.clientId,
   clientName: r.clientName,
   amount: Number(r.amountPence) / 100,
@@ -36,10 +54,11 @@ export const toLedgerDto = (r: LedgerRow): TPayment => ({
   method: r.method as TPaymentMethod,
   reference: r.reference,
   createdAt: r.createdAt.toISOString(),
+  ...actorOf(r.actorId, r.actorEmail, r.actorName),
 });
 
 /** What is still owed: the amount due (total less any CIS deduction) less payments and credits. */
-const dueOf = (inv: LockedInvoice) => Math.max(0, inv.totalPence - Number(inv.cisDeductionPence) - inv.paidPence - inv.creditedPence);
+export const dueOf = (inv: LockedInvoice) => Math.max(0, inv.totalPence - Number(inv.cisDeductionPence) - inv.paidPence - inv.creditedPence);
 
 /**
  * The payments ledger (docs/product.md, "Payments"). Every change locks the invoice row first,
@@ -54,31 +73,128 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
     return inv;
   };
   /** Checks and inserts one payment inside the caller's transaction; the invoice is already locked. */
-  const recordLocked = async (tx: Tx, userId: string, inv: LockedInvoice, amountPence: number, paidOn: string, method: TPaymentMethod, reference: string | null) => {
+  const recordLocked = async (
+    tx: Tx,
+    userId: string,
+    inv: LockedInvoice,
+    amountPence: number,
+    paidOn: string,
+    method: TPaymentMethod,
+    reference: string | null,
+  ): Promise<string> => {
     if (!INVOICE_PAYABLE_STATUSES.includes(inv.status)) throw AppError.conflict(PAYMENT_MESSAGES.notIssued);
     const due = dueOf(inv);
     if (amountPence > due) throw AppError.conflict(PAYMENT_MESSAGES.overBalance(formatPence(due)));
-    await repo.insert(tx, userId, { invoiceId: inv.id, clientId: inv.clientId, amountPence, paidOn, method, reference });
+    const id = await repo.insert(tx, userId, { invoiceId: inv.id, clientId: inv.clientId, amountPence, paidOn, method, reference });
     const how = PAYMENT_METHOD_LABELS[method].toLowerCase();
-    await deps.history.append(tx, userId, 'invoice', inv.id, 'payment recorded', `Payment of ${formatPence(amountPence)} on ${paidOn} by ${how}${reference ? ` (${reference})` : ''}`);
+    await deps.history.append(
+      tx,
+      userId,
+      'invoice',
+      inv.id,
+      'payment recorded',
+      `Payment of ${formatPence(amountPence)} on ${paidOn} by ${how}${reference ? ` (${reference})` : ''}`,
+    );
     await deps.notifications.add(tx, userId, {
       kind: 'payment recorded',
-      document: { kind: 'invoice', id: inv.id, number: inv.invoiceNumber },
-      summary: `Payment of ${formatPence(amountPence)} recorded on ${inv.invoiceNumber}`,
+      document: { kind: 'invoice', id: inv.id, number: invoiceNumberLabel(inv.invoiceNumber) },
+      summary: `Payment of ${formatPence(amountPence)} recorded on ${invoiceNumberLabel(inv.invoiceNumber)}`,
+    });
+    await deps.invoices.settleFromLedger(tx, inv.id);
+    return id;
+  };
+
+  /** A provider's payment or refund (docs/product.md, "Payments from the link"), inside the caller's lock. */
+  const recordProvider = async (tx: Tx, userId: string, inv: LockedInvoice, p: ProviderPaymentInput, refund: boolean) => {
+    const amountPence = refund ? -p.amountPence : p.amountPence;
+    await repo.insert(tx, userId, {
+      invoiceId: inv.id,
+      clientId: inv.clientId,
+      amountPence,
+      paidOn: today(),
+      method: p.method,
+      reference: p.reference,
+      provider: p.provider,
+      feePence: p.feePence,
+      refundOf: refund ? (p.refundOf ?? null) : null,
+    });
+    const how = `${PAYMENT_METHOD_LABELS[p.method].toLowerCase()} through ${PROVIDER_LABELS[p.provider] ?? p.provider}`;
+    const what = refund
+      ? `Refund of ${formatPence(p.amountPence)} made at ${PROVIDER_LABELS[p.provider] ?? p.provider}`
+      : `Online payment of ${formatPence(p.amountPence)} by ${how}`;
+    const fee = !refund && p.feePence ? `, provider fee ${formatPence(p.feePence)}` : '';
+    await deps.history.append(tx, userId, 'invoice', inv.id, refund ? 'refund recorded' : 'payment recorded', `${what} (${p.reference})${fee}`);
+    await deps.notifications.add(tx, userId, {
+      kind: refund ? 'refund recorded' : 'payment recorded',
+      document: { kind: 'invoice', id: inv.id, number: invoiceNumberLabel(inv.invoiceNumber) },
+      summary: refund
+        ? `Refund of ${formatPence(p.amountPence)} on ${inv.invoiceNumber}: the balance is open again`
+        : `${inv.invoiceNumber} was paid online: ${formatPence(p.amountPence)}`,
     });
     await deps.invoices.settleFromLedger(tx, inv.id);
   };
 
   return {
+    recordFromProvider: (tx: Tx, userId: string, inv: LockedInvoice, p: ProviderPaymentInput) => recordProvider(tx, userId, inv, p, false),
+    refundFromProvider: (tx: Tx, userId: string, inv: LockedInvoice, p: ProviderPaymentInput) => recordProvider(tx, userId, inv, p, true),
+    lockInvoice: (tx: Tx, userId: string, id: string) => deps.invoices.lock(tx, userId, id, today()),
     async record(userId: string, invoiceId: string, input: PaymentInput): Promise<void> {
       const paidOn = input.date ?? today();
       if (paidOn > today()) throw AppError.badRequest(PAYMENT_MESSAGES.future, { date: PAYMENT_MESSAGES.future });
+      await deps.filedPeriods?.assertOpen(userId, paidOn);
       await deps.invoices.transaction(async (tx) => {
         const inv = await locked(tx, userId, invoiceId);
         if (inv.status !== 'DRAFT' && paidOn < londonDay(inv.createdAt)) {
           throw AppError.badRequest(PAYMENT_MESSAGES.beforeIssue, { date: PAYMENT_MESSAGES.beforeIssue });
         }
         await recordLocked(tx, userId, inv, poundsToPence(input.amount), paidOn, input.method, input.reference);
+      });
+    },
+    /**
+     * A bank line paying one or more invoices (docs/product.md, "Reconciliation"): every payment,
+     * and whatever `within` writes (the line's explanation), in one transaction, or none of it.
+     * Invoices are locked in id order so two explanations never wait on each other in a circle.
+     */
+    async recordAllocations(
+      userId: string,
+      allocations: { invoiceId: string; amountPence: number }[],
+      paidOn: string,
+      reference: string,
+      within: (tx: Tx, paymentIds: { invoiceId: string; paymentId: string }[]) => Promise<void>,
+    ) {
+      await deps.invoices.transaction(async (tx) => {
+        await deps.filedPeriods?.assertOpen(userId, paidOn, tx);
+        const done: { invoiceId: string; paymentId: string }[] = [];
+        for (const a of [...allocations].sort((x, y) => x.invoiceId.localeCompare(y.invoiceId))) {
+          const inv = await locked(tx, userId, a.invoiceId);
+          if (inv.status !== 'DRAFT' && paidOn < londonDay(inv.createdAt))
+            throw AppError.badRequest(PAYMENT_MESSAGES.beforeIssue, { date: PAYMENT_MESSAGES.beforeIssue });
+          done.push({ invoiceId: a.invoiceId, paymentId: await recordLocked(tx, userId, inv, a.amountPence, paidOn, 'BANK_TRANSFER', reference) });
+        }
+        await within(tx, done);
+      });
+    },
+    /** Undo of recordAllocations: the payments go, and `within` clears the line, together. */
+    async removeAllocations(userId: string, paymentIds: { invoiceId: string; paymentId: string }[], within: (tx: Tx) => Promise<void>) {
+      await deps.invoices.transaction(async (tx) => {
+        for (const p of [...paymentIds].sort((x, y) => x.invoiceId.localeCompare(y.invoiceId))) {
+          await locked(tx, userId, p.invoiceId);
+          const gone = await repo.remove(tx, userId, p.invoiceId, p.paymentId);
+          if (gone) {
+            // Thrown inside the transaction: nothing is removed.
+            await deps.filedPeriods?.assertOpen(userId, gone.paidOn, tx);
+            await deps.history.append(
+              tx,
+              userId,
+              'invoice',
+              p.invoiceId,
+              'payment removed',
+              `Removed payment of ${formatPence(Number(gone.amountPence))} on ${gone.paidOn} (bank line unexplained)`,
+            );
+            await deps.invoices.settleFromLedger(tx, p.invoiceId);
+          }
+        }
+        await within(tx);
       });
     },
     /** PATCH /invoices/:id/pay: one payment of the whole balance, today, by bank transfer (inside the transition's lock). */
@@ -90,7 +206,16 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
         await locked(tx, userId, invoiceId);
         const gone = await repo.remove(tx, userId, invoiceId, paymentId);
         if (!gone) throw AppError.notFound('Payment');
-        await deps.history.append(tx, userId, 'invoice', invoiceId, 'payment removed', `Removed payment of ${formatPence(Number(gone.amountPence))} on ${gone.paidOn}`);
+        // Thrown inside the transaction: the removal above is rolled back.
+        await deps.filedPeriods?.assertOpen(userId, gone.paidOn, tx);
+        await deps.history.append(
+          tx,
+          userId,
+          'invoice',
+          invoiceId,
+          'payment removed',
+          `Removed payment of ${formatPence(Number(gone.amountPence))} on ${gone.paidOn}`,
+        );
         await deps.invoices.settleFromLedger(tx, invoiceId);
       });
     },

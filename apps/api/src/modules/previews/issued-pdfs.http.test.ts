@@ -62,7 +62,14 @@ describe('issued PDFs are rendered once and kept', () => {
     const before = await invoicePdf(id);
     expect((await act(t.app, user, 'invoices', id, 'revert')).status).toBe(200);
     expect(await kept(id)).toHaveLength(0);
-    expect((await request(t.app).put('/api/company').set(user.auth).send(sampleCompany({ name: 'Re-sent Trading Ltd' }))).status).toBe(200);
+    expect(
+      (
+        await request(t.app)
+          .put('/api/company')
+          .set(user.auth)
+          .send(sampleCompany({ name: 'Re-sent Trading Ltd' }))
+      ).status,
+    ).toBe(200);
     expect((await act(t.app, user, 'invoices', id, 'send')).status).toBe(200);
     const after = await invoicePdf(id);
     expect(Buffer.compare(before, after)).not.toBe(0);
@@ -99,7 +106,10 @@ describe('issued PDFs are rendered once and kept', () => {
     const id = await sentInvoice();
     const before = await invoicePdf(id);
     const [row] = await kept(id);
-    const res = await request(t.app).put('/api/company').set(user.auth).send(sampleCompany({ name: 'Renamed Trading Ltd', template: 'classic' }));
+    const res = await request(t.app)
+      .put('/api/company')
+      .set(user.auth)
+      .send(sampleCompany({ name: 'Renamed Trading Ltd', template: 'classic' }));
     expect(res.status).toBe(200);
     const after = await invoicePdf(id);
     expect(Buffer.compare(before, after)).toBe(0);
@@ -141,7 +151,12 @@ describe('issued PDFs are rendered once and kept', () => {
     const res = await request(t.app).get(`/api/invoices/${id}/preview`).set(stranger.auth);
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(await t.ctx.db.select().from(issuedPdfs).where(and(eq(issuedPdfs.userId, stranger.id)))).toHaveLength(0);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(issuedPdfs)
+        .where(and(eq(issuedPdfs.userId, stranger.id))),
+    ).toHaveLength(0);
   });
 
   it('when several first requests for one issued invoice arrive at once, then all succeed with the same bytes and one row is kept', async () => {
@@ -157,7 +172,10 @@ describe('issued PDFs are rendered once and kept', () => {
     await invoicePdf(id); // renders and keeps
     const read = await invoicePdf(id); // reads the kept bytes once, and holds them
     // Same live key and model hash: the database names the bytes held, so they are not read again.
-    await t.ctx.db.update(issuedPdfs).set({ pdf: Buffer.from('%PDF-1.3 never sent again') }).where(eq(issuedPdfs.documentId, id));
+    await t.ctx.db
+      .update(issuedPdfs)
+      .set({ pdf: Buffer.from('%PDF-1.3 never sent again') })
+      .where(eq(issuedPdfs.documentId, id));
     expect(Buffer.compare(await invoicePdf(id), read)).toBe(0);
     // A stored row under another model hash is other bytes: they are read.
     const marker = Buffer.from('%PDF-1.3 other bytes');

@@ -1,7 +1,9 @@
+import { invoiceNumberLabel } from '@docket/schemas/document';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { clients, companies, creditNotes, invoices, issuedPdfs, users } from '../../db/schema.ts';
-import { preparedSelect } from '../../db/prepared-select.ts';
+import { accounts, clients, companies, creditNotes, invoicePayCodes, invoices, issuedPdfs, paymentProviders, payments } from '../../db/schema.ts';
+import { liveSessionUnlessTrusted, sessionValues, trustedValues } from '../../cache/session-check.ts';
+import { preparedSelect } from '../../cache/prepared-statements.ts';
 import { sqlWord } from '../../db/sql-words.ts';
 import { effectiveInvoiceStatus } from '../invoices/invoice-status.ts';
 import type { IssuedLive } from './issued-live-key.ts';
@@ -14,24 +16,35 @@ export interface KeptPdf {
   live: IssuedLive;
   /**
    * `pdf` null: the bytes named by `digest` are the ones the caller said it holds, so they were
-   * not sent again (held-pdf-bytes.ts)
+   * not sent again (cache/pdf-byte-cache.ts)
    */
   kept: { pdf: Buffer | null; liveKey: string | null; digest: string } | null;
 }
 
-/** Who asks for a kept PDF: `tokenVersion` checks a session's user in the same query; null trusts `userId`. */
+/**
+ * Who asks for a kept PDF: `tokenVersion` checks a session's user and membership in the same query;
+ * null trusts `userId` (the account).
+ */
 export interface KeptPdfRequest {
   userId: string;
+  /** the session's user and membership key (checked only with a tokenVersion) */
+  session?: { userId: string; sessionKey: string | null };
   id: string;
   /** the digest of bytes the caller holds for this document */
   have: string | null;
   tokenVersion: number | null;
 }
 
+/**
+ * SQL twin of `balanceKeyOf`: the invoice's payments and credit notes, in the order its PDF lists
+ * them (invoice-payments.ts, invoice-credits.ts), so a payment or credit note changes the live key.
+ */
+const balanceKeySql = () =>
+  sql<string>`(coalesce((select string_agg(${payments.id}::text || ':' || ${payments.amountPence}::text || ':' || ${payments.paidOn}::text, ',' order by ${payments.paidOn}, ${payments.createdAt}, ${payments.id}) from ${payments} where ${payments.invoiceId} = ${invoices.id}), '')
+    || '|' || coalesce((select string_agg(${creditNotes.id}::text || ':' || ${creditNotes.totalPence}::text, ',' order by ${creditNotes.createdAt}, ${creditNotes.creditNoteNumber}) from ${creditNotes} where ${creditNotes.invoiceId} = ${invoices.id}), ''))`;
+
 /** never equal to an md5: asks for the bytes */
 const HOLDS_NOTHING = '0';
-/** a token version no session has: the query does not check the user's sessions */
-const NO_SESSION_CHECK = -1;
 
 /** Issued documents' PDFs as rendered, keyed by the hash of what was printed (docs/product.md). */
 export function createPreviewsRepository(db: Database) {
@@ -43,12 +56,13 @@ export function createPreviewsRepository(db: Database) {
     userId: r.userId,
     id: r.id,
     have: r.have ?? HOLDS_NOTHING,
-    tokenVersion: r.tokenVersion ?? NO_SESSION_CHECK,
+    ...(r.session && r.tokenVersion !== null ? sessionValues({ ...r.session, tokenVersion: r.tokenVersion }) : trustedValues()),
     ...more,
   });
-  // the session's user checked in the same query: a deleted user or an older token version finds nothing
+  // The session checked in the same query: a deleted user, an older token version, an ended
+  // membership or an engineer (who may not download documents) finds nothing.
   const sessionUser = (ownerId: typeof invoices.userId | typeof creditNotes.userId) =>
-    and(eq(users.id, ownerId), sql`(${sql.placeholder('tokenVersion')}::int = ${NO_SESSION_CHECK} or ${users.tokenVersion} = ${sql.placeholder('tokenVersion')}::int)`);
+    and(eq(accounts.id, ownerId), liveSessionUnlessTrusted(accounts.id, { notEngineer: true }));
   const kept = () => ({
     liveKey: issuedPdfs.liveKey,
     digest: sql<string | null>`md5(${issuedPdfs.liveKey} || ${issuedPdfs.modelHash})`,
@@ -66,16 +80,19 @@ export function createPreviewsRepository(db: Database) {
         voidReason: invoices.voidReason,
         latePaymentNotice: sql<boolean>`(${clients.isBusiness} and coalesce(${companies.latePaymentNotice}, false))`,
         snapshotMd5: invoices.snapshotMd5,
+        balanceKey: balanceKeySql(),
+        // SQL twins of payState (online-payments.repository.ts): the pay link's inputs
+        payOn: sql<boolean>`exists (select 1 from ${paymentProviders} where ${paymentProviders.userId} = ${invoices.userId} and ${paymentProviders.enabled})`,
+        payCode: sql<string | null>`(select ${invoicePayCodes.code} from ${invoicePayCodes} where ${invoicePayCodes.invoiceId} = ${invoices.id})`,
         ...kept(),
       })
       .from(invoices)
-      .innerJoin(users, sessionUser(invoices.userId))
+      .innerJoin(accounts, sessionUser(invoices.userId))
       .innerJoin(clients, eq(clients.id, invoices.clientId))
       .leftJoin(companies, eq(companies.userId, invoices.userId))
       .leftJoin(issuedPdfs, and(eq(issuedPdfs.userId, invoices.userId), sql`${issuedPdfs.kind} = 'invoice'`, eq(issuedPdfs.documentId, invoices.id)))
       .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id')), sql`${invoices.status} <> ${sqlWord('DRAFT')}`))
       .limit(1),
-    ['number', 'status', 'dueDate', 'voidReason', 'latePaymentNotice', 'snapshotMd5', 'liveKey', 'digest', 'pdf'],
   );
   const keptCreditNoteQuery = preparedSelect(
     db,
@@ -83,11 +100,10 @@ export function createPreviewsRepository(db: Database) {
     db
       .select({ number: creditNotes.creditNoteNumber, snapshotMd5: creditNotes.snapshotMd5, ...kept() })
       .from(creditNotes)
-      .innerJoin(users, sessionUser(creditNotes.userId))
+      .innerJoin(accounts, sessionUser(creditNotes.userId))
       .leftJoin(issuedPdfs, and(eq(issuedPdfs.userId, creditNotes.userId), sql`${issuedPdfs.kind} = 'credit_note'`, eq(issuedPdfs.documentId, creditNotes.id)))
       .where(and(eq(creditNotes.userId, sql.placeholder('userId')), eq(creditNotes.id, sql.placeholder('id'))))
       .limit(1),
-    ['number', 'snapshotMd5', 'liveKey', 'digest', 'pdf'],
   );
   return {
     async stored(userId: string, kind: IssuedPdfKind, documentId: string, modelHash: string): Promise<Buffer | null> {
@@ -117,8 +133,17 @@ export function createPreviewsRepository(db: Database) {
     async keptInvoice(r: KeptPdfRequest, today: string): Promise<KeptPdf | null> {
       const [row] = await keptInvoiceQuery(values(r, { today }));
       if (!row) return null;
-      const live: IssuedLive = { snapshotMd5: row.snapshotMd5, status: row.status, dueDate: row.dueDate, voidReason: row.voidReason, latePaymentNotice: Boolean(row.latePaymentNotice) };
-      return { number: row.number, live, kept: keptRow(row) };
+      const live: IssuedLive = {
+        snapshotMd5: row.snapshotMd5,
+        status: row.status,
+        dueDate: row.dueDate,
+        voidReason: row.voidReason,
+        latePaymentNotice: Boolean(row.latePaymentNotice),
+        balanceKey: row.balanceKey,
+        payOn: Boolean(row.payOn),
+        payCode: row.payCode ?? null,
+      };
+      return { number: invoiceNumberLabel(row.number), live, kept: keptRow(row) };
     },
     /** The same for a credit note: nothing of it is live but its snapshot. */
     async keptCreditNote(r: KeptPdfRequest): Promise<KeptPdf | null> {

@@ -1,7 +1,8 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import { ZIdParams } from '@docket/schemas/common';
 import { parse } from '../../middleware/validate.ts';
-import { currentUser } from '../../middleware/authenticate.ts';
+import { currentAccount } from '../../middleware/authenticate.ts';
+import { sessionClaimOf } from '../../cache/session-check.ts';
 import type { PreviewsService, RenderedPdf } from './previews.service.ts';
 
 export function sendPdf(res: Response, { fileName, pdf }: RenderedPdf) {
@@ -19,22 +20,27 @@ export function previewsRoutes(service: PreviewsService, requireUser: RequestHan
   const router = Router();
   router.get('/quotes/:id/preview', requireUser, async (req, res) => {
     const { id } = parse(ZIdParams, req.params);
-    sendPdf(res, await service.quote(currentUser(req).id, id));
+    sendPdf(res, await service.quote(currentAccount(req).id, id));
   });
   // An issued invoice's kept PDF checks the session in its one query; anything else (no token,
   // a bad id, not kept, not this user's) goes through requireUser and the full path as before.
-  router.get('/invoices/:id/preview', async (req, res, next) => {
-    const id = ZIdParams.safeParse(req.params);
-    const fast = req.tokenUserId && id.success ? await service.keptInvoiceForSession({ userId: req.tokenUserId, tokenVersion: req.tokenVersion ?? 0 }, id.data.id) : null;
-    if (fast) sendPdf(res, fast);
-    else next();
-  }, requireUser, async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendPdf(res, await service.invoice(currentUser(req).id, id));
-  });
+  router.get(
+    '/invoices/:id/preview',
+    async (req, res, next) => {
+      const id = ZIdParams.safeParse(req.params);
+      const fast = req.tokenUserId && id.success ? await service.keptInvoiceForSession(sessionClaimOf(req), id.data.id) : null;
+      if (fast) sendPdf(res, fast);
+      else next();
+    },
+    requireUser,
+    async (req, res) => {
+      const { id } = parse(ZIdParams, req.params);
+      sendPdf(res, await service.invoice(currentAccount(req).id, id));
+    },
+  );
   router.get('/credit-notes/:id/preview', requireUser, async (req, res) => {
     const { id } = parse(ZIdParams, req.params);
-    sendPdf(res, await service.creditNote(currentUser(req).id, id));
+    sendPdf(res, await service.creditNote(currentAccount(req).id, id));
   });
   return router;
 }

@@ -1,3 +1,5 @@
+import type { SessionClaim } from '../../cache/session-check.ts';
+import { invoiceNumberLabel } from '@docket/schemas/document';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { londonDay, type Clock } from '../../lib/clock.ts';
@@ -13,8 +15,9 @@ import type { SnapshotTable, SnapshotsRepository } from '../snapshots/snapshots.
 import { makeSnapshot, snapshotSource } from '../snapshots/document-snapshot.ts';
 import { pdfModelHash } from '../../pdf/model-hash.ts';
 import type { KeptPdf, PreviewsRepository } from './previews.repository.ts';
-import { issuedLiveKey } from './issued-live-key.ts';
-import type { HeldPdfBytes } from './held-pdf-bytes.ts';
+import { balanceKeyOf, issuedLiveKey, payUrlOf } from './issued-live-key.ts';
+import { creditEntry, paymentEntry } from '@docket/schemas/document-figures';
+import type { HeldPdfBytes } from '../../cache/pdf-byte-cache.ts';
 
 export interface RenderedPdf {
   fileName: string;
@@ -32,6 +35,15 @@ export interface PreviewsSources {
   /** an approved quote's acceptance through its client link, printed on its PDF */
   acceptance: (userId: string, quoteId: string) => Promise<PdfDocumentSource['acceptance']>;
   issuedPdfs: Pick<PreviewsRepository, 'stored' | 'keep' | 'keptInvoice' | 'keptCreditNote'>;
+  /**
+   * The pay page's short link (online-payments.repository.ts): whether payments are on and the
+   * invoice's pay code; `base` is PUBLIC_URL (no QR code without it: a PDF is kept, not per request).
+   */
+  payLinks?: {
+    base: string | null;
+    state: (userId: string, invoiceId: string) => Promise<{ on: boolean; code: string | null }>;
+    ensure: (userId: string, invoiceId: string) => Promise<string>;
+  };
 }
 
 /** Normalises a logo stored before uploads were normalised (company module); bytes safe to embed. */
@@ -48,6 +60,7 @@ async function pdfOf(model: ReturnType<typeof buildDocumentModel>, template: str
 }
 
 export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoForPdf: LogoForPdf, held: HeldPdfBytes) {
+  const payBase = repo.payLinks?.base ?? null;
   async function render(userId: string, what: 'Quote' | 'Invoice', source: PdfDocumentSource | null, clientId: string | null) {
     if (!source || !clientId) throw AppError.notFound(what);
     const company = await repo.company.get(userId);
@@ -87,13 +100,30 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       ...snapshotSource(live.kind, snapshot, { status: live.status, dueDate: live.dueDate, voidReason: live.voidReason }),
       latePaymentNotice: live.latePaymentNotice,
       acceptance: live.acceptance,
+      // payments and credit notes to date print below the frozen total (rendered now, keyed by the live key)
+      balance: live.balance,
+      payUrl: payUrlOf(payBase, live.payOn, live.payCode),
     };
     const model = buildDocumentModel({ ...snapshot.company, logo }, snapshot.client, source);
     // Rendered once per distinct model: the key changes whenever anything printed would change.
     const modelHash = pdfModelHash(model, snapshot.template);
     // Quotes print their acceptance, which the live key does not name: they never take the one-query path.
     const liveKey =
-      kind === 'quote' ? null : issuedLiveKey({ snapshotMd5, status: live.status, dueDate: live.dueDate, voidReason: live.voidReason, latePaymentNotice: live.latePaymentNotice });
+      kind === 'quote'
+        ? null
+        : issuedLiveKey(
+            {
+              snapshotMd5,
+              status: live.status,
+              dueDate: live.dueDate,
+              voidReason: live.voidReason,
+              latePaymentNotice: live.latePaymentNotice,
+              balanceKey: live.balanceKey,
+              payOn: live.payOn,
+              payCode: live.payCode,
+            },
+            payBase,
+          );
     const kept = await repo.issuedPdfs.stored(userId, kind, id, modelHash);
     if (kept) {
       if (liveKey !== null) await repo.issuedPdfs.keep(userId, kind, id, modelHash, kept, liveKey);
@@ -109,11 +139,11 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
    * rendered from the same model, so they are served without reading the document, its snapshot
    * or building the model. Anything else (nothing kept, a payment, a void, a due date change)
    * takes the full path, which keeps new bytes under the new key. Bytes this process already
-   * holds under the stored digest are not read again (held-pdf-bytes.ts).
+   * holds under the stored digest are not read again (cache/pdf-byte-cache.ts).
    */
   async function servedAsKept(documentId: string, read: (have: string | null) => Promise<KeptPdf | null>): Promise<RenderedPdf | null> {
     const k = await read(held.digestOf(documentId));
-    if (!k?.kept?.liveKey || k.kept.liveKey !== issuedLiveKey(k.live)) return null;
+    if (!k?.kept?.liveKey || k.kept.liveKey !== issuedLiveKey(k.live, payBase)) return null;
     const pdf = k.kept.pdf ?? held.get(documentId, k.kept.digest);
     // the held bytes went while the query ran: the full path reads them
     if (!pdf) return null;
@@ -125,22 +155,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     async creditNote(userId: string, id: string): Promise<RenderedPdf> {
       const fast = await servedAsKept(id, (have) => repo.issuedPdfs.keptCreditNote({ userId, id, have, tokenVersion: null }));
       if (fast) return fast;
-      const cn = await repo.creditNotes.get(userId, id);
-      if (!cn) throw AppError.notFound('Credit note');
-      const live: PdfDocumentSource = {
-        kind: 'credit_note',
-        number: cn.creditNoteNumber,
-        status: 'ISSUED',
-        createdAt: cn.createdAt,
-        taxRateBp: cn.taxRateBp,
-        subtotalPence: cn.subtotalPence,
-        taxPence: cn.taxPence,
-        totalPence: cn.totalPence,
-        lines: cn.lines,
-        invoiceNumber: cn.invoiceNumber,
-        invoiceCreatedAt: cn.invoiceCreatedAt,
-        reason: cn.reason,
-      };
+      const { cn, live } = await creditNoteSource(userId, id);
       return renderIssued(userId, 'Credit note', 'credit_note', id, live, cn.clientId);
     },
     async quote(userId: string, id: string): Promise<RenderedPdf> {
@@ -160,11 +175,20 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
      * checked in the same query (a deleted user or a signed-out session finds nothing). null: not
      * served this way; authenticate and ask `invoice`, which answers every other case.
      */
-    async keptInvoiceForSession(session: { userId: string; tokenVersion: number }, id: string): Promise<RenderedPdf | null> {
-      return servedAsKept(id, (have) => repo.issuedPdfs.keptInvoice({ userId: session.userId, id, have, tokenVersion: session.tokenVersion }, londonDay(clock())));
+    async keptInvoiceForSession(session: SessionClaim, id: string): Promise<RenderedPdf | null> {
+      return servedAsKept(id, (have) =>
+        repo.issuedPdfs.keptInvoice(
+          { userId: session.accountId, session: { userId: session.userId, sessionKey: session.sessionKey }, id, have, tokenVersion: session.tokenVersion },
+          londonDay(clock()),
+        ),
+      );
     },
     /** What an issued quote's or invoice's PDF prints of the company and client (made now if missing). */
-    async issuedParties(userId: string, kind: 'quote' | 'invoice', id: string) {
+    async issuedParties(userId: string, kind: 'quote' | 'invoice' | 'credit_note', id: string) {
+      if (kind === 'credit_note') {
+        const { cn, live } = await creditNoteSource(userId, id);
+        return frozen(userId, 'Credit note', 'credit_note', id, live, cn.clientId);
+      }
       if (kind === 'quote') {
         const { q, source } = await quoteSource(userId, id);
         if (!q || !source) throw AppError.notFound('Quote');
@@ -175,6 +199,26 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       return frozen(userId, 'Invoice', 'invoice', id, source, inv.clientId);
     },
   };
+
+  async function creditNoteSource(userId: string, id: string) {
+    const cn = await repo.creditNotes.get(userId, id);
+    if (!cn) throw AppError.notFound('Credit note');
+    const live: PdfDocumentSource = {
+      kind: 'credit_note',
+      number: cn.creditNoteNumber,
+      status: 'ISSUED',
+      createdAt: cn.createdAt,
+      taxRateBp: cn.taxRateBp,
+      subtotalPence: cn.subtotalPence,
+      taxPence: cn.taxPence,
+      totalPence: cn.totalPence,
+      lines: cn.lines,
+      invoiceNumber: invoiceNumberLabel(cn.invoiceNumber),
+      invoiceCreatedAt: cn.invoiceCreatedAt,
+      reason: cn.reason,
+    };
+    return { cn, live };
+  }
 
   async function quoteSource(userId: string, id: string) {
     const q = await repo.quotes.get(userId, id);
@@ -200,7 +244,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     const notice = inv?.clientIsBusiness ? ((await repo.company.get(userId))?.latePaymentNotice ?? false) : false;
     const source: PdfDocumentSource | null = inv && {
       kind: 'invoice',
-      number: inv.invoiceNumber,
+      number: invoiceNumberLabel(inv.invoiceNumber),
       status: inv.status,
       createdAt: inv.createdAt,
       dueDate: inv.dueDate,
@@ -214,7 +258,25 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       fixedVat: inv.fixedVat,
       voidReason: inv.voidReason,
       latePaymentNotice: notice,
+      balance:
+        inv.status === 'DRAFT'
+          ? null
+          : {
+              payments: inv.payments.map((p) => paymentEntry(p.paidOn, Number(p.amountPence))),
+              credits: inv.credits.map((c) => creditEntry(c.creditNoteNumber, Number(c.totalPence))),
+            },
+      balanceKey: balanceKeyOf(inv.payments, inv.credits),
     };
+    if (source && inv && inv.status !== 'DRAFT' && repo.payLinks) {
+      // docs/product.md, "Payments from the link": the QR code's short link, made the first time it is printed.
+      // (the model prints it only while something is owed; a code made for a settled invoice is never shown)
+      const state = await repo.payLinks.state(userId, id);
+      const on = state.on;
+      let code = state.code;
+      if (on && payBase && !code && inv.status !== 'VOID' && inv.status !== 'PAID') code = await repo.payLinks.ensure(userId, id);
+      source.payOn = on;
+      source.payCode = code;
+    }
     return { inv, source };
   }
 }

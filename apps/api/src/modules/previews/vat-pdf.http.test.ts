@@ -26,9 +26,21 @@ const lines = [
 describe('VAT, reverse charge and CIS in PDFs', () => {
   it('when an invoice mixes rates, reverse charge and CIS, then every template prints each VAT rate, the RC VAT and legend outside the total, and the CIS lines', async () => {
     const u = await registerUser(t.app);
-    expect((await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true }))).status).toBe(201);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/company')
+          .set(u.auth)
+          .send(sampleCompany({ cisSubcontractor: true }))
+      ).status,
+    ).toBe(201);
     const c = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB987654321', cisRate: 20 });
-    const inv = (await request(t.app).post('/api/invoices').set(u.auth).send(invoiceBody(c.id, { lineItems: lines }))).body.data;
+    const inv = (
+      await request(t.app)
+        .post('/api/invoices')
+        .set(u.auth)
+        .send(invoiceBody(c.id, { lineItems: lines }))
+    ).body.data;
     // subtotal 842.13; VAT 67.50 + 5.23 = 72.73; total 914.86; labour 737.50 x 20% = 147.50; due 767.36
     expect(inv).toMatchObject({ subtotal: 842.13, taxAmount: 72.73, total: 914.86, reverseChargeVat: 80, amountDue: 767.36 });
     for (const template of TEMPLATES) {
@@ -48,9 +60,17 @@ describe('VAT, reverse charge and CIS in PDFs', () => {
 
   it('when the company is not VAT registered, then no VAT registration line; an RC credit note prints the output tax adjustment', async () => {
     const u = await registerUser(t.app);
-    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ vatNumber: null, reverseChargeWording: 'S55A' }));
+    await request(t.app)
+      .post('/api/company')
+      .set(u.auth)
+      .send(sampleCompany({ vatNumber: null, reverseChargeWording: 'S55A' }));
     const c = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB987654321' });
-    const inv = (await request(t.app).post('/api/invoices').set(u.auth).send(invoiceBody(c.id, { lineItems: lines }))).body.data;
+    const inv = (
+      await request(t.app)
+        .post('/api/invoices')
+        .set(u.auth)
+        .send(invoiceBody(c.id, { lineItems: lines }))
+    ).body.data;
     const text = await pdfText(`/api/invoices/${inv.id}/preview`, u);
     expect(text).not.toContain('VAT registration number');
     expect(text).toContain('Reverse charge: S55A VATA 94 applies');

@@ -34,6 +34,12 @@ function invoicedSoFar(row: QuoteWithLines): Pick<TQuote, 'invoicedAmount' | 're
   return {
     invoicedAmount: penceToPounds(invoicedPence),
     remainingAmount: finalRaised ? 0 : penceToPounds(Math.max(0, row.totalPence - invoicedPence)),
-    invoices: row.invoices.map((i) => ({ id: i.id, invoiceNumber: i.invoiceNumber, type: i.type, status: i.status, total: penceToPounds(Number(i.totalPence)) })),
+    invoices: row.invoices.map((i) => ({
+      id: i.id,
+      invoiceNumber: i.invoiceNumber,
+      type: i.type,
+      status: i.status,
+      total: penceToPounds(Number(i.totalPence)),
+    })),
   };
 }

@@ -1,18 +1,18 @@
+import { invoiceNumberLabel } from '@docket/schemas/document';
 import { and, eq, inArray, notExists, notInArray, sql } from 'drizzle-orm';
 import { QUOTE_STAMPS, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
 import { clients, creditNotes, invoices, quoteLines, quotes } from '../../db/schema.ts';
 import { newestFirst } from '../../lib/list-query.ts';
-import type { CountersRepository } from '../numbering/counters.repository.ts';
+import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
 import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
 import { stampValue } from '../documents/stamp.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
 import { documentListShape, isFirstPage, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
-import { preparedPerLimit, preparedSelect } from '../../db/prepared-select.ts';
-import { quoteAnswerJson } from './quote-answer-json.ts';
+import { preparedPerLimit, preparedSelect } from '../../cache/prepared-statements.ts';
 
 /** An invoice made from a quote, as the quote's answer lists it. */
 export interface QuoteInvoiceRow {
@@ -56,13 +56,6 @@ const quoteColumns = {
   ),
 };
 const selectQuotes = (x: Executor) => x.select(quoteColumns).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId));
-/** The same rows as answers: JSON text written by PostgreSQL, plus the keyset cursor's columns. */
-const selectAnswers = (x: Executor) =>
-  x.select({ json: quoteAnswerJson(), createdAt: quotes.createdAt, id: quotes.id }).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId));
-/** A quote's answer (TQuote) as JSON text, with what a page's cursor needs. */
-export type QuoteAnswerRow = Awaited<ReturnType<typeof selectAnswers>>[number];
-/** selectAnswers' columns in selection order. */
-const ANSWER_COLUMNS = ['json', 'createdAt', 'id'] as const;
 
 /** A quote row with its lines (in position order), as every read returns it. */
 export type QuoteWithLines = Awaited<ReturnType<typeof selectQuotes>>[number];
@@ -74,35 +67,44 @@ export interface QuoteFields extends PricedDocument {
 
 const searched: SearchedDocument = { table: quotes, number: quotes.quoteNumber, lines: quoteLines, linesKey: quoteLines.quoteId };
 
+/**
+ * Invoices made from a quote that still count: not void and not credited in full. While one
+ * exists the quote is a record (docs/product.md, "Converted quotes"). Drafts count too.
+ */
+async function liveInvoicesOf(x: Executor, quoteId: string, userId?: string): Promise<string[]> {
+  const credited = sql`coalesce((select sum(${creditNotes.totalPence}) from ${creditNotes} where ${creditNotes.invoiceId} = ${invoices.id}), 0)`;
+  const rows = await x
+    .select({ n: invoices.invoiceNumber })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.quoteId, quoteId),
+        userId ? eq(invoices.userId, userId) : undefined,
+        sql`${invoices.status} <> 'VOID'`,
+        sql`${credited} < ${invoices.totalPence}`,
+      ),
+    )
+    .orderBy(invoices.createdAt, invoices.invoiceNumber);
+  return rows.map((r) => invoiceNumberLabel(r.n));
+}
+
 export function createQuotesRepository(db: Database, counters: CountersRepository) {
   const own = (userId: string, id: string) => and(eq(quotes.userId, userId), eq(quotes.id, id));
 
-  // Prepared once: the hot reads (first page of the list, one quote) skip rebuilding their SQL
-  // per request, and on pg each pooled connection parses and plans them once.
-  const firstPage = selectQuotes(db)
-    .where(eq(quotes.userId, sql.placeholder('userId')))
-    .orderBy(...newestFirst(quotes.createdAt, quotes.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('quotes_first_page');
-  const byId = selectQuotes(db)
-    .where(and(eq(quotes.userId, sql.placeholder('userId')), eq(quotes.id, sql.placeholder('id'))))
-    .limit(1)
-    .prepare('quote_by_id');
-
-  // The unfiltered first page, planned once per page size (preparedPerLimit).
-  const firstPageAnswers = preparedPerLimit(
-    db,
-    'quote_answers_first',
-    (limit) => selectAnswers(db).where(eq(quotes.userId, sql.placeholder('userId'))).orderBy(...newestFirst(quotes.createdAt, quotes.id)).limit(limit),
-    ANSWER_COLUMNS,
+  // Prepared once: the hot reads (first page of the list per page size, one quote) are planned
+  // once per connection (cache/prepared-statements.ts).
+  const firstPage = preparedPerLimit(db, 'quotes_first_page', (limit) =>
+    selectQuotes(db)
+      .where(eq(quotes.userId, sql.placeholder('userId')))
+      .orderBy(...newestFirst(quotes.createdAt, quotes.id))
+      .limit(limit),
   );
-  const answerById = preparedSelect(
+  const byId = preparedSelect(
     db,
-    'quote_answer_by_id',
-    selectAnswers(db)
+    'quote_by_id',
+    selectQuotes(db)
       .where(and(eq(quotes.userId, sql.placeholder('userId')), eq(quotes.id, sql.placeholder('id'))))
       .limit(1),
-    ANSWER_COLUMNS,
   );
 
   /** Filters, order and paging of any list but the prepared first page (documents/document-list-shape.ts). */
@@ -113,28 +115,17 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
 
   return {
     async list(userId: string, o: QuoteListOptions = {}): Promise<QuoteWithLines[]> {
-      if (isFirstPage(o)) return firstPage.execute({ userId, limit: o.limit! + 1 });
+      if (isFirstPage(o)) return firstPage(o.limit! + 1)({ userId });
       const shape = listShape(userId, o);
-      const query = selectQuotes(db).where(shape.where).orderBy(...shape.orderBy).$dynamic();
-      return shape.limit === undefined ? query : query.limit(shape.limit).offset(shape.offset);
-    },
-
-    /** list's rows as their answers' JSON text, in the same order and paging. */
-    async listAnswers(userId: string, o: QuoteListOptions = {}): Promise<QuoteAnswerRow[]> {
-      if (isFirstPage(o)) return firstPageAnswers(o.limit! + 1)({ userId });
-      const shape = listShape(userId, o);
-      const query = selectAnswers(db).where(shape.where).orderBy(...shape.orderBy).$dynamic();
+      const query = selectQuotes(db)
+        .where(shape.where)
+        .orderBy(...shape.orderBy)
+        .$dynamic();
       return shape.limit === undefined ? query : query.limit(shape.limit).offset(shape.offset);
     },
 
     async get(userId: string, id: string): Promise<QuoteWithLines | null> {
-      const [row] = await byId.execute({ userId, id });
-      return row ?? null;
-    },
-
-    /** get's answer as JSON text. */
-    async getAnswer(userId: string, id: string): Promise<QuoteAnswerRow | null> {
-      const [row] = await answerById({ userId, id });
+      const [row] = await byId({ userId, id });
       return row ?? null;
     },
 
@@ -164,7 +155,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
     },
 
     /** Replaces client, tax, lines and totals; number and status stay. False when not the user's. */
-    async update(userId: string, id: string, fields: QuoteFields, locked: readonly TQuoteStatus[] = []): Promise<boolean> {
+    async update(userId: string, id: string, fields: QuoteFields, locked: readonly TQuoteStatus[] = [], after?: (tx: Tx) => Promise<void>): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(quotes)
@@ -172,6 +163,8 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
             clientId: fields.clientId,
             ...(fields.siteAddress !== undefined ? { siteAddress: fields.siteAddress } : {}),
             ...totalsColumns(fields),
+            // every edit is a new version: an acceptance of the old one no longer holds
+            revision: sql`${quotes.revision} + 1`,
             updatedAt: sql`now()`,
           })
           .where(and(own(userId, id), locked.length ? notInArray(quotes.status, [...locked]) : undefined))
@@ -179,29 +172,57 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
         if (!row) return false;
         await tx.delete(quoteLines).where(eq(quoteLines.quoteId, id));
         await insertLines(tx, userId, id, fields);
+        await after?.(tx);
         return true;
       });
     },
 
-    /** Moves a quote only when its current status allows it, atomically; false otherwise. */
-    async transition(userId: string, id: string, from: readonly TQuoteStatus[], to: TQuoteStatus): Promise<boolean> {
-      const [row] = await db
-        .update(quotes)
-        .set({
-          status: to,
-          sentAt: stampValue(QUOTE_STAMPS[to].sentAt, quotes.sentAt),
-          updatedAt: sql`now()`,
-        })
-        .where(and(own(userId, id), inArray(quotes.status, [...from])))
-        .returning({ id: quotes.id });
-      return Boolean(row);
+    /**
+     * Moves a quote only when its current status allows it, atomically; false otherwise. A revert
+     * (to DRAFT) is a new version of the quote, and is refused while an invoice made from it still
+     * counts (not void, not credited in full): `{ invoiced }` names them. The quote row is locked
+     * first, so an invoice being made from it at the same moment is either seen or waits.
+     */
+    async transition(userId: string, id: string, from: readonly TQuoteStatus[], to: TQuoteStatus): Promise<boolean | { invoiced: string[] }> {
+      return db.transaction(async (tx) => {
+        if (to === 'DRAFT') {
+          const [locked] = await tx.select({ id: quotes.id }).from(quotes).where(own(userId, id)).for('update');
+          if (!locked) return false;
+          const live = await liveInvoicesOf(tx, id);
+          if (live.length) return { invoiced: live };
+        }
+        const [row] = await tx
+          .update(quotes)
+          .set({
+            status: to,
+            sentAt: stampValue(QUOTE_STAMPS[to].sentAt, quotes.sentAt),
+            ...(to === 'DRAFT' ? { revision: sql`${quotes.revision} + 1` } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(and(own(userId, id), inArray(quotes.status, [...from])))
+          .returning({ id: quotes.id });
+        return Boolean(row);
+      });
     },
+
+    /** The numbers of the invoices made from the quote that still count (not void, not credited in full). */
+    liveInvoices: (userId: string, id: string) => liveInvoicesOf(db, id, userId),
 
     /** Deletes a quote no invoice was made from (checked in the same statement). */
     async remove(userId: string, id: string): Promise<boolean> {
       const [row] = await db
         .delete(quotes)
-        .where(and(own(userId, id), notExists(db.select({ one: sql`1` }).from(invoices).where(eq(invoices.quoteId, quotes.id)))))
+        .where(
+          and(
+            own(userId, id),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(invoices)
+                .where(eq(invoices.quoteId, quotes.id)),
+            ),
+          ),
+        )
         .returning({ id: quotes.id });
       return Boolean(row);
     },
@@ -213,7 +234,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
         .from(invoices)
         .where(and(eq(invoices.userId, userId), eq(invoices.quoteId, id)))
         .orderBy(invoices.createdAt, invoices.invoiceNumber);
-      return rows.map((r) => r.n);
+      return rows.map((r) => invoiceNumberLabel(r.n));
     },
   };
 }

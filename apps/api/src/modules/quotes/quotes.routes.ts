@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ZIdParams } from '@docket/schemas/common';
 import { parse } from '../../middleware/validate.ts';
-import { currentUser } from '../../middleware/authenticate.ts';
+import { currentAccount } from '../../middleware/authenticate.ts';
 import { sendData } from '../../lib/respond.ts';
 import { ZQuoteListQuery, ZQuoteRequest } from '@docket/schemas/document';
 import { crudRoutes } from '../../middleware/crud-routes.ts';
@@ -14,9 +14,8 @@ export function quotesRoutes(service: QuotesService) {
   const router = Router();
   router.post('/:id/duplicate', async (req, res) => {
     const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.duplicate(currentUser(req).id, id), 201);
+    sendData(res, await service.duplicate(currentAccount(req).id, id), 201);
   });
-  // GET /:id answers the database's JSON text; writes answer what the service mapped.
-  crudRoutes({ ...service, get: service.getAnswer }, { listQuery: ZQuoteListQuery, body: ZQuoteRequest }, router);
+  crudRoutes(service, { listQuery: ZQuoteListQuery, body: ZQuoteRequest }, router);
   return transitionRoutes(router, QUOTE_TRANSITION_ACTIONS, service.transition);
 }

@@ -8,15 +8,20 @@ import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
 import type { TQuote, TQuoteListQuery } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decodeOffsetCursor, toPageText } from '../../lib/pagination.ts';
-import { JsonText, answerText, arrayText } from '../../lib/json-text.ts';
-import { firstPageName, type KeptAnswer } from '../documents/kept-answer.ts';
+import { decodeOffsetCursor, toPage } from '../../lib/pagination.ts';
+import type { Answer } from '../../lib/json-text.ts';
+import type { TPage } from '@docket/schemas/common';
+import type { KeptAnswer } from '../../cache/answer-cache.ts';
+import { firstPageName } from '../documents/document-list-shape.ts';
 import { isCustomOrder } from '../documents/document-order.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
 import { priceDocument, type DocumentInput } from '../documents/document-input.ts';
 import { repriceStoredLines } from '../documents/line-items.ts';
 import type { QuotesRepository } from './quotes.repository.ts';
+import type { LinkRevoker } from '../documents/link-revoker.ts';
+import type { Tx } from '../numbering/counters.repository.ts';
+import { STAGE_MESSAGES } from '@docket/schemas/stage-invoice';
 import { toQuoteDto } from './quotes.mapper.ts';
 
 export interface QuotesServiceDeps {
@@ -24,6 +29,8 @@ export interface QuotesServiceDeps {
   ownership: OwnershipRepository;
   history: HistoryRepository;
   snapshots: SnapshotsService;
+  /** a new client revokes the document's link (docs/product.md, "Client links") */
+  revokeLinks: LinkRevoker;
   /** with a transaction: the race-free re-check under the counter lock */
   assertCanCreateQuote: (userId: string, tx?: Pick<Database, 'select'>) => Promise<void>;
   /** the first page of the list is kept per account version (docs/product.md, "Kept answers") */
@@ -61,20 +68,14 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
 
   return {
     get,
-    // The HTTP reads answer JSON text PostgreSQL wrote (quote-answer-json.ts), the same bytes
-    // toQuoteDto would give; the rest of the service keeps TQuote objects.
-    async list(userId: string): Promise<JsonText> {
-      return arrayText(await repo.listAnswers(userId), 'quotes');
+    // Every read and write answers what toQuoteDto builds; a kept first page is its JSON, serialised once.
+    async list(userId: string): Promise<TQuote[]> {
+      return (await repo.list(userId)).map(toQuoteDto);
     },
-    async page(userId: string, q: TQuoteListQuery & { limit: number }): Promise<JsonText> {
-      const workOut = async () => toPageText(await repo.listAnswers(userId, q), q.limit, 'quotes', isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
+    async page(userId: string, q: TQuoteListQuery & { limit: number }): Promise<Answer<TPage<TQuote>>> {
+      const workOut = async () => toPage(await repo.list(userId, q), q.limit, toQuoteDto, isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
       const kept = firstPageName('quotes', q);
       return kept ? deps.kept(userId, kept, workOut) : workOut();
-    },
-    async getAnswer(userId: string, id: string): Promise<JsonText> {
-      const row = await repo.getAnswer(userId, id);
-      if (!row) throw AppError.notFound('Quote');
-      return new JsonText(answerText(row, 'quote'));
     },
     async ofClient(userId: string, clientId: string): Promise<TQuote[]> {
       return (await repo.list(userId, { clientId })).map(toQuoteDto);
@@ -100,7 +101,13 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
       const fields = { clientId: source.clientId, siteAddress: source.siteAddress, ...repriceStoredLines(source.lines, source.taxRateBp) };
       const newId = await repo.create(userId, settings.quotePrefix, fields, (tx) => deps.assertCanCreateQuote(userId, tx));
       const quote = await get(userId, newId);
-      await deps.history.appendNow(userId, 'quote', newId, 'created', `Created ${quote.quoteNumber} for ${formatPence(fields.totalPence)} as a copy of ${source.quoteNumber}`);
+      await deps.history.appendNow(
+        userId,
+        'quote',
+        newId,
+        'created',
+        `Created ${quote.quoteNumber} for ${formatPence(fields.totalPence)} as a copy of ${source.quoteNumber}`,
+      );
       return quote;
     },
     /** A tax left out keeps the quote's current rate; number and status never change here. */
@@ -108,8 +115,15 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
       const current = await repo.get(userId, id);
       if (!current) throw AppError.notFound('Quote');
       if ((QUOTE_LOCKED_STATUSES as readonly string[]).includes(current.status)) throw AppError.conflict(CREDIT_MESSAGES.quoteApproved);
+      // Only an approved quote is invoiced and a revert is refused while its invoices count, so
+      // this holds already; checked again because an invoiced quote must never be re-priced.
+      const invoiced = await repo.liveInvoices(userId, id);
+      if (invoiced.length) throw AppError.conflict(STAGE_MESSAGES.quoteFrozen(invoiced));
       const fields = await priceDocument(deps.ownership, userId, input, () => current.taxRateBp);
-      if (!(await repo.update(userId, id, fields, QUOTE_LOCKED_STATUSES))) {
+      // A link is for one client: a new client revokes it in the edit's own transaction, so no view
+      // ever shows the new client's document through the old link.
+      const revoke = current.clientId !== fields.clientId ? (tx: Tx) => deps.revokeLinks(tx, userId, 'quote', id) : undefined;
+      if (!(await repo.update(userId, id, fields, QUOTE_LOCKED_STATUSES, revoke))) {
         if (await repo.get(userId, id)) throw AppError.conflict(CREDIT_MESSAGES.quoteApproved);
         throw AppError.notFound('Quote');
       }
@@ -128,7 +142,9 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
     },
     async transition(userId: string, id: string, action: TQuoteTransitionAction): Promise<TQuote> {
       const { from, to } = QUOTE_TRANSITIONS[action];
-      if (!(await repo.transition(userId, id, from, to))) {
+      const moved = await repo.transition(userId, id, from, to);
+      if (typeof moved === 'object') throw AppError.conflict(STAGE_MESSAGES.quoteFrozen(moved.invoiced));
+      if (!moved) {
         const status = await repo.statusOf(userId, id);
         if (!status) throw AppError.notFound('Quote');
         throw AppError.conflict(ERROR_MESSAGES.illegalTransition(action, 'quote', status));

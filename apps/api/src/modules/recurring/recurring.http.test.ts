@@ -3,6 +3,9 @@ import request from 'supertest';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { createClient } from '../../../test/document-fixtures.ts';
 import { createModules } from '../../composition.ts';
+import { createApp } from '../../app.ts';
+import { checkAnswers } from '../../../test/answer-schemas.ts';
+import { EMAIL_MESSAGES } from '@docket/schemas/email';
 
 let t: TestApp;
 let user: TestUser;
@@ -40,7 +43,12 @@ async function createOn(day: string, over: Record<string, unknown> = {}, u: Test
   const res = await request(t.app).post('/api/recurring-invoices').set(u.auth).send(body(over));
   t.setNow(null);
   expect(res.status).toBe(201);
-  return res.body.data as { id: string; nextRunDate: string | null; issuedCount: number; invoices: { invoiceNumber: string; periodDate: string; id: string }[] };
+  return res.body.data as {
+    id: string;
+    nextRunDate: string | null;
+    issuedCount: number;
+    invoices: { invoiceNumber: string; periodDate: string; id: string }[];
+  };
 }
 async function sweepOn(day: string, parallel = false) {
   t.setNow(`${day}T12:00:00Z`);
@@ -67,8 +75,17 @@ describe('recurring invoices on a fake clock', () => {
     expect(inv.createdAt.slice(0, 10)).toBe('2027-02-28');
     const history = (await request(t.app).get(`/api/invoices/${inv.id}/history`).set(user.auth)).body.data;
     expect(history[0].summary).toMatch(/by a recurring invoice, for 2027-02-28; waiting as a draft for you to send$/);
-    const notes = (await request(t.app).get('/api/notifications').query({ limit: 100 }).set(user.auth).expect(200)).body.data.items as { kind: string; summary: string }[];
-    expect(notes.filter((n) => n.kind === 'recurring draft' && n.summary.startsWith(`${inv.invoiceNumber} for £96.00`))).toHaveLength(1);
+    const notes = (await request(t.app).get('/api/notifications').query({ limit: 100 }).set(user.auth).expect(200)).body.data.items as {
+      kind: string;
+      summary: string;
+      documentId: string;
+      documentNumber: string;
+    }[];
+    // A draft has no number yet (given at issue): the bell names it "Draft" and links to it.
+    expect(inv.invoiceNumber).toBeNull();
+    expect(notes.filter((n) => n.kind === 'recurring draft' && n.documentId === inv.id).map((n) => [n.documentNumber, n.summary])).toEqual([
+      ['Draft', 'An invoice for £96.00 was made by a recurring invoice and waits as a draft for you to send'],
+    ]);
   });
 
   it('when the service was down for three months, then one sweep issues the three missed periods once each, oldest first, with rising numbers', async () => {
@@ -122,7 +139,10 @@ describe('recurring invoices on a fake clock', () => {
     const list = (await request(t.app).get('/api/recurring-invoices').set(user.auth)).body.data;
     expect(list.map((r: { id: string }) => r.id)).toContain(made.id);
     t.setNow('2030-01-01T12:00:00Z');
-    const put = await request(t.app).put(`/api/recurring-invoices/${made.id}`).set(user.auth).send(body({ startDate: '2030-06-01', lineItems: [{ description: 'Annual inspection', quantity: 1, unitPrice: 100 }] }));
+    const put = await request(t.app)
+      .put(`/api/recurring-invoices/${made.id}`)
+      .set(user.auth)
+      .send(body({ startDate: '2030-06-01', lineItems: [{ description: 'Annual inspection', quantity: 1, unitPrice: 100 }] }));
     t.setNow(null);
     expect(put.body.data).toMatchObject({ total: 120, lineItems: [{ description: 'Annual inspection', quantity: 1, unitPrice: 100 }] });
     expect((await request(t.app).delete(`/api/recurring-invoices/${made.id}`).set(user.auth)).status).toBe(200);
@@ -131,7 +151,14 @@ describe('recurring invoices on a fake clock', () => {
 
   it('when a schedule has per-line VAT, kinds, discounts and units, then it keeps them and each invoice is priced with them and its CIS deduction', async () => {
     const u = await registerUser(t.app);
-    expect((await request(t.app).post('/api/company').set(u.auth).send(sampleCompany({ cisSubcontractor: true }))).status).toBe(201);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/company')
+          .set(u.auth)
+          .send(sampleCompany({ cisSubcontractor: true }))
+      ).status,
+    ).toBe(201);
     const c = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB123456789', cisRate: 20 });
     const lineItems = [
       { description: 'Maintenance', quantity: 2.5, unitPrice: 40, vat: 'RC_STANDARD', kind: 'LABOUR', unit: 'hour' },
@@ -144,10 +171,17 @@ describe('recurring invoices on a fake clock', () => {
     expect(r.total).toBe(131.5);
     const inv = (await request(t.app).get(`/api/invoices/${made.invoices[0]!.id}`).set(u.auth)).body.data;
     expect(inv.lineItems).toEqual(lineItems);
-    expect(inv).toMatchObject({ subtotal: 130, taxAmount: 1.5, total: 131.5, reverseChargeVat: 20, cis: { labourNet: 100, rate: 20, deduction: 20 }, amountDue: 111.5 });
+    expect(inv).toMatchObject({
+      subtotal: 130,
+      taxAmount: 1.5,
+      total: 131.5,
+      reverseChargeVat: 20,
+      cis: { labourNet: 100, rate: 20, deduction: 20 },
+      amountDue: 111.5,
+    });
   });
 
-  it("when another account reads, edits, pauses or deletes a schedule, then 404", async () => {
+  it('when another account reads, edits, pauses or deletes a schedule, then 404', async () => {
     const made = await createOn('2030-01-01', { startDate: '2030-06-01' });
     const other = await registerUser(t.app);
     const path = `/api/recurring-invoices/${made.id}`;
@@ -170,5 +204,63 @@ describe('recurring invoices on a fake clock', () => {
     const res = await request(t.app).post('/api/recurring-invoices').set(user.auth).send(body(over));
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain(message);
+  });
+});
+
+describe('automatic sends past the daily email limit', () => {
+  it('when the limit is used up, then the invoice waits as a draft, the history and the bell say so once, and the next day it is sent once', async () => {
+    const mail = { from: 'Docket <no-reply@docket.test>', perDay: 1, retryDelaySeconds: 1 };
+    const limitedCtx = { ...t.ctx, config: { ...t.ctx.config, mail } };
+    const limited = checkAnswers(createApp(limitedCtx));
+    const limitedSweeps = [createModules(limitedCtx).recurring, createModules(limitedCtx).recurring];
+    const u = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(u.auth).send(sampleCompany()).expect(201);
+    const c = (await createClient(t.app, u, { email: 'tenant@example.com' })).id;
+    const day = '2032-03-10';
+    t.setNow(`${day}T12:00:00Z`);
+    try {
+      // The day's one email goes on another invoice.
+      const other = (
+        await request(limited)
+          .post('/api/invoices')
+          .set(u.auth)
+          .send({ clientId: c, lineItems: [{ description: 'Call-out', quantity: 1, unitPrice: 60 }], tax: 20, dueDate: '2032-04-10' })
+      ).body.data;
+      await request(limited).post(`/api/invoices/${other.id}/email`).set(u.auth).send({}).expect(202);
+      const made = (
+        await request(limited)
+          .post('/api/recurring-invoices')
+          .set(u.auth)
+          .send(body({ clientId: c, startDate: day, autoSend: true }))
+          .expect(201)
+      ).body.data;
+      expect(made.invoices).toHaveLength(1);
+      const invoiceId = made.invoices[0].id as string;
+      const invoice = async () => (await request(t.app).get(`/api/invoices/${invoiceId}`).set(u.auth)).body.data;
+      const history = async () =>
+        ((await request(t.app).get(`/api/invoices/${invoiceId}/history`).set(u.auth)).body.data as { summary: string }[]).map((h) => h.summary);
+      const bell = async () =>
+        ((await request(t.app).get('/api/notifications').set(u.auth)).body.data.items as { kind: string; summary: string }[]).filter(
+          (n) => n.kind === 'recurring not sent',
+        );
+      const delivered = async () => (await request(t.app).get('/api/deliveries').query({ documentId: invoiceId }).set(u.auth)).body.data as unknown[];
+      expect((await invoice()).status).toBe('DRAFT');
+      expect(await history()).toContain(EMAIL_MESSAGES.recurringOverLimit);
+      expect(await bell()).toHaveLength(1);
+      expect((await bell())[0]!.summary).toContain(EMAIL_MESSAGES.recurringOverLimit);
+      // Later the same day: still over the limit, and no second notice.
+      await Promise.all(limitedSweeps.map((s) => s.sweep()));
+      expect(await delivered()).toEqual([]);
+      expect(await bell()).toHaveLength(1);
+      // The next day the limit allows it: sent once, even with two sweeps at once.
+      t.setNow('2032-03-11T12:00:00Z');
+      await Promise.all(limitedSweeps.map((s) => s.sweep()));
+      await Promise.all(limitedSweeps.map((s) => s.sweep()));
+      expect(await delivered()).toHaveLength(1);
+      expect((await invoice()).status).toBe('SENT');
+      expect((await history()).filter((h) => h === EMAIL_MESSAGES.recurringOverLimit)).toHaveLength(1);
+    } finally {
+      t.setNow(null);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { invoiceNumberLabel } from '@docket/schemas/document';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { clients, invoices, recurringInvoices, recurringIssues } from '../../db/schema.ts';
@@ -7,9 +8,17 @@ import type { StoredLine } from '../documents/line-items.ts';
 export type RecurringRow = typeof recurringInvoices.$inferSelect & { lines: StoredLine[] };
 export type RecurringValues = Omit<typeof recurringInvoices.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
+export interface PendingSend {
+  recurringId: string;
+  periodDate: string;
+  invoiceId: string | null;
+  userId: string;
+}
+
 export interface IssuedRef {
   id: string;
-  invoiceNumber: string;
+  /** null: still a draft (numbers are given at issue) */
+  invoiceNumber: string | null;
   periodDate: string;
   status: string;
   totalPence: number;
@@ -22,9 +31,7 @@ export function createRecurringRepository(db: Database) {
 
   return {
     async list(userId: string) {
-      return withClient()
-        .where(eq(recurringInvoices.userId, userId))
-        .orderBy(desc(recurringInvoices.createdAt), desc(recurringInvoices.id));
+      return withClient().where(eq(recurringInvoices.userId, userId)).orderBy(desc(recurringInvoices.createdAt), desc(recurringInvoices.id));
     },
     async get(userId: string, id: string) {
       const [row] = await withClient().where(own(userId, id)).limit(1);
@@ -51,7 +58,10 @@ export function createRecurringRepository(db: Database) {
       return by;
     },
     async insert(userId: string, values: RecurringValues): Promise<string> {
-      const [row] = await db.insert(recurringInvoices).values({ userId, ...values }).returning({ id: recurringInvoices.id });
+      const [row] = await db
+        .insert(recurringInvoices)
+        .values({ userId, ...values })
+        .returning({ id: recurringInvoices.id });
       return row!.id;
     },
     async update(userId: string, id: string, values: Partial<RecurringValues>): Promise<boolean> {
@@ -87,11 +97,52 @@ export function createRecurringRepository(db: Database) {
       const rows = await tx.insert(recurringIssues).values({ recurringId, periodDate }).onConflictDoNothing().returning({ p: recurringIssues.periodDate });
       return rows.length === 1;
     },
-    async linkInvoice(tx: Tx, recurringId: string, periodDate: string, invoiceId: string) {
-      await tx.update(recurringIssues).set({ invoiceId }).where(and(eq(recurringIssues.recurringId, recurringId), eq(recurringIssues.periodDate, periodDate)));
+    /** `sendPending`: an automatic send owed for this period, until a queued message takes it. */
+    async linkInvoice(tx: Tx, recurringId: string, periodDate: string, invoiceId: string, sendPending = false) {
+      await tx
+        .update(recurringIssues)
+        .set({ invoiceId, sendPending })
+        .where(and(eq(recurringIssues.recurringId, recurringId), eq(recurringIssues.periodDate, periodDate)));
+    },
+    /** Automatic sends still owed (the limit was reached, the account was not verified, or a crash came first). */
+    async pendingSends(): Promise<PendingSend[]> {
+      return db
+        .select({
+          recurringId: recurringIssues.recurringId,
+          periodDate: recurringIssues.periodDate,
+          invoiceId: recurringIssues.invoiceId,
+          userId: recurringInvoices.userId,
+        })
+        .from(recurringIssues)
+        .innerJoin(recurringInvoices, eq(recurringInvoices.id, recurringIssues.recurringId))
+        .where(eq(recurringIssues.sendPending, true))
+        .orderBy(asc(recurringIssues.periodDate), asc(recurringIssues.recurringId));
+    },
+    /** In the message's transaction: the owed send is done; false = another process queued it first. */
+    async markQueued(tx: Tx, recurringId: string, periodDate: string, deliveryId: string): Promise<boolean> {
+      const rows = await tx
+        .update(recurringIssues)
+        .set({ sendPending: false, deliveryId })
+        .where(and(eq(recurringIssues.recurringId, recurringId), eq(recurringIssues.periodDate, periodDate), eq(recurringIssues.sendPending, true)))
+        .returning({ p: recurringIssues.periodDate });
+      return rows.length === 1;
+    },
+    async invoiceNumber(invoiceId: string): Promise<string> {
+      const [row] = await db.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, invoiceId));
+      // A draft that could not be emailed was never issued: it has no number yet.
+      return invoiceNumberLabel(row?.n);
+    },
+    async clearPending(recurringId: string, periodDate: string) {
+      await db
+        .update(recurringIssues)
+        .set({ sendPending: false })
+        .where(and(eq(recurringIssues.recurringId, recurringId), eq(recurringIssues.periodDate, periodDate)));
     },
     async advance(tx: Tx, id: string, nextIndex: number, nextRunDate: string | null) {
-      await tx.update(recurringInvoices).set({ nextIndex, nextRunDate, updatedAt: sql`now()` }).where(eq(recurringInvoices.id, id));
+      await tx
+        .update(recurringInvoices)
+        .set({ nextIndex, nextRunDate, updatedAt: sql`now()` })
+        .where(eq(recurringInvoices.id, id));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { DRAFT_NUMBER_LABEL } from '@docket/schemas/document';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { RECURRING_MESSAGES, scheduledDate, type TRecurringFrequency, type TRecurringInvoice, type TRecurringRequest } from '@docket/schemas/recurring';
@@ -11,8 +12,11 @@ import type { OwnershipRepository } from '../documents/ownership.repository.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { HistoryRepository } from '../history/history.repository.ts';
 import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
-import type { IssuedRef, RecurringRepository, RecurringRow } from './recurring.repository.ts';
+import type { IssuedRef, PendingSend, RecurringRepository, RecurringRow } from './recurring.repository.ts';
+import type { Tx } from '../numbering/counters.repository.ts';
+import { EMAIL_MESSAGES } from '@docket/schemas/email';
 import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
+import { crashPoint } from '../../lib/crash-point.ts';
 
 export const RECURRING_SWEEP_JOB = 'recurring.sweep';
 /** Every day at 06:00 UTC, and once at each start (catch-up after downtime). */
@@ -27,8 +31,10 @@ export interface RecurringServiceDeps {
   invoices: Pick<InvoicesRepository, 'createIn'>;
   /** the plan's invoice limit, checked inside the issuing transaction */
   assertCanCreateInvoice: (userId: string, tx: Pick<Database, 'select'>) => Promise<void>;
-  /** emails (and so issues) an invoice; absent without an email service */
-  emailInvoice?: (userId: string, invoiceId: string) => Promise<unknown>;
+  /** emails (and so issues) an invoice; `within` runs in the message's transaction; absent without an email service */
+  emailInvoice?: (userId: string, invoiceId: string, within: (tx: Tx, deliveryId: string) => Promise<void>) => Promise<unknown>;
+  /** the bell, outside a transaction: an automatic send that has to wait */
+  notifyNow?: (userId: string, n: { kind: 'recurring not sent'; document: { kind: 'invoice'; id: string; number: string }; summary: string }) => Promise<void>;
   /** the bell: a recurring invoice waiting as a draft (written in the issuing transaction) */
   notifications?: Pick<NotificationsRepository, 'add'>;
 }
@@ -67,7 +73,13 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
       paused: r.paused,
       nextRunDate: r.paused ? null : r.nextRunDate,
       issuedCount: issued.length,
-      invoices: issued.map((i) => ({ id: i.id, invoiceNumber: i.invoiceNumber, periodDate: i.periodDate, status: i.status as TInvoiceStatus, total: penceToPounds(Number(i.totalPence)) })),
+      invoices: issued.map((i) => ({
+        id: i.id,
+        invoiceNumber: i.invoiceNumber,
+        periodDate: i.periodDate,
+        status: i.status as TInvoiceStatus,
+        total: penceToPounds(Number(i.totalPence)),
+      })),
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };
@@ -90,7 +102,8 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
       lines: priced.lines,
       siteAddress: input.siteAddress ?? null,
       ...schedule,
-      dueDays: input.dueDays,
+      // absent or null: each invoice follows the payment terms on its issue day
+      dueDays: input.dueDays ?? null,
       autoSend: input.autoSend,
       nextIndex: first.index,
       nextRunDate: first.date,
@@ -105,7 +118,7 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
   async function issueDue(userId: string, id: string): Promise<number> {
     let issued = 0;
     // Read before the lock: on the embedded database a read outside the transaction would wait for it.
-    const { invoicePrefix, cisSubcontractor } = await deps.settings.read(userId);
+    const { cisSubcontractor, paymentTermsDays } = await deps.settings.read(userId);
     const schedule = await repo.get(userId, id);
     const client = schedule && (await deps.ownership.clientTax(userId, schedule.r.clientId));
     for (;;) {
@@ -123,36 +136,80 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
         await deps.assertCanCreateInvoice(row.userId, tx);
         const lines = storedLines(row.lines);
         const totals = pricedTotals(lines, row.taxRateBp);
-        const cis = cisOf(cisSubcontractor, client && schedule?.r.clientId === row.clientId ? client.cisRate : null, lines, row.taxRateBp);
+        const sameClient = client && schedule?.r.clientId === row.clientId ? client : null;
+        const cis = cisOf(cisSubcontractor, sameClient?.cisRate ?? null, lines, row.taxRateBp);
+        // docs/product.md, "Payment terms": without its own days the schedule follows the client's terms, else the company's.
+        const dueDays = row.dueDays ?? sameClient?.paymentTermsDays ?? paymentTermsDays;
         const invoice = await deps.invoices.createIn(
           tx,
           row.userId,
-          invoicePrefix,
-          { clientId: row.clientId, siteAddress: row.siteAddress, dueDate: addDays(date, row.dueDays), lines, ...totals, ...cis },
+          { clientId: row.clientId, siteAddress: row.siteAddress, dueDate: addDays(date, dueDays), lines, ...totals, ...cis },
           londonWallTimeToInstant(date, 9, 0),
         );
-        await repo.linkInvoice(tx, row.id, date, invoice.id);
+        // The send is owed from this commit on: a crash before it is queued leaves it to the next sweep.
+        await repo.linkInvoice(tx, row.id, date, invoice.id, row.autoSend && Boolean(deps.emailInvoice));
         const waits = row.autoSend ? '' : '; waiting as a draft for you to send';
-        await deps.history.append(tx, row.userId, 'invoice', invoice.id, 'created', `Created ${invoice.invoiceNumber} for ${formatPence(totals.totalPence)} by a recurring invoice, for ${date}${waits}`);
+        await deps.history.append(
+          tx,
+          row.userId,
+          'invoice',
+          invoice.id,
+          'created',
+          `Created a draft for ${formatPence(totals.totalPence)} by a recurring invoice, for ${date}${waits}`,
+        );
         if (!row.autoSend) {
           await deps.notifications?.add(tx, row.userId, {
             kind: 'recurring draft',
-            document: { kind: 'invoice', id: invoice.id, number: invoice.invoiceNumber },
-            summary: `${invoice.invoiceNumber} for ${formatPence(totals.totalPence)} was made by a recurring invoice and waits as a draft for you to send`,
+            document: { kind: 'invoice', id: invoice.id, number: DRAFT_NUMBER_LABEL },
+            summary: `An invoice for ${formatPence(totals.totalPence)} was made by a recurring invoice and waits as a draft for you to send`,
           });
         }
-        return { userId: row.userId, invoiceId: invoice.id, autoSend: row.autoSend };
+        crashPoint('recurring.issued');
+        return { userId: row.userId, invoiceId: invoice.id, autoSend: row.autoSend, periodDate: date };
       });
       if (made === null) return issued;
       if ('skipped' in made) continue;
       issued++;
-      if (made.autoSend && deps.emailInvoice) {
-        try {
-          await deps.emailInvoice(made.userId, made.invoiceId);
-        } catch (err) {
-          // The invoice stays a draft; its history says it was not sent.
-          deps.logger.warn({ err, invoiceId: made.invoiceId }, 'recurring invoice could not be emailed');
-        }
+      crashPoint('recurring.owed');
+      if (made.autoSend) await sendOwed({ recurringId: id, periodDate: made.periodDate, invoiceId: made.invoiceId, userId: made.userId }, true);
+    }
+  }
+
+  /**
+   * Emails one owed automatic send. The message's transaction clears the debt, so it is queued
+   * once even when two sweeps try together or a sweep is killed midway. Over the daily limit or
+   * before the account is verified it waits (the user is told once, in the history and the
+   * bell) and the next sweep tries again; any other refusal ends it, with the reason in history.
+   */
+  async function sendOwed(p: PendingSend, first: boolean): Promise<void> {
+    if (!deps.emailInvoice) return;
+    if (!p.invoiceId) return repo.clearPending(p.recurringId, p.periodDate);
+    try {
+      await deps.emailInvoice(p.userId, p.invoiceId, async (tx, deliveryId) => {
+        if (!(await repo.markQueued(tx, p.recurringId, p.periodDate, deliveryId))) throw new SentElsewhere();
+        crashPoint('recurring.queued');
+      });
+    } catch (err) {
+      if (err instanceof SentElsewhere) return;
+      const waits = err instanceof AppError && (err.code === 'RATE_LIMITED' || err.message === EMAIL_MESSAGES.verifyFirst);
+      if (!waits) await repo.clearPending(p.recurringId, p.periodDate);
+      if (waits && !first) return;
+      const reason = !waits
+        ? `Not emailed: ${err instanceof AppError ? err.message : 'the email could not be prepared'}`
+        : err instanceof AppError && err.code === 'RATE_LIMITED'
+          ? EMAIL_MESSAGES.recurringOverLimit
+          : EMAIL_MESSAGES.recurringUnverified;
+      deps.logger.warn({ invoiceId: p.invoiceId, waits }, 'recurring invoice not emailed');
+      try {
+        await deps.history.appendNow(p.userId, 'invoice', p.invoiceId, 'emailed', reason);
+        const number = await repo.invoiceNumber(p.invoiceId);
+        await deps.notifyNow?.(p.userId, {
+          kind: 'recurring not sent',
+          document: { kind: 'invoice', id: p.invoiceId, number },
+          summary: `${number}: ${reason}`,
+        });
+      } catch (noteErr) {
+        deps.logger.warn({ err: noteErr, invoiceId: p.invoiceId }, 'could not record an unsent recurring invoice');
       }
     }
   }
@@ -204,7 +261,11 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
       if (!current) throw AppError.notFound('Recurring invoice');
       if (!current.r.paused) throw AppError.conflict(RECURRING_MESSAGES.notPaused);
       const first = firstIndexFrom(current.r, today());
-      await repo.update(userId, id, { paused: false, nextIndex: Math.max(first.index, current.r.nextIndex), nextRunDate: first.index >= current.r.nextIndex ? first.date : current.r.nextRunDate });
+      await repo.update(userId, id, {
+        paused: false,
+        nextIndex: Math.max(first.index, current.r.nextIndex),
+        nextRunDate: first.index >= current.r.nextIndex ? first.date : current.r.nextRunDate,
+      });
       await issueSoon(userId, id);
       return get(userId, id);
     },
@@ -218,11 +279,22 @@ export function createRecurringService(repo: RecurringRepository, deps: Recurrin
           deps.logger.error({ err, recurringId: s.id }, 'recurring invoice could not be issued');
         }
       }
+      // Sends still owed from earlier periods (the limit, verification, or a crash).
+      for (const p of await repo.pendingSends()) {
+        try {
+          await sendOwed(p, false);
+        } catch (err) {
+          deps.logger.error({ err, invoiceId: p.invoiceId }, 'recurring invoice could not be emailed');
+        }
+      }
       return { issued };
     },
   };
 }
 export type RecurringService = ReturnType<typeof createRecurringService>;
+
+/** Thrown in a message's transaction to roll it back: another sweep queued this send. */
+class SentElsewhere extends Error {}
 
 /** The schedule's lines as stored lines (a schedule saved before per-line VAT has no VAT code, kind, discount or unit). */
 const storedLines = (lines: readonly StoredLine[]): StoredLine[] =>

@@ -21,7 +21,11 @@ beforeAll(async () => {
     .set(user.auth)
     .send(sampleCompany({ bankDetails: { bankName: 'Barclays', accountName: 'Bright Sparks Ltd', sortCode: '20-00-00', accountNumber: '12345678' } }))
     .expect(201);
-  await request(t.app).put('/api/company/reminders').set(user.auth).send({ enabled: true, steps: [14, -3, 0, 7, 30] }).expect(200);
+  await request(t.app)
+    .put('/api/company/reminders')
+    .set(user.auth)
+    .send({ enabled: true, steps: [14, -3, 0, 7, 30] })
+    .expect(200);
   clientId = (await createClient(t.app, user)).id;
 });
 afterAll(() => t.close());
@@ -49,7 +53,14 @@ describe('reminders', () => {
   it('when settings are read and saved, then steps come back sorted and bad steps are refused', async () => {
     const res = await request(t.app).get('/api/company/reminders').set(user.auth).expect(200);
     expect(res.body.data).toEqual({ enabled: true, steps: [-3, 0, 7, 14, 30] });
-    expect((await request(t.app).put('/api/company/reminders').set(user.auth).send({ enabled: true, steps: [1.5] })).status).toBe(400);
+    expect(
+      (
+        await request(t.app)
+          .put('/api/company/reminders')
+          .set(user.auth)
+          .send({ enabled: true, steps: [1.5] })
+      ).status,
+    ).toBe(400);
     expect((await request(t.app).put('/api/company/reminders').set(user.auth).send({ enabled: 'yes', steps: [] })).status).toBe(400);
   });
 
@@ -79,7 +90,10 @@ describe('reminders', () => {
     expect(last.attachmentName).toMatch(/^INV.*\.pdf$/);
     const history = (await request(t.app).get(`/api/invoices/${id}/history`).set(user.auth)).body.data as { action: string }[];
     expect(history.filter((h) => h.action === 'reminded')).toHaveLength(5);
-    const notes = (await request(t.app).get('/api/notifications').query({ limit: 100 }).set(user.auth).expect(200)).body.data.items as { kind: string; summary: string }[];
+    const notes = (await request(t.app).get('/api/notifications').query({ limit: 100 }).set(user.auth).expect(200)).body.data.items as {
+      kind: string;
+      summary: string;
+    }[];
     expect(notes.filter((n) => n.kind === 'reminder sent' && n.summary.includes(last.subject.replace(/^Reminder: invoice (\S+).*$/, '$1')))).toHaveLength(5);
   });
 
@@ -137,14 +151,19 @@ describe('reminders', () => {
     const id = await issued('2031-09-01');
     expect((await request(t.app).put(`/api/invoices/${id}/reminders`).set(other.auth).send({ paused: true })).status).toBe(404);
     expect((await request(t.app).get(`/api/clients/${clientId}/reminders`).set(other.auth)).status).toBe(404);
-    expect((await request(t.app).get('/api/company/reminders').set(other.auth)).status).toBe(404);
+    // An account without a profile reads its own defaults (docs/product.md, "Reminders"), never mine.
+    expect((await request(t.app).get('/api/company/reminders').set(other.auth)).body.data).toEqual({ enabled: false, steps: [-3, 0, 7, 14, 30] });
   });
 
   it('when a business client is late and the late-payment notice is on, then the reminder states interest and compensation', async () => {
     const u = await registerUser(t.app);
     const company = (notice: boolean) => sampleCompany({ latePaymentNotice: notice, baseRatePercent: 4 });
     await request(t.app).post('/api/company').set(u.auth).send(company(true)).expect(201);
-    await request(t.app).put('/api/company/reminders').set(u.auth).send({ enabled: true, steps: [30] }).expect(200);
+    await request(t.app)
+      .put('/api/company/reminders')
+      .set(u.auth)
+      .send({ enabled: true, steps: [30] })
+      .expect(200);
     const business = (await createClient(t.app, u, { name: 'Trade Ltd', isBusiness: true })).id;
     const consumer = (await createClient(t.app, u, { name: 'Home Owner' })).id;
     const issue = async (client: string) => {
@@ -169,7 +188,11 @@ describe('reminders', () => {
 
     // Notice off: the same business debt is reminded without the legal claim.
     await request(t.app).put('/api/company').set(u.auth).send(company(false)).expect(200);
-    await request(t.app).put('/api/company/reminders').set(u.auth).send({ enabled: true, steps: [31] }).expect(200);
+    await request(t.app)
+      .put('/api/company/reminders')
+      .set(u.auth)
+      .send({ enabled: true, steps: [31] })
+      .expect(200);
     await sweepOn('2032-02-01');
     const quiet = (await reminders(biz)).find((d) => d.textBody.includes('31 days overdue'));
     expect(quiet?.textBody).not.toContain('statutory interest');

@@ -3,12 +3,27 @@ import type { Database } from '../../db/client.ts';
 import { clients, companies, invoices, reminderSends } from '../../db/schema.ts';
 import { queryRows } from '../../db/client.ts';
 
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface ReminderCandidate {
   invoiceId: string;
   userId: string;
   dueDate: string;
   steps: number[];
   /** steps already sent for this invoice */
+  sent: number[];
+  lastSentOn: string | null;
+}
+
+export interface InvoiceReminderState {
+  /** the stored status: only SENT is reminded */
+  status: string;
+  dueDate: string | null;
+  paused: boolean;
+  optOut: boolean;
+  enabled: boolean;
+  /** null without a company profile */
+  steps: number[] | null;
   sent: number[];
   lastSentOn: string | null;
 }
@@ -77,39 +92,51 @@ export function createRemindersRepository(db: Database) {
      * accounts with reminders on, clients not opted out, the invoice not paused, due date
      * reached by the earliest step.
      */
-    candidates(today: string): Promise<ReminderCandidate[]> {
+    candidates(today: string, onlyUserId?: string): Promise<ReminderCandidate[]> {
       return queryRows<ReminderCandidate>(
         db,
-        sql`select i.id as "invoiceId", i.user_id as "userId", to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
+        sql`select i.id as "invoiceId", i.account_id as "userId", to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
                    co.reminder_steps as "steps",
                    coalesce((select json_agg(rs.step) from ${reminderSends} rs where rs.invoice_id = i.id), '[]'::json) as "sent",
                    (select to_char(max(rs.sent_on), 'YYYY-MM-DD') from ${reminderSends} rs where rs.invoice_id = i.id) as "lastSentOn"
             from ${invoices} i
-            join ${companies} co on co.user_id = i.user_id and co.reminders_enabled
+            join ${companies} co on co.account_id = i.account_id and co.reminders_enabled
             join ${clients} c on c.id = i.client_id and not c.reminders_opt_out
             where i.status = 'SENT' and not i.reminders_paused
+              and ${onlyUserId ? sql`i.account_id = ${onlyUserId}` : sql`true`}
               and i.due_date + (select min(s::int) from jsonb_array_elements_text(co.reminder_steps) s) <= ${today}::date
             order by i.id`,
       );
+    },
+    /** One invoice's reminder facts, whatever its status (null: not this account's invoice). */
+    async invoiceState(userId: string, invoiceId: string): Promise<InvoiceReminderState | null> {
+      const [row] = await queryRows<InvoiceReminderState>(
+        db,
+        sql`select i.status, to_char(i.due_date, 'YYYY-MM-DD') as "dueDate", i.reminders_paused as "paused",
+                   c.reminders_opt_out as "optOut",
+                   coalesce(co.reminders_enabled, false) as "enabled",
+                   co.reminder_steps as "steps",
+                   coalesce((select json_agg(rs.step) from ${reminderSends} rs where rs.invoice_id = i.id), '[]'::json) as "sent",
+                   (select to_char(max(rs.sent_on), 'YYYY-MM-DD') from ${reminderSends} rs where rs.invoice_id = i.id) as "lastSentOn"
+            from ${invoices} i
+            join ${clients} c on c.id = i.client_id
+            left join ${companies} co on co.account_id = i.account_id
+            where i.account_id = ${userId} and i.id = ${invoiceId}`,
+      );
+      return row ?? null;
     },
     /**
      * Claim (invoice, step) for today. The primary key and the (invoice, day) unique index make
      * this the one place a second reminder is refused: false = another sweep (or an earlier
      * one) has it.
      */
-    async claim(userId: string, invoiceId: string, step: number, today: string): Promise<boolean> {
-      const rows = await db
+    async claim(tx: Tx, userId: string, invoiceId: string, step: number, today: string, deliveryId: string): Promise<boolean> {
+      const rows = await tx
         .insert(reminderSends)
-        .values({ userId, invoiceId, step, sentOn: today })
+        .values({ userId, invoiceId, step, sentOn: today, deliveryId })
         .onConflictDoNothing()
         .returning({ step: reminderSends.step });
       return rows.length === 1;
-    },
-    async linkDelivery(invoiceId: string, step: number, deliveryId: string) {
-      await db
-        .update(reminderSends)
-        .set({ deliveryId })
-        .where(and(eq(reminderSends.invoiceId, invoiceId), eq(reminderSends.step, step)));
     },
   };
 }

@@ -21,10 +21,16 @@ beforeAll(async () => {
   const builder = await createClient(t.app, u, { isBusiness: true, vatNumber: 'GB111222333' });
   const post = async (clientId: string, lineItems: unknown[], now: string) => {
     t.setNow(now);
-    const res = await request(t.app).post('/api/invoices').set(u.auth).send(invoiceBody(clientId, { lineItems, dueDate: '2031-06-30' }));
+    const res = await request(t.app)
+      .post('/api/invoices')
+      .set(u.auth)
+      .send(invoiceBody(clientId, { lineItems, dueDate: '2031-06-30' }));
     expect(res.status).toBe(201);
     // created_at is the database's clock: the fixture dates it in the quarter
-    await t.ctx.db.update(invoices).set({ createdAt: new Date(now) }).where(eq(invoices.id, res.body.data.id));
+    await t.ctx.db
+      .update(invoices)
+      .set({ createdAt: new Date(now) })
+      .where(eq(invoices.id, res.body.data.id));
     return res.body.data as { id: string };
   };
   const a = await post(
@@ -54,7 +60,10 @@ beforeAll(async () => {
     .set(u.auth)
     .send({ reason: 'Overcharge', lineItems: [{ description: 'Work', quantity: 1, unitPrice: 100, vat: 'STANDARD' }] });
   expect(cn.status).toBe(201);
-  await t.ctx.db.update(creditNotes).set({ createdAt: new Date('2031-03-10T10:00:00Z') }).where(eq(creditNotes.id, cn.body.data.id));
+  await t.ctx.db
+    .update(creditNotes)
+    .set({ createdAt: new Date('2031-03-10T10:00:00Z') })
+    .where(eq(creditNotes.id, cn.body.data.id));
   t.setNow(null);
 });
 afterAll(() => t.close());
@@ -85,7 +94,10 @@ describe('GET /api/reports/vat', () => {
   });
 
   it('when no basis is given, then the company VAT scheme decides; the CSV carries the same figures and every document', async () => {
-    await request(t.app).put('/api/company').set(u.auth).send(sampleCompany({ vatScheme: 'cash' }));
+    await request(t.app)
+      .put('/api/company')
+      .set(u.auth)
+      .send(sampleCompany({ vatScheme: 'cash' }));
     expect((await request(t.app).get(`/api/reports/vat?${Q1}`).set(u.auth)).body.data).toMatchObject({ basis: 'cash', box1: 102.5 });
     const csv = await request(t.app).get(`/api/reports/vat.csv?${Q1}&basis=invoice`).set(u.auth);
     expect(csv.status).toBe(200);
@@ -105,6 +117,11 @@ describe('GET /api/reports/vat', () => {
 
   it('when another account asks for the figures, then it sees only its own (none)', async () => {
     const other = await registerUser(t.app);
-    expect((await request(t.app).get(`/api/reports/vat?${Q1}&basis=invoice`).set(other.auth)).body.data).toMatchObject({ box1: 0, box6: 0, byRate: [], documents: [] });
+    expect((await request(t.app).get(`/api/reports/vat?${Q1}&basis=invoice`).set(other.auth)).body.data).toMatchObject({
+      box1: 0,
+      box6: 0,
+      byRate: [],
+      documents: [],
+    });
   });
 });

@@ -4,7 +4,8 @@ import { clients, companies, creditNoteLines, creditNotes, invoiceLines, invoice
 import { linesJson } from '../documents/lines-json.ts';
 
 /** A timestamp's calendar day in Europe/London (the tax point the PDFs print). */
-const londonDate = (column: typeof invoices.createdAt | typeof creditNotes.createdAt) => sql<string>`to_char((${column} at time zone 'Europe/London')::date, 'YYYY-MM-DD')`;
+const londonDate = (column: typeof invoices.createdAt | typeof creditNotes.createdAt) =>
+  sql<string>`to_char((${column} at time zone 'Europe/London')::date, 'YYYY-MM-DD')`;
 
 /** What the VAT return figures read (docs/product.md, "VAT return figures"). */
 export function createVatReportRepository(db: Database) {
@@ -17,7 +18,15 @@ export function createVatReportRepository(db: Database) {
     invoices(userId: string, from: string, to: string) {
       const day = londonDate(invoices.createdAt);
       return db
-        .select({ id: invoices.id, number: invoices.invoiceNumber, date: day, clientName: clients.name, taxRateBp: invoices.taxRateBp, fixedVat: invoices.fixedVat, lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id) })
+        .select({
+          id: invoices.id,
+          number: invoices.invoiceNumber,
+          date: day,
+          clientName: clients.name,
+          taxRateBp: invoices.taxRateBp,
+          fixedVat: invoices.fixedVat,
+          lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id),
+        })
         .from(invoices)
         .innerJoin(clients, eq(clients.id, invoices.clientId))
         .where(and(eq(invoices.userId, userId), sql`${invoices.status} not in ('DRAFT', 'VOID')`, sql`${day} between ${from} and ${to}`))

@@ -1,5 +1,8 @@
-import { QUOTE_VALID_DAYS } from '@docket/schemas/constants';
+import { invoiceNumberLabel } from '@docket/schemas/document';
+import { CURRENCIES, QUOTE_VALID_DAYS, type TCurrencyCode } from '@docket/schemas/constants';
+import { invoiceFigures } from '@docket/schemas/document-figures';
 import type { TInvoice, TQuote } from '@docket/schemas/document';
+import type { TCreditNote } from '@docket/schemas/credit-note';
 import { basisPointsToPercent, milliToQuantity, penceToPounds } from '@docket/schemas/money';
 import { DEFAULT_REVERSE_CHARGE_WORDING, REVERSE_CHARGE_WORDINGS, VAT_RATES, type TReverseChargeWording } from '@docket/schemas/vat';
 import type { TAcceptance, TPublicDocument, TVatBreakdownRow } from '@docket/schemas/share';
@@ -23,7 +26,9 @@ export function vatBreakdownOf(doc: Pick<TQuote, 'tax' | 'subtotal' | 'taxAmount
 }
 
 function reverseChargeLegend(wording: string | null | undefined): string {
-  return REVERSE_CHARGE_WORDINGS[(wording ?? DEFAULT_REVERSE_CHARGE_WORDING) as TReverseChargeWording] ?? REVERSE_CHARGE_WORDINGS[DEFAULT_REVERSE_CHARGE_WORDING];
+  return (
+    REVERSE_CHARGE_WORDINGS[(wording ?? DEFAULT_REVERSE_CHARGE_WORDING) as TReverseChargeWording] ?? REVERSE_CHARGE_WORDINGS[DEFAULT_REVERSE_CHARGE_WORDING]
+  );
 }
 
 const imageDataUrl = (bytes: Buffer | null) => (bytes && bytes.length > 0 ? toDataUrl(bytes, bytes[0] === 0x89 ? 'image/png' : 'image/jpeg') : null);
@@ -32,7 +37,17 @@ export function toAcceptanceDto(a: { name: string; signedAt: Date; signature: Bu
   return { name: a.name, signedAt: a.signedAt.toISOString(), signature: imageDataUrl(a.signature) };
 }
 
-export type SharedDocument = { kind: 'quote'; doc: TQuote } | { kind: 'invoice'; doc: TInvoice };
+/** The balance block of the one figure model: what the PDF prints below the total. */
+function balanceOf(invoice: TInvoice, currency: string, wording: string | null | undefined) {
+  const symbol = currency in CURRENCIES ? CURRENCIES[currency as TCurrencyCode].symbol : CURRENCIES.GBP.symbol;
+  const f = invoiceFigures(invoice, symbol, wording);
+  return {
+    balanceRows: [...f.balance, ...(f.due ? [f.due] : [])].map((r) => ({ label: r.label, text: r.text })),
+    paidInFull: invoice.status !== 'VOID' && (f.paidInFull || (invoice.status === 'PAID' && invoice.balanceDue === 0)),
+  };
+}
+
+export type SharedDocument = { kind: 'quote'; doc: TQuote } | { kind: 'invoice'; doc: TInvoice } | { kind: 'credit_note'; doc: TCreditNote };
 
 /**
  * What the customer may see and nothing more (docs/product.md, "Client links"): the company and
@@ -43,6 +58,7 @@ export function toPublicDocument(
   shared: SharedDocument,
   parties: { snapshot: DocumentSnapshot; logo: Buffer | null },
   acceptance: TAcceptance | null,
+  version: number | null = null,
 ): TPublicDocument {
   const { snapshot, logo } = parties;
   const c = snapshot.company;
@@ -52,15 +68,16 @@ export function toPublicDocument(
   const vatBreakdown = vatBreakdownOf(doc);
   return {
     kind: shared.kind,
-    number: shared.kind === 'quote' ? shared.doc.quoteNumber : shared.doc.invoiceNumber,
-    status: doc.status,
+    number:
+      shared.kind === 'quote' ? shared.doc.quoteNumber : shared.kind === 'invoice' ? invoiceNumberLabel(shared.doc.invoiceNumber) : shared.doc.creditNoteNumber,
+    status: shared.kind === 'credit_note' ? 'ISSUED' : shared.doc.status,
     issueDate,
     validUntil: shared.kind === 'quote' ? addDays(issueDate, QUOTE_VALID_DAYS) : null,
     dueDate: invoice?.dueDate ?? null,
     currency: c.currency,
     company: { name: c.name, logo: imageDataUrl(logo), address: c.address, phone: c.phone, email: c.email, vatNumber: c.vatNumber },
     customer: { name: snapshot.client.name, address: snapshot.client.address },
-    siteAddress: snapshot.document.siteAddress ?? doc.siteAddress ?? null,
+    siteAddress: snapshot.document.siteAddress ?? (shared.kind === 'credit_note' ? null : shared.doc.siteAddress) ?? null,
     lines: snapshot.document.lines.map((l) => ({
       description: l.description,
       quantity: milliToQuantity(l.quantityMilli),
@@ -77,6 +94,7 @@ export function toPublicDocument(
     amountDue: invoice ? (invoice.amountDue ?? invoice.total) : null,
     terms: c.terms,
     balanceDue: invoice ? invoice.balanceDue : null,
+    ...(invoice ? balanceOf(invoice, c.currency, c.reverseChargeWording) : {}),
     bank: invoice
       ? {
           bankName: c.bankName,
@@ -87,7 +105,9 @@ export function toPublicDocument(
           swift: c.bankSwift,
         }
       : null,
-    paymentReference: invoice ? invoice.invoiceNumber : null,
+    paymentReference: invoice ? invoiceNumberLabel(invoice.invoiceNumber) : null,
     acceptance: shared.kind === 'quote' && shared.doc.status === 'APPROVED' ? acceptance : null,
+    version: shared.kind === 'quote' ? version : null,
+    creditNote: shared.kind === 'credit_note' ? { invoiceNumber: shared.doc.invoiceNumber, reason: shared.doc.reason } : null,
   };
 }

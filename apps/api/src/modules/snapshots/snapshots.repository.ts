@@ -44,7 +44,11 @@ export function createSnapshotsRepository(db: Database) {
       };
     },
     /** The frozen snapshot, its logo, and the md5 of the stored JSON that names it (issued-live-key.ts). */
-    async read(userId: string, kind: SnapshotTable, id: string): Promise<{ snapshot: DocumentSnapshot | null; logo: Buffer | null; snapshotMd5: string | null } | null> {
+    async read(
+      userId: string,
+      kind: SnapshotTable,
+      id: string,
+    ): Promise<{ snapshot: DocumentSnapshot | null; logo: Buffer | null; snapshotMd5: string | null } | null> {
       const table = TABLES[kind];
       const [row] = await db
         .select({ snapshot: table.snapshot, logo: table.snapshotLogo, snapshotMd5: sql<string | null>`md5(${table.snapshot}::text)` })

@@ -28,9 +28,7 @@ export function createLimitsService(usageRepo: UsageRepository, clock: Clock, ov
     if (limit === -1) return true;
     const { start, end } = londonMonthBounds(clock());
     const used =
-      what === 'clients'
-        ? await usageRepo.clients(userId)
-        : await (what === 'quotes' ? usageRepo.quotesIn : usageRepo.invoicesIn)(userId, start, end, x);
+      what === 'clients' ? await usageRepo.clients(userId, x) : await (what === 'quotes' ? usageRepo.quotesIn : usageRepo.invoicesIn)(userId, start, end, x);
     return used < limit;
   }
 

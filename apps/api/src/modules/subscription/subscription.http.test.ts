@@ -127,9 +127,7 @@ describe('plan limits (lowered)', () => {
   it('when many creates race past the limit, then exactly the limit succeeds', async () => {
     const u = await registerUser(lt.app);
     const c = await createClient(lt.app, u);
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => request(lt.app).post('/api/quotes').set(u.auth).send(quoteBody(c.id))),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => request(lt.app).post('/api/quotes').set(u.auth).send(quoteBody(c.id))));
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, ...Array(8).fill(403)]);
     expect((await request(lt.app).get('/api/quotes').set(u.auth)).body.data).toHaveLength(2);
   });

@@ -17,8 +17,8 @@ export function createUsageRepository(db: Database) {
   return {
     quotesIn: (userId: string, start: Date, end: Date, x?: UsageExecutor) => countSince(quotes, userId, start, end, x),
     invoicesIn: (userId: string, start: Date, end: Date, x?: UsageExecutor) => countSince(invoices, userId, start, end, x),
-    async clients(userId: string) {
-      const [row] = await db
+    async clients(userId: string, x: UsageExecutor = db) {
+      const [row] = await x
         .select({ n: sql<number>`count(*)::int` })
         .from(clients)
         .where(eq(clients.userId, userId));

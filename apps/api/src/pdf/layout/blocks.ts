@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import type { PdfDocumentModel, PdfLabelled } from '../document-model.ts';
 import type { Canvas, TextStyle } from './canvas.ts';
 import { drawLogo } from './logo.ts';
@@ -157,7 +158,36 @@ function drawPayment(c: Canvas, model: PdfDocumentModel, x: number, y: number, w
     h += (measureOnly ? c.measure(heading, width, style) : c.text(heading, x, y + h, width, style)) + 5;
     h += drawPairs(c, model.bank, x, y + h, width, { labelWidth: 84, measureOnly, size: c.theme.size.small + 0.5 });
   }
+  if (model.payOnline) h += 10 + drawPayOnline(c, model.payOnline, x, y + h + 10, width, measureOnly);
   return h;
+}
+
+/**
+ * The pay page's QR code (vector, black on white, with its quiet zone), what it is for beside it,
+ * and its short link under it on one line (shrunk rather than wrapped, so it reads and copies whole).
+ */
+function drawPayOnline(c: Canvas, pay: { line: string; url: string }, x: number, y: number, width: number, measureOnly: boolean): number {
+  const qr = QRCode.create(pay.url, { errorCorrectionLevel: 'M' });
+  const size = qr.modules.size;
+  const side = 72;
+  const quiet = (side / size) * 2;
+  const box = side + 2 * quiet;
+  const textX = x + box + 8;
+  const textW = Math.max(60, width - (textX - x));
+  const heading = labelText(c, 'Pay online');
+  const headingStyle = labelStyle(c, c.theme.colors.accent);
+  const lineStyle: TextStyle = { size: c.theme.size.small + 0.5, color: c.theme.colors.text };
+  let th = (measureOnly ? c.measure(heading, textW, headingStyle) : c.text(heading, textX, y + quiet, textW, headingStyle)) + 4;
+  th += measureOnly ? c.measure(pay.line, textW, lineStyle) : c.text(pay.line, textX, y + quiet + th, textW, lineStyle);
+  const urlStyle: TextStyle = { font: c.theme.fonts.bold, color: c.theme.colors.text, size: c.theme.size.small + 0.5 };
+  const fitted: TextStyle = { ...urlStyle, size: c.fitSize(pay.url, width, urlStyle) };
+  const top = Math.max(box, th + quiet) + 2;
+  const uh = measureOnly ? c.measure(pay.url, width, fitted) : c.text(pay.url, x, y + top, width, fitted);
+  if (!measureOnly) {
+    c.rect(x, y, box, box, '#ffffff');
+    c.qr(qr.modules.data, size, x + quiet, y + quiet, side, '#000000');
+  }
+  return top + uh;
 }
 
 /**
@@ -168,10 +198,7 @@ export function drawSummary(c: Canvas, model: PdfDocumentModel, opts: { totalsWi
   const totalsW = opts.totalsWidth ?? 250;
   const leftW = c.width - totalsW - GAP;
   c.y += opts.gapAbove ?? 12;
-  const needed = Math.max(
-    drawTotals(c, model, 0, 0, totalsW, true),
-    drawPayment(c, model, 0, 0, leftW, true) + 12,
-  );
+  const needed = Math.max(drawTotals(c, model, 0, 0, totalsW, true), drawPayment(c, model, 0, 0, leftW, true) + 12);
   c.ensure(needed);
   const top = c.y;
   const th = drawTotals(c, model, c.right - totalsW, top, totalsW);

@@ -89,11 +89,7 @@ export class Canvas {
    * skips pdfkit's wrapper (slower, and it leaves a blank line after a line that fills the
    * column exactly); a longer one goes through the wrapper on its own.
    */
-  private lines(
-    text: string,
-    width: number,
-    style: TextStyle,
-  ): Array<{ text: string; width: number | null; height: number; mixed?: MixedLine }> {
+  private lines(text: string, width: number, style: TextStyle): Array<{ text: string; width: number | null; height: number; mixed?: MixedLine }> {
     const mixed = this.mixed(text, style);
     if (mixed) return mixed.layout(text, width).map((m) => ({ text: '', width: m.width, height: m.height, mixed: m }));
     this.apply(style);
@@ -256,6 +252,14 @@ export class Canvas {
 
   rule(x1: number, x2: number, y: number, color = this.theme.colors.rule, width = 0.75): void {
     this.doc.save().moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor(color).stroke().restore();
+  }
+
+  /** A QR code as vector squares in one path (`dark`: row-major, `size` modules a side), `side` points square. */
+  qr(dark: ArrayLike<number>, size: number, x: number, y: number, side: number, fill: string): void {
+    const m = side / size;
+    this.doc.save();
+    for (let r = 0; r < size; r++) for (let col = 0; col < size; col++) if (dark[r * size + col]) this.doc.rect(x + col * m, y + r * m, m, m);
+    this.doc.fillColor(fill).fill().restore();
   }
 
   rect(x: number, y: number, w: number, h: number, fill: string): void {

@@ -76,7 +76,14 @@ export function drawLineTable(c: Canvas, model: PdfDocumentModel): void {
     let x = c.left;
     for (const col of cols.slice(0, -1)) {
       x += col.width;
-      c.doc.save().moveTo(x, y).lineTo(x, y + h).lineWidth(0.75).strokeColor(t.colors.rule).stroke().restore();
+      c.doc
+        .save()
+        .moveTo(x, y)
+        .lineTo(x, y + h)
+        .lineWidth(0.75)
+        .strokeColor(t.colors.rule)
+        .stroke()
+        .restore();
     }
   };
 

@@ -31,7 +31,7 @@ export const elegant: PdfTemplate = {
     const leftW = c.width - rightW - 24;
     const logo = drawLogo(c, model.company.logo, c.left, top, 150, 44);
     const companyTop = top + (logo.height ? logo.height + 12 : 0);
-    const leftH = (companyTop - top) + drawCompany(c, model, c.left, companyTop, leftW, { nameSize: 18, nameColor: theme.colors.accent });
+    const leftH = companyTop - top + drawCompany(c, model, c.left, companyTop, leftW, { nameSize: 18, nameColor: theme.colors.accent });
     const titleH = c.text(model.heading, c.right - rightW, top - 8, rightW, {
       font: 'serifItalic',
       size: 30,

@@ -31,9 +31,7 @@ export const modern: PdfTemplate = {
     const rightW = 220;
     const logo = drawLogo(c, model.company.logo, c.left, top, 170, 60);
     // Without a logo the company name takes its place in large type.
-    const nameH = logo.height
-      ? 0
-      : c.text(model.company.name, c.left, top + 4, c.width - rightW - 24, { font: theme.fonts.heading, size: 18, lineGap: 0 });
+    const nameH = logo.height ? 0 : c.text(model.company.name, c.left, top + 4, c.width - rightW - 24, { font: theme.fonts.heading, size: 18, lineGap: 0 });
     let right = c.text(model.title, c.right - rightW, top - 6, rightW, {
       font: theme.fonts.heading,
       size: 28,

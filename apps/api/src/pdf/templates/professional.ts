@@ -42,7 +42,12 @@ export const professional: PdfTemplate = {
     c.rect(0, bandH, pageW, 4, theme.colors.accent);
     // A white tile keeps any logo legible on the dark band.
     if (model.company.logo) {
-      c.doc.save().roundedRect(leftX - 6, inner - 6, logoW + 12, 62, 4).fillColor('#ffffff').fill().restore();
+      c.doc
+        .save()
+        .roundedRect(leftX - 6, inner - 6, logoW + 12, 62, 4)
+        .fillColor('#ffffff')
+        .fill()
+        .restore();
       drawLogo(c, model.company.logo, leftX, inner, logoW, 50, 'center');
     }
     const saved = { ...theme.colors };

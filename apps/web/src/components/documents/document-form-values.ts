@@ -14,7 +14,8 @@ export interface TDocumentFormValues {
   frequency?: string;
   startDate?: string;
   endDate?: string | null;
-  dueDays?: number;
+  /** null: each invoice follows the client's or company's payment terms */
+  dueDays?: number | null;
   autoSend?: boolean;
 }
 

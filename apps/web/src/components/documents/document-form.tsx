@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { ZInvoiceRequest, ZQuoteRequest } from '@docket/schemas/document';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { DOCUMENT_MESSAGES, ZInvoiceRequest, ZQuoteRequest } from '@docket/schemas/document';
+import { DEFAULT_DUE_DAYS } from '@docket/schemas/constants';
 import { RECURRING_FREQUENCIES, ZRecurringRequest } from '@docket/schemas/recurring';
 import type { TItem } from '@docket/schemas/item';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,8 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { DocumentTotals } from './document-totals';
-import type { TDocumentFormValues, TDocumentSubmit } from './document-form-values';
+import { useCompanyProfile } from '@/lib/queries/company-profile';
+import { localIsoDateIn, type TDocumentFormValues, type TDocumentSubmit } from './document-form-values';
 import { LineItemFields } from './line-item-fields';
 
 type DocumentResolver = Resolver<TDocumentFormValues, unknown, TDocumentSubmit>;
@@ -28,7 +30,8 @@ interface DocumentFormProps {
   title: string;
   submitLabel: string;
   defaultValues: TDocumentFormValues;
-  clients: Array<{ id: string; name: string; address?: string | null }>;
+  /** a client's own payment terms (days) set a new invoice's due date over the company's */
+  clients: Array<{ id: string; name: string; address?: string | null; paymentTermsDays?: number }>;
   items: TItem[];
   currencySymbol: string;
   /** invoices from a CIS subcontractor: the client's CIS rate, for the live summary */
@@ -39,6 +42,8 @@ interface DocumentFormProps {
   onCancel: () => void;
   /** Every change while the values differ from where the form started (null when back there). */
   onChangeValues?: (values: TDocumentFormValues | null) => void;
+  /** lines the form does not edit but the document carries (a final's deductions): in the summary, so it equals the document's figures */
+  keptLines?: TDocumentFormValues['lineItems'];
 }
 
 /** The inline create/edit form shared by quotes and invoices (docs/product.md, "Screens"). */
@@ -55,12 +60,28 @@ export function DocumentForm({
   onSubmit,
   onCancel,
   onChangeValues,
+  keptLines,
 }: DocumentFormProps) {
   const form = useForm<TDocumentFormValues, unknown, TDocumentSubmit>({
     resolver: resolvers[kind],
     defaultValues,
   });
   const { errors, isSubmitting } = form.formState;
+  // docs/product.md, "Payment terms": picking the client of a new invoice sets its due date to
+  // today plus the client's terms, else the company's, until the user sets a date themselves.
+  const companyTerms = useCompanyProfile().data?.paymentTermsDays ?? DEFAULT_DUE_DAYS;
+  const termsOf = (clientId: string) => clients.find((c) => c.id === clientId)?.paymentTermsDays ?? companyTerms;
+  const followTerms = kind === 'invoice' && !defaultValues.clientId;
+  // An invoice cannot be issued while it is due before its issue date (the API refuses): say so as it is typed.
+  const dueDate = useWatch({ control: form.control, name: 'dueDate' });
+  const chosenClient = useWatch({ control: form.control, name: 'clientId' });
+  // Followed as an effect, not only on the client's change: the company's terms may arrive after
+  // the client was picked (a slow connection), and the date must then move to them.
+  const chosenTerms = chosenClient ? termsOf(chosenClient) : null;
+  useEffect(() => {
+    if (followTerms && chosenTerms !== null && !form.getFieldState('dueDate').isDirty) form.setValue('dueDate', localIsoDateIn(chosenTerms));
+  }, [followTerms, chosenTerms, chosenClient, form]);
+  const dueInPast = kind === 'invoice' && Boolean(dueDate) && dueDate! < localIsoDateIn(0);
   // Opening the form (from the header or a card further down) moves focus, and the view, to it.
   const { setFocus } = form;
   useEffect(() => setFocus('clientId'), [setFocus]);
@@ -101,9 +122,21 @@ export function DocumentForm({
               <Input type="number" inputMode="decimal" min={0} max={100} step="0.01" placeholder="20" {...form.register('tax', { valueAsNumber: true })} />
             </FormField>
             {kind === 'invoice' && (
-              <FormField label="Due Date" required error={errors.dueDate?.message}>
-                <Input type="date" {...form.register('dueDate')} />
-              </FormField>
+              <div>
+                <FormField
+                  label="Due Date"
+                  required
+                  error={errors.dueDate?.message}
+                  hint={followTerms ? `Payment terms: ${termsOf(chosenClient)} days` : undefined}
+                >
+                  <Input type="date" {...form.register('dueDate')} />
+                </FormField>
+                {dueInPast && !errors.dueDate && (
+                  <p role="status" data-testid="due-date-warning" className="mt-1 text-sm text-amber-800">
+                    {DOCUMENT_MESSAGES.dueDateInPast}
+                  </p>
+                )}
+              </div>
             )}
             {kind === 'recurring' && (
               <>
@@ -122,8 +155,14 @@ export function DocumentForm({
                 <FormField label="End date" error={errors.endDate?.message}>
                   <Input type="date" {...form.register('endDate', { setValueAs: (v: string) => (v ? v : null) })} />
                 </FormField>
-                <FormField label="Due after (days)" required error={errors.dueDays?.message}>
-                  <Input type="number" min={0} max={365} step="1" {...form.register('dueDays', { valueAsNumber: true })} />
+                <FormField label="Due after (days)" hint="Blank: the client's payment terms, else your company's" error={errors.dueDays?.message}>
+                  <Input
+                    type="number"
+                    min={0}
+                    max={365}
+                    step="1"
+                    {...form.register('dueDays', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
+                  />
                 </FormField>
                 <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
                   <input type="checkbox" className="h-4 w-4" {...form.register('autoSend')} />
@@ -147,7 +186,7 @@ export function DocumentForm({
             Same as the billing address
           </label>
           <LineItemFields form={form} items={items} currencySymbol={currencySymbol} />
-          <DocumentTotals control={form.control} currencySymbol={currencySymbol} cisRateOf={cisRateOf} vatRegistered={vatRegistered} />
+          <DocumentTotals control={form.control} currencySymbol={currencySymbol} cisRateOf={cisRateOf} vatRegistered={vatRegistered} keptLines={keptLines} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
               Cancel

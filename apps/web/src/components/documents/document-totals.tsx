@@ -2,6 +2,7 @@ import { useWatch, type Control } from 'react-hook-form';
 import { formatPence } from '@docket/schemas/money';
 import { computeTotalsFromPounds } from '@docket/schemas/totals';
 import { VAT_MESSAGES, VAT_RATES } from '@docket/schemas/vat';
+import { EINVOICE_MESSAGES } from '@docket/schemas/data-transfer';
 import type { TDocumentFormValues, TDocumentSubmit } from './document-form-values';
 
 const percent = (bp: number) => `${bp / 100}%`;
@@ -16,6 +17,7 @@ export function DocumentTotals({
   currencySymbol,
   cisRateOf,
   vatRegistered = true,
+  keptLines = [],
 }: {
   control: Control<TDocumentFormValues, unknown, TDocumentSubmit>;
   currencySymbol: string;
@@ -23,21 +25,31 @@ export function DocumentTotals({
   cisRateOf?: (clientId: string) => number | null;
   /** false when the company has no VAT number: charging VAT shows a warning */
   vatRegistered?: boolean;
+  /** lines the document carries that the form does not edit (a final's deductions) */
+  keptLines?: TDocumentFormValues['lineItems'];
 }) {
   const lineItems = useWatch({ control, name: 'lineItems' });
   const tax = useWatch({ control, name: 'tax' });
   const clientId = useWatch({ control, name: 'clientId' });
-  const totals = computeTotalsFromPounds(lineItems ?? [], tax, { cisRatePercent: cisRateOf?.(clientId) ?? null });
+  const totals = computeTotalsFromPounds(lineItems ?? [], tax, { cisRatePercent: cisRateOf?.(clientId) ?? null, keptLines });
   const rate = typeof tax === 'number' && Number.isFinite(tax) && tax >= 0 ? tax : 0;
   const money = (pence: number) => formatPence(pence, currencySymbol);
   const perLine = (lineItems ?? []).some((l) => l.vat);
   const charged = totals.vatBreakdown.filter((g) => !g.reverseCharge);
   const rc = totals.vatBreakdown.filter((g) => g.reverseCharge);
+  // EN 16931 allows outside the scope of VAT only on a document that is all outside the scope:
+  // said before issue, since its UBL and Factur-X will be refused (docs/data-transfer.md).
+  const outsideScopeMixed = totals.vatBreakdown.length > 1 && totals.vatBreakdown.some((g) => g.vat === 'OUTSIDE_SCOPE');
   return (
     <div className="ml-auto w-full max-w-sm space-y-2">
       {!vatRegistered && totals.taxAmount > 0 && (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
           {VAT_MESSAGES.notRegistered}
+        </p>
+      )}
+      {outsideScopeMixed && (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" data-testid="outside-scope-mixed">
+          {EINVOICE_MESSAGES.outsideScopeMixedWarning}
         </p>
       )}
       <dl aria-live="polite" className="space-y-1 text-sm" data-testid="document-totals">

@@ -15,7 +15,6 @@ import type { useListFilters } from '@/lib/use-list-filters';
 import { ListFilters } from '@/components/lists/list-filters';
 import { LoadMore, type TLoadMoreQuery } from '@/components/lists/load-more';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -38,12 +37,9 @@ export interface TDocumentsPageTexts {
   filteredEmpty: string;
   /** Plural, lower case: 'Load more' says 'More quotes could not be loaded.' */
   noun: string;
-  deleteQuestion: string;
   created: string;
   updated: string;
   saveFailed: string;
-  deleted: string;
-  deleteFailed: string;
 }
 
 /** The parts of the feature's paged useInfiniteQuery the page reads. */
@@ -55,13 +51,11 @@ export interface TDocumentPagesQuery<T> extends TLoadMoreQuery {
   refetch: () => Promise<unknown>;
 }
 
-/** What a card gets from the page; preview and status actions are the feature's own. */
-export interface TDocumentCardWiring {
+/** What a row gets from the page; its one action is the feature's own. */
+export interface TDocumentRowWiring {
   currencySymbol: string;
   /** wide screens: the compact row layout */
   compact: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
 }
 
 interface DocumentsPageProps<T extends { id: string }> {
@@ -75,13 +69,12 @@ interface DocumentsPageProps<T extends { id: string }> {
   formValues: (document: T | null, defaultTaxRate: number) => TDocumentFormValues;
   /** Creates (document null) or updates the document; the page toasts the outcome. */
   save: (values: TDocumentSubmit, document: T | null) => Promise<unknown>;
-  remove: (document: T) => Promise<unknown>;
-  renderCard: (document: T, wiring: TDocumentCardWiring) => ReactNode;
+  renderRow: (document: T, wiring: TDocumentRowWiring) => ReactNode;
 }
 
 type FormState<T> = { mode: 'create' } | { mode: 'edit'; document: T } | null;
 
-/** The quotes and invoices screens: header, inline create/edit form, filters, paged cards, delete confirmation. */
+/** The quotes and invoices screens: header, inline create form, filters, paged rows that open each document's page. */
 export function DocumentsPage<T extends { id: string }>({
   kind,
   texts,
@@ -91,8 +84,7 @@ export function DocumentsPage<T extends { id: string }>({
   skeleton,
   formValues,
   save,
-  remove,
-  renderCard,
+  renderRow,
 }: DocumentsPageProps<T>) {
   const clients = useClients();
   const items = useItems();
@@ -114,7 +106,6 @@ export function DocumentsPage<T extends { id: string }>({
     clearDraft(kind);
     newButtonRef.current?.focus();
   };
-  const [toDelete, setToDelete] = useState<T | null>(null);
 
   const loadFailed = pages.isError || clients.isError || items.isError;
   useEffect(() => {
@@ -124,8 +115,7 @@ export function DocumentsPage<T extends { id: string }>({
   const editing = formState?.mode === 'edit' ? formState.document : null;
   const editingId = editing?.id ?? null;
   const keepDraft = useCallback(
-    (values: TDocumentFormValues | null) =>
-      values ? saveDraft(kind, { documentId: editingId, values }) : clearDraft(kind),
+    (values: TDocumentFormValues | null) => (values ? saveDraft(kind, { documentId: editingId, values }) : clearDraft(kind)),
     [kind, editingId],
   );
   const startValues = useMemo(
@@ -166,18 +156,6 @@ export function DocumentsPage<T extends { id: string }>({
       closeForm();
     } catch (error) {
       toastError(errorMessage(error, texts.saveFailed));
-    }
-  }
-
-  async function confirmDelete() {
-    const document = toDelete;
-    setToDelete(null);
-    if (!document) return;
-    try {
-      await remove(document);
-      toastSuccess(texts.deleted);
-    } catch (error) {
-      toastError(errorMessage(error, texts.deleteFailed));
     }
   }
 
@@ -257,32 +235,19 @@ export function DocumentsPage<T extends { id: string }>({
           {compact && <SortHeader sort={listFilters.sort} onSort={listFilters.setSort} />}
           <ul
             className={cn(
-              compact ? 'divide-y divide-slate-100 rounded-b-lg border border-t-0 border-slate-200 bg-white' : 'space-y-4',
+              compact ? 'divide-y divide-slate-100 rounded-b-lg border border-t-0 border-slate-200 bg-white' : 'space-y-3',
               pages.isPlaceholderData && 'opacity-60 transition-opacity',
             )}
             aria-label={texts.list}
             aria-busy={pages.isPlaceholderData || undefined}
           >
             {list.map((document) => (
-              <li key={document.id}>
-                {renderCard(document, {
-                  currencySymbol,
-                  compact,
-                  onEdit: () => openForm({ mode: 'edit', document }),
-                  onDelete: () => setToDelete(document),
-                })}
-              </li>
+              <li key={document.id}>{renderRow(document, { currencySymbol, compact })}</li>
             ))}
           </ul>
           <LoadMore query={pages} noun={texts.noun} />
         </>
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        description={texts.deleteQuestion}
-        onConfirm={() => void confirmDelete()}
-      />
     </div>
   );
 }

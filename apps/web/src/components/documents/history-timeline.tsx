@@ -24,6 +24,8 @@ export function HistoryTimeline({ queryKey, load, label }: HistoryTimelineProps)
           <p className="break-words text-slate-600">{entry.summary}</p>
           <p className="text-xs text-slate-500">
             <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            {/* Who did it (issue 32): recorded since accounts have members; older entries and the app's own sweeps name no one. */}
+            {entry.by && <span title={entry.by.email}> · by {entry.by.name}</span>}
           </p>
         </li>
       ))}

@@ -76,22 +76,10 @@ export function LineItemFields({ form, items, currencySymbol }: LineItemFieldsPr
                 <Input {...form.register(`lineItems.${index}.description`)} />
               </FormField>
               <FormField label="Quantity" required error={lineErrors?.quantity?.message} className="sm:col-span-2">
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="any"
-                  {...form.register(`lineItems.${index}.quantity`, { valueAsNumber: true })}
-                />
+                <Input type="number" inputMode="decimal" min={0} step="any" {...form.register(`lineItems.${index}.quantity`, { valueAsNumber: true })} />
               </FormField>
               <FormField label="Unit Price" required error={lineErrors?.unitPrice?.message} className="sm:col-span-3">
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="0.01"
-                  {...form.register(`lineItems.${index}.unitPrice`, { valueAsNumber: true })}
-                />
+                <Input type="number" inputMode="decimal" min={0} step="0.01" {...form.register(`lineItems.${index}.unitPrice`, { valueAsNumber: true })} />
               </FormField>
               <FormField label="VAT" error={lineErrors?.vat?.message} className="sm:col-span-3">
                 <Select {...form.register(`lineItems.${index}.vat`, { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : v) })}>

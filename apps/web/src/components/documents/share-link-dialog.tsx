@@ -45,9 +45,7 @@ export function ShareLinkDialog({ number, isDraft, onClose, create, revoke }: Sh
       >
         {!link && (
           <div className="space-y-3">
-            <p className="text-sm text-slate-700">
-              {isDraft ? 'Sharing a draft issues it: it becomes Sent. ' : ''}A new link replaces any link made before.
-            </p>
+            <p className="text-sm text-slate-700">{isDraft ? 'Sharing a draft issues it: it becomes Sent. ' : ''}A new link replaces any link made before.</p>
             <Button disabled={busy} onClick={() => void run(async () => setLink(await create()), 'Failed to create the link')}>
               <Link2 aria-hidden="true" className="h-4 w-4" />
               Create link
@@ -59,7 +57,13 @@ export function ShareLinkDialog({ number, isDraft, onClose, create, revoke }: Sh
             <label htmlFor="share-url" className="text-sm font-medium text-slate-800">
               Link for your customer
             </label>
-            <input id="share-url" readOnly value={link.url} onFocus={(e) => e.target.select()} className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+            <input
+              id="share-url"
+              readOnly
+              value={link.url}
+              onFocus={(e) => e.target.select()}
+              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+            />
             <p className="text-sm text-slate-600">Valid until {formatDate(link.expiresAt)}.</p>
             <div className="flex flex-wrap gap-2">
               <Button

@@ -1,14 +1,14 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** One grid for the head and every compact row, so the columns line up (actions fit six buttons). */
-export const COMPACT_ROW_GRID = 'grid grid-cols-[6.5rem_minmax(0,1fr)_minmax(0,12rem)_minmax(0,19rem)_16rem] items-center gap-3';
+/** One grid for the head and every compact row, so the columns line up (number, client, date, status, amount, the one action). */
+export const COMPACT_ROW_GRID = 'grid grid-cols-[6.5rem_minmax(0,1fr)_7rem_8.5rem_minmax(0,11rem)_9.5rem] items-center gap-3';
 
 const COLUMNS = [
   { by: 'number', label: 'Number' },
   { by: 'client', label: 'Client' },
   { by: 'date', label: 'Date' },
-  { by: 'total', label: 'Total' },
+  { by: 'total', label: 'Amount' },
 ] as const;
 
 /** Date starts newest first, the others from the lowest; a second click reverses. */
@@ -55,16 +55,13 @@ export function SortHeader({ sort, onSort }: { sort: string; onSort: (sort: stri
     );
   };
   return (
-    <div
-      role="group"
-      aria-label="Sort documents"
-      className={cn(COMPACT_ROW_GRID, 'rounded-t-lg border border-slate-200 bg-slate-50 px-4 py-2')}
-    >
+    <div role="group" aria-label="Sort documents" className={cn(COMPACT_ROW_GRID, 'rounded-t-lg border border-slate-200 bg-slate-50 px-4 py-2')}>
       <div>{cell(COLUMNS[0], '-ml-1')}</div>
       <div>{cell(COLUMNS[1], '-ml-1')}</div>
       <div>{cell(COLUMNS[2], '-ml-1')}</div>
+      <div className="text-xs font-semibold uppercase tracking-wide text-slate-500">Status</div>
       <div className="flex justify-end">{cell(COLUMNS[3])}</div>
-      <div className="text-right text-xs font-semibold uppercase tracking-wide text-slate-500">Actions</div>
+      <div aria-hidden="true" />
     </div>
   );
 }

@@ -23,10 +23,15 @@ const note = (over: Partial<TNotification>): TNotification => ({
 
 describe('NotificationBell', () => {
   it('when there are unread notifications, then the bell names the count and lists them newest first; Mark all read posts no ids', async () => {
-    const items = [note({}), note({ id: '33333333-3333-4333-8333-333333333333', kind: 'viewed', summary: 'Quote Q0004 was viewed by Pat', readAt: '2026-11-23T19:00:00.000Z' })];
+    const items = [
+      note({}),
+      note({ id: '33333333-3333-4333-8333-333333333333', kind: 'viewed', summary: 'Quote Q0004 was viewed by Pat', readAt: '2026-11-23T19:00:00.000Z' }),
+    ];
     mock.onGet('/notifications').replyOnce(200, ok({ items, nextCursor: null, unread: 1 }));
     mock.onPost('/notifications/read').replyOnce(200, ok({ unread: 0 }));
-    mock.onGet('/notifications').reply(200, ok({ items: items.map((n) => ({ ...n, readAt: n.readAt ?? '2026-11-23T19:06:00.000Z' })), nextCursor: null, unread: 0 }));
+    mock
+      .onGet('/notifications')
+      .reply(200, ok({ items: items.map((n) => ({ ...n, readAt: n.readAt ?? '2026-11-23T19:06:00.000Z' })), nextCursor: null, unread: 0 }));
     renderWithProviders(<NotificationBell />);
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     await userEvent.click(bell);
@@ -44,7 +49,10 @@ describe('NotificationBell', () => {
   it('when a notification is opened, then it is marked read by id and the app goes to its document', async () => {
     mock.onGet('/notifications').reply(200, ok({ items: [note({})], nextCursor: null, unread: 1 }));
     mock.onPost('/notifications/read').reply(200, ok({ unread: 0 }));
-    renderWithProviders(<NotificationBell />, { path: '/', extraRoutes: <Route path="/quotes" element={<p>quotes page</p>} /> });
+    renderWithProviders(<NotificationBell />, {
+      path: '/',
+      extraRoutes: <Route path="/quotes/22222222-2222-4222-8222-222222222222" element={<p>quotes page</p>} />,
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     await userEvent.click(screen.getByRole('button', { name: /Accepted by Pat Customer/ }));
     expect(await screen.findByText('quotes page')).toBeInTheDocument();

@@ -6,6 +6,9 @@ import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useMarkNotificationsRead, useNotifications } from '@/lib/queries/notifications';
 
+/** The page of each kind of document a notification is about. */
+const PAGES: Record<TNotification['documentKind'], string> = { quote: 'quotes', invoice: 'invoices', credit_note: 'credit-notes' };
+
 /** The bell: unread count on the button; the list (newest first) opens under it. */
 export function NotificationBell({ align = 'left' }: { align?: 'left' | 'right' }) {
   const [open, setOpen] = useState(false);
@@ -32,7 +35,7 @@ export function NotificationBell({ align = 'left' }: { align?: 'left' | 'right' 
   const openOne = (n: TNotification) => {
     if (!n.readAt) markRead.mutate([n.id]);
     setOpen(false);
-    void navigate(`/${n.documentKind === 'quote' ? 'quotes' : 'invoices'}?q=${encodeURIComponent(n.documentNumber)}`);
+    void navigate(`/${PAGES[n.documentKind]}/${n.documentId}`);
   };
 
   return (
@@ -47,7 +50,10 @@ export function NotificationBell({ align = 'left' }: { align?: 'left' | 'right' 
       >
         <Bell aria-hidden="true" className="h-5 w-5" />
         {unread > 0 && (
-          <span data-testid="unread-count" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-semibold text-white">
+          <span
+            data-testid="unread-count"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-semibold text-white"
+          >
             {unread > 99 ? '99+' : unread}
           </span>
         )}
@@ -58,7 +64,10 @@ export function NotificationBell({ align = 'left' }: { align?: 'left' | 'right' 
           role="region"
           aria-label="Notifications"
           // Fixed, so the sidebar's scrolling box never clips it.
-          className={cn('fixed z-50 w-80 max-w-[90vw] rounded-md border border-slate-200 bg-white shadow-lg', align === 'right' ? 'right-2 top-14' : 'left-56 top-4')}
+          className={cn(
+            'fixed z-50 w-80 max-w-[90vw] rounded-md border border-slate-200 bg-white shadow-lg',
+            align === 'right' ? 'right-2 top-14' : 'left-56 top-4',
+          )}
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
             <p className="text-sm font-semibold">Notifications</p>

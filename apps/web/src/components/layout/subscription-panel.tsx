@@ -39,10 +39,7 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
           aria-valuenow={Math.min(used, limit)}
           className="mt-1 h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
         >
-          <div
-            className={percent >= 90 ? 'h-full rounded-full bg-red-500' : 'h-full rounded-full bg-brand-600'}
-            style={{ width: `${percent}%` }}
-          />
+          <div className={percent >= 90 ? 'h-full rounded-full bg-red-500' : 'h-full rounded-full bg-brand-600'} style={{ width: `${percent}%` }} />
         </div>
       )}
     </div>
@@ -54,7 +51,7 @@ export function SubscriptionPanel() {
   const { data, isPending, isError } = useSubscriptionInfo();
   if (isPending) {
     return (
-      <div className="space-y-2 rounded-lg border border-slate-200 p-3" aria-busy="true" aria-label="Loading subscription">
+      <div role="status" className="space-y-2 rounded-lg border border-slate-200 p-3" aria-busy="true" aria-label="Loading subscription">
         <Skeleton className="h-4 w-20" />
         <Skeleton className="h-3 w-full" />
         <Skeleton className="h-3 w-full" />
@@ -77,10 +74,7 @@ export function SubscriptionPanel() {
       {!limits.hasCalendar && <p className="text-xs text-slate-600">Calendar requires Pro plan</p>}
       {!limits.hasBranding && <p className="text-xs text-slate-600">Custom branding requires Pro plan</p>}
       {data.plan === 'FREE' && (
-        <Link
-          to="/pricing"
-          className="block rounded-md bg-brand-600 px-3 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"
-        >
+        <Link to="/pricing" className="block rounded-md bg-brand-600 px-3 py-2 text-center text-sm font-medium text-white hover:bg-brand-700">
           Upgrade Plan
         </Link>
       )}

@@ -64,11 +64,7 @@ export function LoadMore({ query, noun }: { query: TLoadMoreQuery; noun: string 
         }}
         className="aria-disabled:cursor-progress aria-disabled:opacity-70"
       >
-        {loading ? (
-          <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />
-        ) : (
-          <ChevronDown aria-hidden="true" className="h-4 w-4" />
-        )}
+        {loading ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <ChevronDown aria-hidden="true" className="h-4 w-4" />}
         Load more
       </Button>
       <span role="status" className="sr-only">

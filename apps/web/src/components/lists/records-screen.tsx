@@ -159,9 +159,7 @@ export function RecordsScreen<T extends { id: string }, TBody>({
             aria-busy={pages.isPlaceholderData || undefined}
           >
             {list.map((record) => (
-              <li key={record.id}>
-                {renderCard(record, { onEdit: () => setForm({ mode: 'edit', record }), onDelete: () => setToDelete(record) })}
-              </li>
+              <li key={record.id}>{renderCard(record, { onEdit: () => setForm({ mode: 'edit', record }), onDelete: () => setToDelete(record) })}</li>
             ))}
           </ul>
           <LoadMore query={pages} noun={texts.noun} />

@@ -13,14 +13,7 @@ interface ConfirmDialogProps {
 }
 
 /** A controlled "are you sure?" alert dialog for deletes. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  description,
-  title = 'Confirm delete',
-  confirmLabel = 'Delete',
-  onConfirm,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, description, title = 'Confirm delete', confirmLabel = 'Delete', onConfirm }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent title={title} description={description}>

@@ -5,7 +5,11 @@ import { Card } from './card';
 export function EmptyState({ message, icon, action }: { message: string; icon?: ReactNode; action?: ReactNode }) {
   return (
     <Card className="flex flex-col items-center gap-3 p-8 text-center">
-      {icon && <span aria-hidden="true" className="text-slate-400">{icon}</span>}
+      {icon && (
+        <span aria-hidden="true" className="text-slate-400">
+          {icon}
+        </span>
+      )}
       <p className="text-sm text-slate-600">{message}</p>
       {action}
     </Card>

@@ -22,10 +22,7 @@ export default function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismissToast(current.id);
           }}
-          className={cn(
-            'relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
-            variantClass[current.variant],
-          )}
+          className={cn('relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg', variantClass[current.variant])}
         >
           {current.variant === 'destructive' ? (
             <AlertCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
@@ -34,9 +31,7 @@ export default function Toaster() {
           ) : null}
           <div className="min-w-0">
             <ToastPrimitive.Title className="font-semibold">{current.title}</ToastPrimitive.Title>
-            {current.description && (
-              <ToastPrimitive.Description className="mt-1 break-words text-sm">{current.description}</ToastPrimitive.Description>
-            )}
+            {current.description && <ToastPrimitive.Description className="mt-1 break-words text-sm">{current.description}</ToastPrimitive.Description>}
           </div>
           <ToastPrimitive.Close aria-label="Dismiss notification" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
             <X aria-hidden="true" className="h-4 w-4" />

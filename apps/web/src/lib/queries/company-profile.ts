@@ -21,8 +21,7 @@ export async function getCompanyProfile(): Promise<TCompany | null> {
   }
 }
 
-export const companyProfileQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.company, queryFn: getCompanyProfile });
+export const companyProfileQueryOptions = () => queryOptions({ queryKey: queryKeys.company, queryFn: getCompanyProfile });
 
 export const useCompanyProfile = () => useQuery(companyProfileQueryOptions());
 

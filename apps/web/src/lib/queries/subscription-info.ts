@@ -6,7 +6,6 @@ import { queryKeys } from '@/lib/query-keys';
 /** GET /subscription/info: plan, limits and this month's usage (sidebar panel). */
 export const getSubscriptionInfo = () => apiGet<TSubscriptionInfo>('/subscription/info');
 
-export const subscriptionInfoQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.subscriptionInfo, queryFn: getSubscriptionInfo });
+export const subscriptionInfoQueryOptions = () => queryOptions({ queryKey: queryKeys.subscriptionInfo, queryFn: getSubscriptionInfo });
 
 export const useSubscriptionInfo = () => useQuery(subscriptionInfoQueryOptions());

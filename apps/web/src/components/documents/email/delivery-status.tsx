@@ -20,10 +20,12 @@ export function DeliveryStatus({ documentId }: { documentId: string }) {
         : latest.status === 'outbox'
           ? `In outbox (no mail server configured): ${to}`
           : `Email to ${to} failed: ${latest.lastError ?? 'unknown reason'}`;
+  const by = latest.by ? ` · Sent by ${latest.by.name}` : '';
   const tone = latest.status === 'failed' ? 'text-red-700' : latest.status === 'sent' ? 'text-green-800' : 'text-slate-600';
   return (
     <p className={`break-words text-sm ${tone}`} data-testid="delivery-status">
       {text}
+      {by}
     </p>
   );
 }

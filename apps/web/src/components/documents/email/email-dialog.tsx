@@ -1,3 +1,4 @@
+import { DRAFT_NUMBER_LABEL } from '@docket/schemas/document';
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api-client';
@@ -39,6 +40,14 @@ export function EmailDialog({ target, onClose }: { target: TEmailTarget | null; 
   );
 }
 
+/** What an email changes: the document's list and page (a draft is issued by it; its history gains the email). */
+const REFRESHED: Record<TEmailDocumentKind, readonly string[]> = { quote: queryKeys.quotes, invoice: queryKeys.invoices, credit_note: queryKeys.creditNotes };
+const LINK_LABELS: Record<TEmailDocumentKind, string> = {
+  quote: 'Include a link where the client can view, accept and sign the quote',
+  invoice: 'Include a link where the client can view the invoice and how to pay',
+  credit_note: 'Include a link where the client can view the credit note',
+};
+
 function EmailForm(props: { target: TEmailTarget; subject: string; message: string; onClose: () => void }) {
   const { target, onClose } = props;
   const id = useId();
@@ -62,9 +71,11 @@ function EmailForm(props: { target: TEmailTarget; subject: string; message: stri
         message,
         includeLink,
       });
-      toastSuccess(res.status === 'outbox' ? `${target.number} is in the outbox: no mail server is configured` : `${target.number} is being emailed`);
+      // A draft invoice gets its number as the email issues it: the toast cannot name it yet.
+      const what = target.number === DRAFT_NUMBER_LABEL ? 'The invoice' : target.number;
+      toastSuccess(res.status === 'outbox' ? `${what} is in the outbox: no mail server is configured` : `${what} is being emailed`);
       await queryClient.invalidateQueries({ queryKey: queryKeys.email });
-      await queryClient.invalidateQueries({ queryKey: target.kind === 'quote' ? queryKeys.quotes : queryKeys.invoices });
+      await queryClient.invalidateQueries({ queryKey: REFRESHED[target.kind] });
       onClose();
     } catch (err) {
       const text = errorMessage(err, 'Failed to send email');
@@ -95,9 +106,11 @@ function EmailForm(props: { target: TEmailTarget; subject: string; message: stri
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="h-4 w-4" checked={includeLink} onChange={(e) => setIncludeLink(e.target.checked)} />
-        {target.kind === 'quote' ? 'Include a link where the client can view, accept and sign the quote' : 'Include a link where the client can view the invoice and how to pay'}
+        {LINK_LABELS[target.kind]}
       </label>
-      <p className="text-sm text-slate-600">Attachment: {target.number}.pdf</p>
+      <p className="text-sm text-slate-600">
+        {target.number === DRAFT_NUMBER_LABEL ? 'Attachment: the invoice PDF, numbered as it is sent' : `Attachment: ${target.number}.pdf`}
+      </p>
     </DialogForm>
   );
 }

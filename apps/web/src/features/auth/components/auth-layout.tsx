@@ -6,7 +6,19 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
  * The signed-out screens' card. `done`: the request went through and its message replaces the
  * form. `backToSignIn`: a link back to the sign-in screen under the card's content.
  */
-export function AuthLayout({ title, subtitle, done, backToSignIn, children }: { title: string; subtitle: string; done?: string | null; backToSignIn?: boolean; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  done,
+  backToSignIn,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  done?: string | null;
+  backToSignIn?: boolean;
+  children: ReactNode;
+}) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-10">
       <div className="w-full max-w-sm">

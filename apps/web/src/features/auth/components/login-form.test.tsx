@@ -15,7 +15,7 @@ const renderLogin = () =>
   renderWithProviders(<LoginForm />, {
     route: '/login',
     path: '/login',
-    extraRoutes: <Route path="/dashboard" element={<p>Dashboard page</p>} />,
+    extraRoutes: <Route path="/" element={<p>Dashboard page</p>} />,
   });
 
 describe('LoginForm', () => {

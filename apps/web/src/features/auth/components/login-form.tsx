@@ -1,3 +1,4 @@
+import { afterSignInPath } from '@/lib/role';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
@@ -34,7 +35,7 @@ export function LoginForm() {
       const result = await loginMutation.mutateAsync(values);
       signIn(result);
       toastSuccess('Logged in successfully');
-      navigate('/dashboard', { replace: true });
+      navigate(afterSignInPath(), { replace: true });
     } catch (error) {
       toastError(errorMessage(error, 'Login failed'));
     }

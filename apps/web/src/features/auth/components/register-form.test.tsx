@@ -12,7 +12,7 @@ const renderRegister = () =>
   renderWithProviders(<RegisterForm />, {
     route: '/register',
     path: '/register',
-    extraRoutes: <Route path="/dashboard" element={<p>Dashboard page</p>} />,
+    extraRoutes: <Route path="/" element={<p>Dashboard page</p>} />,
   });
 
 async function fill(email: string, password: string, confirmPassword: string) {
@@ -31,7 +31,7 @@ describe('RegisterForm', () => {
     expect(mock.history.post).toHaveLength(0);
   });
 
-  it("when the confirmation differs, then shows \"Passwords don't match\" on it", async () => {
+  it('when the confirmation differs, then shows "Passwords don\'t match" on it', async () => {
     renderRegister();
     await fill('owner@example.co.uk', 'secret1', 'secret2');
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { afterSignInPath } from '@/lib/role';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
@@ -20,17 +21,17 @@ export function RegisterForm() {
   const registerMutation = useRegister();
   const form = useForm({
     resolver: validation.resolver,
-    defaultValues: { email: '', password: '', confirmPassword: '' },
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
   useEffect(() => validation.preload(), []);
 
-  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+  const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
     try {
-      const result = await registerMutation.mutateAsync({ email, password });
+      const result = await registerMutation.mutateAsync({ ...(name ? { name } : {}), email, password });
       signIn(result);
       toastSuccess('Account created successfully');
-      navigate('/dashboard', { replace: true });
+      navigate(afterSignInPath(), { replace: true });
     } catch (error) {
       toastError(errorMessage(error, 'Registration failed'));
     }
@@ -39,6 +40,9 @@ export function RegisterForm() {
   return (
     <AuthLayout title="Sign Up" subtitle="Create an account to start quoting and invoicing">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField label="Your name (optional)" error={errors.name?.message} hint="The name your team sees beside what you do">
+          <Input autoComplete="name" {...form.register('name')} />
+        </FormField>
         <FormField label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>

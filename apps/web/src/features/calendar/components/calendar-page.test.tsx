@@ -151,6 +151,28 @@ describe('CalendarPage', () => {
     expect(value('Active Clients')).toBe('2');
   });
 
+  it('when the business has two members, then the calendar shows everyone in one colour each, and choosing a member shows only their events', async () => {
+    const ann = '77777777-7777-4777-8777-000000000001';
+    const bob = '77777777-7777-4777-8777-000000000002';
+    mock.onGet('/account/members').reply(
+      200,
+      ok([
+        { userId: ann, email: 'ann@example.co.uk', name: 'ann', role: 'OWNER' },
+        { userId: bob, email: 'bob@example.co.uk', name: 'bob', role: 'ENGINEER' },
+      ]),
+    );
+    setup({ events: [makeEvent(1, { assigneeId: ann }), makeEvent(2, { assigneeId: bob }), makeEvent(3)] });
+    expect(await screen.findByRole('list', { name: 'Member colours' })).toHaveTextContent('annbob');
+    expect(within(screen.getByTestId('calendar-view')).getAllByRole('button', { name: /^Event / })).toHaveLength(3);
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'bob');
+    expect(
+      within(screen.getByTestId('calendar-view'))
+        .getAllByRole('button', { name: /^Event / })
+        .map((b) => b.textContent),
+    ).toEqual(['Event 2']);
+    expect(screen.queryByRole('list', { name: 'Member colours' })).not.toBeInTheDocument();
+  });
+
   it('when the clients or quotes lists fail, then the calendar still shows and the failure is logged', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     mock.onGet('/clients').replyOnce(500, fail('boom'));

@@ -6,7 +6,10 @@ import type { TCalendarEvent } from '@docket/schemas/event';
 import { QUOTE_FOLLOW_UP_STATUSES } from '@docket/schemas/lifecycle';
 import type { TEventFormInput, TEventFormOutput } from '@docket/schemas/forms';
 import { errorMessage, toApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { useMembers } from '@/lib/queries/account-members';
 import { useClients } from '@/lib/queries/clients-list';
+import { useRole } from '@/lib/role';
 import { useCurrencySymbol } from '@/lib/queries/company-profile';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -24,11 +27,15 @@ import type { CalendarViewProps } from './calendar-view';
 import { CalendarViewBoundary } from './calendar-view-boundary';
 import { EventDetailDialog } from './event-detail-dialog';
 import { EventFormDialog } from './event-form-dialog';
-import { emptyEventForm, eventToForm, formToRequest, movedEventRequest, quoteFollowUpForm } from './event-form-values';
+import { emptyEventForm, eventColor, eventToForm, formToRequest, movedEventRequest, quoteFollowUpForm } from './event-form-values';
 import { FromQuoteDialog } from './from-quote-dialog';
 
 // FullCalendar is the heaviest dependency: it loads only when a calendar is actually shown.
 const CalendarView = lazy(() => import('./calendar-view'));
+
+/** One colour per member when the whole team's events show (issue 32); strong enough for the tinted events' borders. */
+const MEMBER_COLOURS = ['#2563eb', '#16a34a', '#d97706', '#9333ea', '#dc2626', '#0891b2', '#db2777', '#4b5563'];
+const EVERYONE = 'all';
 
 type FormDialog = { key: number; initial: TEventFormInput; event: TCalendarEvent | null } | null;
 
@@ -65,14 +72,28 @@ export function CalendarPage() {
     if (eventsError) toastError(errorMessage(eventsError, 'Failed to load calendar data'));
   }, [eventsError]);
 
-  const eventList = useMemo(() => events.data ?? [], [events.data]);
+  // A member's own events are their default view; engineers cannot list the team, so they choose between theirs and everyone's.
+  const { user } = useSession();
+  const { role } = useRole();
+  const members = useMembers(role !== 'ENGINEER');
+  const memberList = useMemo(() => members.data ?? [], [members.data]);
+  const [shownMember, setShownMember] = useState(() => (role === 'ENGINEER' && user ? user.id : EVERYONE));
+  const memberOptions =
+    role === 'ENGINEER' ? (user ? [{ userId: user.id, name: 'My events' }] : []) : memberList.map((m) => ({ userId: m.userId, name: m.name }));
+  const memberColour = useMemo(() => new Map(memberList.map((m, i) => [m.userId, MEMBER_COLOURS[i % MEMBER_COLOURS.length]!])), [memberList]);
+  const colourOf = useMemo(
+    () =>
+      memberList.length > 1 && shownMember === EVERYONE ? (e: TCalendarEvent) => (e.assigneeId && memberColour.get(e.assigneeId)) || eventColor(e) : undefined,
+    [memberList.length, shownMember, memberColour],
+  );
+  const allEvents = useMemo(() => events.data ?? [], [events.data]);
+  const eventList = useMemo(() => (shownMember === EVERYONE ? allEvents : allEvents.filter((e) => e.assigneeId === shownMember)), [allEvents, shownMember]);
   const clientList = clients.data ?? [];
   const approvedQuotes = useMemo(() => (quotes.data ?? []).filter((q) => QUOTE_FOLLOW_UP_STATUSES.includes(q.status)), [quotes.data]);
 
   // A fresh key per opening remounts the form with these values.
   const openForm = useCallback(
-    (initial: TEventFormInput, event: TCalendarEvent | null = null) =>
-      setFormDialog((current) => ({ key: (current?.key ?? 0) + 1, initial, event })),
+    (initial: TEventFormInput, event: TCalendarEvent | null = null) => setFormDialog((current) => ({ key: (current?.key ?? 0) + 1, initial, event })),
     [],
   );
 
@@ -169,6 +190,36 @@ export function CalendarPage() {
   } else {
     body = (
       <>
+        {(role === 'ENGINEER' || memberOptions.length > 1) && (
+          <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
+            <label htmlFor="calendar-member" className="font-medium text-slate-700">
+              Show
+            </label>
+            <select
+              id="calendar-member"
+              className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
+              value={shownMember}
+              onChange={(e) => setShownMember(e.target.value)}
+            >
+              <option value={EVERYONE}>Everyone&apos;s events</option>
+              {memberOptions.map((m) => (
+                <option key={m.userId} value={m.userId}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+            {colourOf && (
+              <ul aria-label="Member colours" className="flex flex-wrap gap-3 text-slate-600">
+                {memberList.map((m) => (
+                  <li key={m.userId} className="flex items-center gap-1">
+                    <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: memberColour.get(m.userId) }} />
+                    {m.name}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
         <CalendarSummary events={eventList} />
         {eventList.length === 0 ? (
           <EmptyState message="No events found. Create your first event to get started!" />
@@ -178,6 +229,7 @@ export function CalendarPage() {
               <Suspense fallback={<p className="py-10 text-center text-sm text-slate-600">{LOADING_TEXT}</p>}>
                 <CalendarView
                   events={eventList}
+                  colourOf={colourOf}
                   onSelectRange={(range) => openForm(emptyEventForm(range))}
                   onEventClick={(id) => setDetail(eventList.find((e) => e.id === id) ?? null)}
                   onEventMove={(move) => void moveEvent(move)}
@@ -229,13 +281,7 @@ export function CalendarPage() {
         }}
         onDelete={(event) => setToDelete(event)}
       />
-      <FromQuoteDialog
-        open={fromQuoteOpen}
-        onOpenChange={setFromQuoteOpen}
-        quotes={approvedQuotes}
-        currencySymbol={currencySymbol}
-        onChoose={openFollowUp}
-      />
+      <FromQuoteDialog open={fromQuoteOpen} onOpenChange={setFromQuoteOpen} quotes={approvedQuotes} currencySymbol={currencySymbol} onChoose={openFollowUp} />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

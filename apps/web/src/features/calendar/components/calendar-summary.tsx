@@ -2,8 +2,7 @@ import { CalendarDays, Clock, FileText, Users } from 'lucide-react';
 import type { TCalendarEvent } from '@docket/schemas/event';
 import { Card } from '@/components/ui/card';
 
-const sameLocalDay = (a: Date, b: Date) =>
-  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+const sameLocalDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /** The four summary figures (today is the browser's date, as the calendar shows it). */
 export function summarise(events: TCalendarEvent[], now = new Date()) {

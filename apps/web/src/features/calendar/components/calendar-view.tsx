@@ -15,6 +15,8 @@ export interface CalendarViewProps {
   events: TCalendarEvent[];
   onSelectRange: (range: { start: Date; end: Date; allDay: boolean }) => void;
   onEventClick: (id: string) => void;
+  /** an event's colour when not its own (one colour per member); absent: the event's */
+  colourOf?: (event: TCalendarEvent) => string;
   /** A drag or resize; call `revert` if it could not be saved. */
   onEventMove: (move: { id: string; start: Date; end: Date; allDay: boolean; revert: () => void }) => void;
 }
@@ -71,11 +73,11 @@ function EventContent({ event, timeText }: EventContentArg) {
  * The FullCalendar card of the Calendar screen. Loaded on demand (React.lazy) so FullCalendar
  * stays out of every other screen's bundle.
  */
-export default function CalendarView({ events, onSelectRange, onEventClick, onEventMove }: CalendarViewProps) {
+export default function CalendarView({ events, colourOf, onSelectRange, onEventClick, onEventMove }: CalendarViewProps) {
   const inputs = useMemo<EventInput[]>(
     () =>
       events.map((e) => {
-        const colour = eventColor(e);
+        const colour = colourOf?.(e) ?? eventColor(e);
         return {
           id: e.id,
           title: e.title,
@@ -88,7 +90,7 @@ export default function CalendarView({ events, onSelectRange, onEventClick, onEv
           extendedProps: { description: e.description ?? '' },
         };
       }),
-    [events],
+    [events, colourOf],
   );
 
   // Month and list grow with their content; week and day get a scroller of their own so they

@@ -21,7 +21,9 @@ describe('EventFormDialog', () => {
       expect(within(dialog).getByLabelText(label)).toBeInTheDocument();
     }
     expect(within(dialog).getByLabelText(/^Start Date/)).toHaveAttribute('type', 'datetime-local');
-    const colours = within(within(dialog).getByLabelText('Color')).getAllByRole('option').map((o) => o.textContent);
+    const colours = within(within(dialog).getByLabelText('Color'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(colours).toEqual(['Green', 'Yellow', 'Red', 'Blue', 'Purple']);
     expect(within(dialog).getByRole('button', { name: 'Create Event' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();

@@ -20,6 +20,25 @@ describe('event form values', () => {
     expect(body).toMatchObject({ title: 'Follow-up: Client', clientId: null, location: null, status: 'SCHEDULED', invoiceId: null });
   });
 
+  it('when a follow-up is made from a quote, then it is tomorrow 09:00 for 30 minutes at the site address', () => {
+    const form = quoteFollowUpForm(
+      {
+        id: '33333333-3333-4333-8333-000000000002',
+        quoteNumber: 'Q0002',
+        clientId: '',
+        client: { id: '', name: 'Riverside Cafe' },
+        siteAddress: '2 Canal Street\nManchester',
+      },
+      new Date(2026, 10, 26, 15, 42),
+    );
+    expect(form).toMatchObject({ startDate: '2026-11-27T09:00', endDate: '2026-11-27T09:30', allDay: false, location: '2 Canal Street, Manchester' });
+    const noSite = quoteFollowUpForm(
+      { id: '33333333-3333-4333-8333-000000000003', quoteNumber: 'Q0003', clientId: '', client: { id: '', name: 'X' }, siteAddress: null },
+      new Date(2026, 11, 31, 8, 0),
+    );
+    expect(noSite).toMatchObject({ startDate: '2027-01-01T09:00', endDate: '2027-01-01T09:30', location: '' });
+  });
+
   it('when an event has no colour, then it shows its type colour', () => {
     expect(eventColor({ color: '', type: 'INVOICE_FOLLOW_UP' })).toBe('#ef4444');
     expect(eventColor({ color: '#8b5cf6', type: 'MEETING' })).toBe('#8b5cf6');

@@ -16,8 +16,7 @@ export function toLocalInput(value: Date | string): string {
 export const fromLocalInput = (value: string): string => new Date(value).toISOString();
 
 /** The colour an event shows: its own, else its type's default (docs/product.md, "Defaults"). */
-export const eventColor = (event: Pick<TCalendarEvent, 'color' | 'type'>): string =>
-  event.color || EVENT_COLOR_BY_TYPE[event.type] || DEFAULT_EVENT_COLOR;
+export const eventColor = (event: Pick<TCalendarEvent, 'color' | 'type'>): string => event.color || EVENT_COLOR_BY_TYPE[event.type] || DEFAULT_EVENT_COLOR;
 
 /** New events start at the next full hour and last an hour. */
 function nextHourSlot(now = new Date()): { start: Date; end: Date } {
@@ -60,10 +59,23 @@ export function eventToForm(event: TCalendarEvent): TEventFormInput {
   };
 }
 
-/** The follow-up built from an approved quote (docs/product.md, "Defaults"). */
-export function quoteFollowUpForm(quote: Pick<TQuote, 'id' | 'quoteNumber' | 'clientId' | 'client'>): TEventFormInput {
+/** Tomorrow at the follow-up's hour, for its length (the browser's time; the app runs in Europe/London). */
+function followUpSlot(now = new Date()): { start: Date; end: Date } {
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, FOLLOW_UP.startHour, 0, 0, 0);
+  return { start, end: new Date(start.getTime() + FOLLOW_UP.durationMinutes * 60_000) };
+}
+
+/**
+ * The follow-up built from an approved quote (docs/product.md, "Defaults"): tomorrow 09:00 for
+ * 30 minutes, at the quote's site address when it has one, as the API's from-quote route makes it.
+ */
+export function quoteFollowUpForm(
+  quote: Pick<TQuote, 'id' | 'quoteNumber' | 'clientId' | 'client'> & { siteAddress?: string | null },
+  now = new Date(),
+): TEventFormInput {
   return {
-    ...emptyEventForm(),
+    ...emptyEventForm({ ...followUpSlot(now), allDay: false }),
+    location: FOLLOW_UP.location(quote.siteAddress) ?? '',
     title: FOLLOW_UP.title(quote.client?.name),
     description: FOLLOW_UP.description(quote.quoteNumber),
     type: FOLLOW_UP.type,

@@ -1,7 +1,8 @@
+import { invoiceNumberLabel } from '@docket/schemas/document';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
+import { Download, Link2 } from 'lucide-react';
 import type { TClientAccount } from '@docket/schemas/client-account';
 import { INVOICE_OUTSTANDING_STATUSES } from '@docket/schemas/lifecycle';
 import { PAYMENT_METHOD_LABELS } from '@docket/schemas/payment';
@@ -11,6 +12,7 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { useCurrencySymbol } from '@/lib/queries/company-profile';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useErrorToast } from '@/lib/use-error-toast';
+import { useRole } from '@/lib/role';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -21,6 +23,9 @@ import { useClientAccount } from '../api/get-client-account';
 import { downloadStatement } from '../api/download-statement';
 import { setClientReminders } from '../api/set-client-reminders';
 import { setInvoiceReminders } from '../api/set-invoice-reminders';
+import { StatementLinkDialog } from './statement-link-dialog';
+import { allInvoiceRemindersKey } from '@/components/documents/invoice-reminders';
+import { InvoiceReminderLine } from '@/components/documents/invoice-reminder-line';
 
 function Section({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
   return (
@@ -38,6 +43,8 @@ export function ClientAccountScreen() {
   const symbol = useCurrencySymbol();
   useErrorToast(account.error, 'Failed to load client');
   const queryClient = useQueryClient();
+  const { can } = useRole();
+  const [sharing, setSharing] = useState(false);
   const money = (v: number) => formatMoney(v, symbol);
   // The opt-in box follows the click in the same render (the cache update reaches it a tick later), until the account is read again.
   const [optOutShown, setOptOutShown] = useState<boolean | null>(null);
@@ -56,6 +63,8 @@ export function ClientAccountScreen() {
       toastError(errorMessage(err, 'Reminder setting could not be saved'));
     } finally {
       await queryClient.invalidateQueries({ queryKey: queryKeys.clientAccount(id) });
+      // A pause or opt-out changes the next scheduled reminder shown beside each invoice.
+      await queryClient.invalidateQueries({ queryKey: allInvoiceRemindersKey });
     }
   };
   if (account.isPending) return <Skeleton className="h-64" />;
@@ -73,6 +82,13 @@ export function ClientAccountScreen() {
           <Download aria-hidden="true" className="mr-2 h-4 w-4" />
           Download statement
         </Button>
+        {can('write') && (
+          <Button variant="outline" onClick={() => setSharing(true)}>
+            <Link2 aria-hidden="true" className="mr-2 h-4 w-4" />
+            Share statement link
+          </Button>
+        )}
+        <StatementLinkDialog clientId={client.id} open={sharing} onClose={() => setSharing(false)} />
       </div>
       <Card className="grid gap-3 p-4 sm:grid-cols-3">
         <div>
@@ -109,7 +125,9 @@ export function ClientAccountScreen() {
         <Section title="Invoices" empty={invoices.length === 0}>
           {invoices.map((i) => (
             <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span className="font-medium">{i.invoiceNumber}</span>
+              <Link to={`/invoices/${i.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                {invoiceNumberLabel(i.invoiceNumber)}
+              </Link>
               <StatusBadge status={i.status} />
               <span>
                 {money(i.total)} · due {money(i.balanceDue)}
@@ -125,12 +143,17 @@ export function ClientAccountScreen() {
                         pausedInvoiceIds: paused.has(i.id) ? reminders.pausedInvoiceIds.filter((x) => x !== i.id) : [...reminders.pausedInvoiceIds, i.id],
                       },
                       () => setInvoiceReminders(i.id, !paused.has(i.id)),
-                      paused.has(i.id) ? `Reminders resumed for ${i.invoiceNumber}` : `Reminders paused for ${i.invoiceNumber}`,
+                      paused.has(i.id)
+                        ? `Reminders resumed for ${invoiceNumberLabel(i.invoiceNumber)}`
+                        : `Reminders paused for ${invoiceNumberLabel(i.invoiceNumber)}`,
                     )
                   }
                 >
                   {paused.has(i.id) ? 'Resume reminders' : 'Pause reminders'}
                 </Button>
+              )}
+              {!reminders.optOut && INVOICE_OUTSTANDING_STATUSES.includes(i.status) && (
+                <InvoiceReminderLine invoiceId={i.id} invoiceNumber={invoiceNumberLabel(i.invoiceNumber)} paused={paused.has(i.id)} />
               )}
             </li>
           ))}
@@ -139,7 +162,11 @@ export function ClientAccountScreen() {
           {payments.map((p) => (
             <li key={p.id} className="flex flex-wrap justify-between gap-2 py-2">
               <span>
-                {formatDate(p.date)} · {p.invoiceNumber} · {PAYMENT_METHOD_LABELS[p.method]}
+                {formatDate(p.date)} ·{' '}
+                <Link to={`/invoices/${p.invoiceId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  {p.invoiceNumber}
+                </Link>{' '}
+                · {PAYMENT_METHOD_LABELS[p.method]}
               </span>
               <span className="font-medium">{money(p.amount)}</span>
             </li>
@@ -148,7 +175,9 @@ export function ClientAccountScreen() {
         <Section title="Quotes" empty={quotes.length === 0}>
           {quotes.map((q) => (
             <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span className="font-medium">{q.quoteNumber}</span>
+              <Link to={`/quotes/${q.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                {q.quoteNumber}
+              </Link>
               <StatusBadge status={q.status} />
               <span>{money(q.total)}</span>
             </li>
@@ -158,7 +187,13 @@ export function ClientAccountScreen() {
           {creditNotes.map((c) => (
             <li key={c.id} className="flex flex-wrap justify-between gap-2 py-2">
               <span>
-                {c.creditNoteNumber} · {c.invoiceNumber}
+                <Link to={`/credit-notes/${c.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  {c.creditNoteNumber}
+                </Link>{' '}
+                ·{' '}
+                <Link to={`/invoices/${c.invoiceId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  {c.invoiceNumber}
+                </Link>
               </span>
               <span className="font-medium">−{money(c.total)}</span>
             </li>

@@ -6,6 +6,8 @@ export interface AcceptInput {
   /** PNG data URL drawn on the pad, or null */
   signature: string | null;
   agreeTerms: boolean;
+  /** the version the page showed: accepting a quote changed since answers 409 */
+  version: number;
 }
 
 /** POST /public/quotes/:token/accept: SENT -> APPROVED with the customer's name and signature. */

@@ -7,34 +7,54 @@ import { ClientActionForm } from './client-action-form';
 
 interface AcceptQuoteFormProps {
   token: string;
+  /** the version of the quote the page shows: the acceptance is of exactly that one */
+  version: number;
   onDone: (doc: TPublicDocument) => void;
   onCancel: () => void;
 }
 
+const fieldErrors = (name: string, agree: boolean) => ({
+  name: name.trim() ? undefined : SHARE_MESSAGES.nameRequired,
+  agree: agree ? undefined : SHARE_MESSAGES.agreeTerms,
+});
+
 /** "Accept and sign": typed name (required), a drawn signature (optional) and the terms box. */
-export function AcceptQuoteForm({ token, onDone, onCancel }: AcceptQuoteFormProps) {
+export function AcceptQuoteForm({ token, version, onDone, onCancel }: AcceptQuoteFormProps) {
   const [name, setName] = useState('');
   const [agree, setAgree] = useState(false);
   const [signature, setSignature] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ name?: string; agree?: string; form?: string }>({});
+  // After the first submit the fields are checked on every change, so a message goes as soon as it is fixed.
+  const [submitted, setSubmitted] = useState(false);
+  const [formError, setFormError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const errors = { ...(submitted ? fieldErrors(name, agree) : {}), form: formError };
 
   const submit = async () => {
-    const next = { name: name.trim() ? undefined : SHARE_MESSAGES.nameRequired, agree: agree ? undefined : SHARE_MESSAGES.agreeTerms };
-    setErrors(next);
+    setSubmitted(true);
+    setFormError(undefined);
+    const next = fieldErrors(name, agree);
     if (next.name || next.agree) return;
     setBusy(true);
     try {
-      onDone(await acceptPublicQuote(token, { name: name.trim(), signature, agreeTerms: true }));
+      onDone(await acceptPublicQuote(token, { name: name.trim(), signature, agreeTerms: true, version }));
     } catch (err) {
-      setErrors({ form: err instanceof Error ? err.message : 'Something went wrong.' });
+      setFormError(err instanceof Error ? err.message : 'Something went wrong.');
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <ClientActionForm heading="Accept and sign" onSubmit={submit} onCancel={onCancel} submitLabel="Accept quote" busyLabel="Accepting…" busy={busy} tone="accept" error={errors.form}>
+    <ClientActionForm
+      heading="Accept and sign"
+      onSubmit={submit}
+      onCancel={onCancel}
+      submitLabel="Accept quote"
+      busyLabel="Accepting…"
+      busy={busy}
+      tone="accept"
+      error={errors.form}
+    >
       <div>
         <label htmlFor="accept-name" className="text-sm font-medium text-slate-800">
           Your full name

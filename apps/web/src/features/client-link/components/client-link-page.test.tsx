@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TPublicDocument } from '@docket/schemas/share';
 import { ClientLinkPage } from './client-link-page';
@@ -52,9 +52,11 @@ const QUOTE: TPublicDocument = {
   bank: null,
   paymentReference: null,
   acceptance: null,
+  version: 3,
 };
 
-const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const answer = (status: number, body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
 afterEach(() => fetchMock.mockReset());
@@ -86,14 +88,16 @@ describe('the client page', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
     const signedAt = '2026-11-23T19:05:00.000Z';
-    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...QUOTE, status: 'APPROVED', acceptance: { name: 'Pat Customer', signedAt, signature: null } } }));
+    fetchMock.mockReturnValueOnce(
+      answer(200, { success: true, data: { ...QUOTE, status: 'APPROVED', acceptance: { name: 'Pat Customer', signedAt, signature: null } } }),
+    );
     await userEvent.type(screen.getByLabelText('Your full name'), 'Pat Customer');
     await userEvent.click(screen.getByLabelText('I accept this quote and its terms and conditions'));
     await userEvent.click(screen.getByRole('button', { name: 'Accept quote' }));
     expect(await screen.findByRole('status', { name: 'Quote accepted' })).toHaveTextContent('Accepted by Pat Customer on 23/11/2026, 19:05');
     const [url, init] = fetchMock.mock.calls[1]!;
     expect(url).toBe(`/api/public/quotes/${TOKEN}/accept`);
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Pat Customer', signature: null, agreeTerms: true });
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Pat Customer', signature: null, agreeTerms: true, version: 3 });
     expect(screen.queryByRole('button', { name: 'Accept and sign' })).toBeNull();
   });
 
@@ -125,5 +129,95 @@ describe('the client page', () => {
     expect(screen.getByText('12-34-56')).toBeInTheDocument();
     expect(screen.getByText('Reference').nextSibling).toHaveTextContent('INV0003');
     expect(screen.queryByRole('button', { name: 'Accept and sign' })).toBeNull();
+  });
+
+  it('when a credit note is shared, then it is headed as one, names the invoice it corrects and why, and offers no payment or acceptance', async () => {
+    const note: TPublicDocument = {
+      ...QUOTE,
+      kind: 'credit_note',
+      number: 'CN0001',
+      status: 'ISSUED',
+      validUntil: null,
+      creditNote: { invoiceNumber: 'INV0002', reason: 'Socket not fitted' },
+    };
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: note }));
+    render(<ClientLinkPage token={TOKEN} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Credit note CN0001' })).toBeInTheDocument();
+    expect(screen.getByText('Credited to')).toBeInTheDocument();
+    expect(screen.getByText(/Credit against invoice INV0002/)).toHaveTextContent('Credit against invoice INV0002. Reason: Socket not fitted');
+    // The title is set in an effect, which may run after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe(`Credit note CN0001 from ${QUOTE.company.name}`));
+    expect(screen.queryByTestId('balance-due')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept and sign' })).toBeNull();
+  });
+
+  describe('paying online', () => {
+    const payable: TPublicDocument = {
+      ...QUOTE,
+      kind: 'invoice',
+      number: 'INV0004',
+      validUntil: null,
+      dueDate: '2026-12-23',
+      balanceDue: 1200,
+      bank: { bankName: 'Barclays', accountName: 'Acme', accountNumber: '12345678', sortCode: '12-34-56', iban: null, swift: null },
+      paymentReference: 'INV0004',
+      version: null,
+      onlinePayment: { providers: ['stripe'], surcharges: [{ provider: 'stripe', percent: 1.5, amount: 18 }] },
+    };
+    afterEach(() => window.history.replaceState(null, '', '/'));
+
+    it('when the business takes payments online, then Pay now shows the balance and the surcharge before paying, and a click asks once for the provider page', async () => {
+      const assign = vi.fn();
+      vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, search: '' } as Location);
+      fetchMock.mockReturnValueOnce(answer(200, { success: true, data: payable }));
+      render(<ClientLinkPage token={TOKEN} />);
+      const button = await screen.findByRole('button', { name: 'Pay now £1,200.00' });
+      expect(screen.getByText(/adds a surcharge of £18\.00 \(1\.5%\)/)).toBeInTheDocument();
+      fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { redirectUrl: 'https://pay.example/cs_1' } }));
+      await userEvent.click(button);
+      await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/cs_1'));
+      const [url, init] = fetchMock.mock.calls.at(-1)!;
+      expect(url).toBe(`/api/public/invoices/${TOKEN}/pay`);
+      expect(JSON.parse(String(init?.body))).toEqual({ provider: 'stripe' });
+      vi.restoreAllMocks();
+    });
+
+    it('when the customer comes back from a cancelled payment, then the page says so and offers Pay now again', async () => {
+      window.history.replaceState(null, '', '/p/x?payment=cancelled');
+      fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...payable, onlinePayment: { providers: ['stripe'], surcharges: [] } } }));
+      render(<ClientLinkPage token={TOKEN} />);
+      expect(await screen.findByRole('status', { name: 'Payment not completed' })).toHaveTextContent('Payment not completed');
+      expect(screen.getByRole('button', { name: 'Pay now £1,200.00' })).toBeInTheDocument();
+    });
+
+    it('when nothing can be paid online, then there is no Pay now and bank details show as before', async () => {
+      fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...payable, onlinePayment: null } }));
+      render(<ClientLinkPage token={TOKEN} />);
+      expect(await screen.findByText('12-34-56')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Pay now/ })).toBeNull();
+    });
+  });
+
+  describe('a deposit', () => {
+    it('when a sent quote asks for a deposit, then the page says so before acceptance', async () => {
+      fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...QUOTE, deposit: { amount: 450, paid: false, payable: false } } }));
+      render(<ClientLinkPage token={TOKEN} />);
+      expect(await screen.findByText('This quote asks for a deposit of £450.00 when you accept it.')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Pay deposit/ })).toBeNull();
+    });
+
+    it('when the quote is accepted and its deposit can be paid online, then Pay deposit asks for the provider page', async () => {
+      const assign = vi.fn();
+      vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, search: '' } as Location);
+      fetchMock.mockReturnValueOnce(
+        answer(200, { success: true, data: { ...QUOTE, status: 'APPROVED', deposit: { amount: 450, paid: false, payable: true } } }),
+      );
+      render(<ClientLinkPage token={TOKEN} />);
+      fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { redirectUrl: 'https://pay.example/cs_9' } }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Pay deposit £450.00 now' }));
+      await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/cs_9'));
+      expect(fetchMock.mock.calls.at(-1)![0]).toBe(`/api/public/quotes/${TOKEN}/pay-deposit`);
+      vi.restoreAllMocks();
+    });
   });
 });

@@ -6,14 +6,41 @@ import { usePublicDocument } from '../hooks/use-public-document';
 import { PublicDocumentView } from './public-document-view';
 import { AcceptQuoteForm } from './accept-quote-form';
 import { DeclineQuoteForm } from './decline-quote-form';
+import { PayNow } from './pay-now';
+import { DepositPanel } from './deposit-panel';
+
+/** ?payment=success|cancelled: where the provider's page sent the customer back to. */
+const returnedFrom = (): 'success' | 'cancelled' | null => {
+  const v = new URLSearchParams(window.location.search).get('payment');
+  return v === 'success' || v === 'cancelled' ? v : null;
+};
+const moneyOf = (doc: TPublicDocument, amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: doc.currency || 'GBP' }).format(amount);
+
+const TITLES = { quote: 'Quote', invoice: 'Invoice', credit_note: 'Credit note' } as const;
 
 /** The customer's page at /p/{token}: no sign-in, phone first. */
 export function ClientLinkPage({ token }: { token: string }) {
-  const { state, replace } = usePublicDocument(token);
+  const { state, replace, reload } = usePublicDocument(token);
   const [mode, setMode] = useState<'view' | 'accept' | 'decline'>('view');
+  const [payment] = useState(returnedFrom);
+
+  // Back from a successful payment: the provider's webhook may land a moment later, so look again a few times.
+  const waiting =
+    payment === 'success' &&
+    state.kind === 'ready' &&
+    (state.doc.kind === 'invoice' ? state.doc.status !== 'PAID' && (state.doc.balanceDue ?? 0) > 0 : Boolean(state.doc.deposit && !state.doc.deposit.paid));
+  useEffect(() => {
+    if (!waiting) return;
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      if (++tries > 30) window.clearInterval(timer);
+      else reload();
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [waiting, reload]);
 
   useEffect(() => {
-    if (state.kind === 'ready') document.title = `${state.doc.kind === 'quote' ? 'Quote' : 'Invoice'} ${state.doc.number} from ${state.doc.company.name}`;
+    if (state.kind === 'ready') document.title = `${TITLES[state.doc.kind]} ${state.doc.number} from ${state.doc.company.name}`;
     else if (state.kind === 'invalid') document.title = 'Link no longer valid';
   }, [state]);
 
@@ -39,9 +66,25 @@ export function ClientLinkPage({ token }: { token: string }) {
       )}
       {state.kind === 'ready' && (
         <>
+          {payment === 'success' && (
+            <section role="status" aria-label="Payment received" className="rounded-lg border border-green-700 bg-green-50 p-4">
+              <p className="font-semibold text-green-900">Payment received, thank you</p>
+              {waiting && <p className="mt-1 text-sm text-green-900">Your payment is being confirmed; this page updates by itself.</p>}
+            </section>
+          )}
+          {payment === 'cancelled' && state.doc.status !== 'PAID' && !state.doc.deposit?.paid && (
+            <section role="status" aria-label="Payment not completed" className="rounded-lg border border-amber-600 bg-amber-50 p-4">
+              <p className="font-semibold text-amber-900">Payment not completed</p>
+              <p className="mt-1 text-sm text-amber-900">Nothing has been taken. You can try again or pay by bank transfer.</p>
+            </section>
+          )}
           <StatusBanner doc={state.doc} />
-          {mode === 'accept' && <AcceptQuoteForm token={token} onDone={done} onCancel={() => setMode('view')} />}
+          {mode === 'view' && state.doc.kind === 'quote' && !waiting && <DepositPanel token={token} doc={state.doc} money={(n) => moneyOf(state.doc, n)} />}
+          {mode === 'accept' && <AcceptQuoteForm token={token} version={state.doc.version ?? 0} onDone={done} onCancel={() => setMode('view')} />}
           {mode === 'decline' && <DeclineQuoteForm token={token} onDone={done} onCancel={() => setMode('view')} />}
+          {mode === 'view' && state.doc.kind === 'invoice' && state.doc.onlinePayment && !waiting && (
+            <PayNow token={token} offer={state.doc.onlinePayment} amount={moneyOf(state.doc, state.doc.balanceDue ?? 0)} money={(n) => moneyOf(state.doc, n)} />
+          )}
           {mode === 'view' && (
             <div className="flex flex-col gap-2 sm:flex-row">
               {state.doc.kind === 'quote' && state.doc.status === 'SENT' && (

@@ -25,7 +25,16 @@ export function DeclineQuoteForm({ token, onDone, onCancel }: DeclineQuoteFormPr
     }
   };
   return (
-    <ClientActionForm heading="Decline this quote" onSubmit={submit} onCancel={onCancel} submitLabel="Decline quote" busyLabel="Declining…" busy={busy} tone="decline" error={error}>
+    <ClientActionForm
+      heading="Decline this quote"
+      onSubmit={submit}
+      onCancel={onCancel}
+      submitLabel="Decline quote"
+      busyLabel="Declining…"
+      busy={busy}
+      tone="decline"
+      error={error}
+    >
       <div>
         <label htmlFor="decline-reason" className="text-sm font-medium text-slate-800">
           Reason (optional)

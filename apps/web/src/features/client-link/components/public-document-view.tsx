@@ -20,10 +20,12 @@ function Lines({ text, className }: { text: string | null; className?: string })
   );
 }
 
-/** The shared quote or invoice laid out as a page: company header, customer, lines, VAT, totals, terms. */
+const KIND_HEADINGS: Record<TPublicDocument['kind'], string> = { quote: 'Quote', invoice: 'Invoice', credit_note: 'Credit note' };
+
+/** The shared quote, invoice or credit note laid out as a page: company header, customer, lines, VAT, totals, terms. */
 export function PublicDocumentView({ doc }: { doc: TPublicDocument }) {
   const money = (pounds: number) => formatMoney(pounds, symbolOf(doc.currency));
-  const heading = doc.kind === 'quote' ? 'Quote' : 'Invoice';
+  const heading = KIND_HEADINGS[doc.kind];
   return (
     <article aria-labelledby="document-title" className="rounded-lg bg-white p-4 shadow-sm sm:p-8">
       <header className="flex flex-col gap-4 border-b border-slate-200 pb-4 sm:flex-row sm:justify-between">
@@ -67,10 +69,15 @@ export function PublicDocumentView({ doc }: { doc: TPublicDocument }) {
 
       <section aria-labelledby="customer-heading" className="py-4">
         <h2 id="customer-heading" className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-          {doc.kind === 'quote' ? 'Prepared for' : 'Bill to'}
+          {doc.kind === 'quote' ? 'Prepared for' : doc.kind === 'credit_note' ? 'Credited to' : 'Bill to'}
         </h2>
         <p className="break-words font-medium">{doc.customer.name}</p>
         <Lines text={doc.customer.address} className="text-sm text-slate-700" />
+        {doc.creditNote && (
+          <p className="mt-3 break-words text-sm text-slate-700">
+            Credit against invoice {doc.creditNote.invoiceNumber}. <span className="font-medium">Reason:</span> {doc.creditNote.reason}
+          </p>
+        )}
         {doc.siteAddress && (
           <>
             <h2 className="mt-3 text-xs font-semibold uppercase tracking-wide text-slate-600">Site address</h2>
@@ -136,6 +143,15 @@ export function PublicDocumentView({ doc }: { doc: TPublicDocument }) {
               </div>
             </>
           )}
+          {doc.balanceRows?.map((row, i) => (
+            <div
+              key={`${row.label}-${i}`}
+              className={i === doc.balanceRows!.length - 1 ? 'flex justify-between gap-3 font-semibold' : 'flex justify-between gap-3'}
+            >
+              <dt>{row.label}</dt>
+              <dd>{row.text}</dd>
+            </div>
+          ))}
         </dl>
         {doc.reverseChargeLegend && (
           <div className="mt-3 rounded border border-slate-300 p-2 text-sm">
@@ -151,7 +167,17 @@ export function PublicDocumentView({ doc }: { doc: TPublicDocument }) {
         )}
       </section>
 
-      {doc.kind === 'invoice' && <PaymentDetails doc={doc} money={money} />}
+      {doc.kind === 'invoice' &&
+        (doc.paidInFull ? (
+          <section aria-labelledby="pay-heading" className="mt-6 rounded-md border border-green-200 bg-green-50 p-4">
+            <h2 id="pay-heading" className="font-semibold text-green-900">
+              Paid in full
+            </h2>
+            <p className="mt-1 text-sm text-green-900">This invoice has been paid. Thank you: there is nothing more to pay.</p>
+          </section>
+        ) : (
+          <PaymentDetails doc={doc} money={money} />
+        ))}
 
       {doc.terms && (
         <section aria-labelledby="terms-heading" className="mt-6 border-t border-slate-200 pt-4">

@@ -4,10 +4,7 @@ import { PublicApiError } from '@/lib/public-fetch';
 import { getPublicDocument } from '../api/get-public-document';
 
 export type PublicDocumentState =
-  | { kind: 'loading' }
-  | { kind: 'invalid'; message: string }
-  | { kind: 'error'; message: string }
-  | { kind: 'ready'; doc: TPublicDocument };
+  { kind: 'loading' } | { kind: 'invalid'; message: string } | { kind: 'error'; message: string } | { kind: 'ready'; doc: TPublicDocument };
 
 /** Loads the shared document once; `replace` swaps in the answer of an accept or decline. */
 export function usePublicDocument(token: string) {
@@ -27,5 +24,12 @@ export function usePublicDocument(token: string) {
     };
   }, [token]);
   const replace = useCallback((doc: TPublicDocument) => setState({ kind: 'ready', doc }), []);
-  return { state, replace };
+  /** Look again (after a payment, until its webhook has landed); a failed look keeps what is shown. */
+  const reload = useCallback(() => {
+    getPublicDocument(token).then(
+      (doc) => setState({ kind: 'ready', doc }),
+      () => undefined,
+    );
+  }, [token]);
+  return { state, replace, reload };
 }

@@ -4,5 +4,4 @@ import { pagedListQueryOptions, type TListFilters } from '@/lib/paged-list';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /clients?limit&cursor&q: the clients screen's pages (q matches name or email). */
-export const useClientsPages = (filters: TListFilters) =>
-  useInfiniteQuery(pagedListQueryOptions<TClient>('/clients', queryKeys.clients, filters));
+export const useClientsPages = (filters: TListFilters) => useInfiniteQuery(pagedListQueryOptions<TClient>('/clients', queryKeys.clients, filters));

@@ -22,13 +22,18 @@ export function ClientCard({ client, onEdit, onDelete }: { client: TClient; onEd
           </Button>
         </div>
       </div>
+      <p className="flex flex-wrap gap-1 text-xs">
+        <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{client.isBusiness ? 'Business' : 'Consumer'}</span>
+        {client.vatNumber && <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">VAT {client.vatNumber}</span>}
+        {client.cisRate !== undefined && <span className="rounded bg-amber-50 px-2 py-0.5 text-amber-800">CIS {client.cisRate}%</span>}
+      </p>
       <dl className="space-y-1 text-sm text-slate-600">
         <div className="flex items-center gap-2">
           <dt>
             <Mail aria-hidden="true" className="h-4 w-4" />
             <span className="sr-only">Email</span>
           </dt>
-          <dd className="min-w-0 break-all">{client.email}</dd>
+          <dd className="min-w-0 break-all">{client.email || <span className="italic text-slate-400">No email</span>}</dd>
         </div>
         {client.phone && (
           <div className="flex items-center gap-2">

@@ -28,6 +28,7 @@ export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
       isBusiness: client?.isBusiness ?? false,
       vatNumber: client?.vatNumber ?? '',
       cisRate: client?.cisRate ?? null,
+      paymentTermsDays: client?.paymentTermsDays ?? null,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -43,7 +44,7 @@ export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
           <FormField label="Name" required error={errors.name?.message}>
             <Input autoComplete="organization" {...form.register('name')} />
           </FormField>
-          <FormField label="Email" required error={errors.email?.message}>
+          <FormField label="Email" hint="Optional: without one, sending asks for an address" error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
           <FormField label="Phone" error={errors.phone?.message}>
@@ -68,6 +69,20 @@ export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
                 </option>
               ))}
             </Select>
+          </FormField>
+          <FormField
+            label="Invoices due after (days)"
+            hint="This client's payment terms; blank: your company's (Settings)"
+            error={errors.paymentTermsDays?.message}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={365}
+              step="1"
+              {...form.register('paymentTermsDays', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
+            />
           </FormField>
           <div className="flex flex-wrap gap-2 sm:col-span-2">
             <Button type="submit" disabled={isSubmitting}>

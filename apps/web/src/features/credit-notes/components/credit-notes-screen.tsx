@@ -11,7 +11,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCreditNotesPages } from '../api/get-credit-notes-page';
-import { CreditNoteCard } from './credit-note-card';
+import { CreditNoteRow } from './credit-note-row';
+import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 
 /** Every credit note, newest first, searchable and paged. Credit notes are made from an invoice card. */
 export function CreditNotesScreen() {
@@ -20,6 +21,7 @@ export function CreditNotesScreen() {
   const list = pagedRows(notes.data);
   const currencySymbol = useCurrencySymbol();
   useErrorToast(notes.error, 'Failed to load credit notes');
+  const compact = useMediaQuery(WIDE_SCREEN);
 
   return (
     <div>
@@ -36,18 +38,21 @@ export function CreditNotesScreen() {
       ) : list.length === 0 ? (
         <EmptyState
           icon={<ReceiptText className="h-10 w-10" />}
-          message={listFilters.filtered ? 'No credit notes match your search.' : 'No credit notes yet. Credit an issued invoice from its card on the Invoices page.'}
+          message={listFilters.filtered ? 'No credit notes match your search.' : 'No credit notes yet. Credit an issued invoice from its page.'}
         />
       ) : (
         <>
           <ul
-            className={cn('space-y-4', notes.isPlaceholderData && 'opacity-60 transition-opacity')}
+            className={cn(
+              compact ? 'divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white' : 'space-y-3',
+              notes.isPlaceholderData && 'opacity-60 transition-opacity',
+            )}
             aria-label="Credit notes"
             aria-busy={notes.isPlaceholderData || undefined}
           >
             {list.map((note) => (
               <li key={note.id}>
-                <CreditNoteCard note={note} currencySymbol={currencySymbol} />
+                <CreditNoteRow note={note} currencySymbol={currencySymbol} compact={compact} />
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { invoiceNumberLabel } from '@docket/schemas/document';
 import { Clock, FileText, PoundSterling, ReceiptPoundSterling } from 'lucide-react';
 import { useCompanyProfile } from '@/lib/queries/company-profile';
 import { useSubscriptionInfo } from '@/lib/queries/subscription-info';
@@ -23,7 +24,7 @@ export function DashboardScreen() {
     <div>
       <PageHeader title="Dashboard" subtitle="Overview of your quotes and invoices" />
       {dashboard.isPending ? (
-        <div aria-busy="true" aria-label="Loading dashboard" className="space-y-6">
+        <div role="status" aria-busy="true" aria-label="Loading dashboard" className="space-y-6">
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} className="h-24" />
@@ -73,7 +74,7 @@ export function DashboardScreen() {
               currencySymbol={currencySymbol}
               rows={dashboard.data.recentInvoices.map((i) => ({
                 id: i.id,
-                number: i.invoiceNumber,
+                number: invoiceNumberLabel(i.invoiceNumber),
                 clientName: i.client?.name ?? '',
                 createdAt: i.createdAt,
                 total: i.total,

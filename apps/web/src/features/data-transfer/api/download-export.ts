@@ -2,7 +2,7 @@ import type { TExportFile } from '@docket/schemas/data-transfer';
 import { api } from '@/lib/api-client';
 
 /** Save a Blob under a file name (an invisible link with `download`). */
-function save(blob: Blob, fileName: string) {
+export function save(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { EXPORT_FILES, type TExportFile, type TImportKind, type TImportResult } from '@docket/schemas/data-transfer';
+import {
+  EXPORT_FILES,
+  IMPORT_PREVIEW_COLUMNS,
+  IMPORT_TEMPLATES,
+  importTemplateCsv,
+  plural,
+  type TExportFile,
+  type TImportKind,
+  type TImportResult,
+} from '@docket/schemas/data-transfer';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -9,8 +18,10 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import { downloadExport } from '../api/download-export';
-import { useImportCsv } from '../api/import-csv';
+import { downloadExport, save } from '../api/download-export';
+import { useExportRuns } from '../api/export-runs';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useImportCsv, useRejectedRows } from '../api/import-csv';
 import { lastQuarter, lastTaxYear, londonToday, taxYear, thisQuarter, type DayRange } from './date-presets';
 
 const FILE_LABELS: Record<TExportFile, string> = {
@@ -21,10 +32,43 @@ const FILE_LABELS: Record<TExportFile, string> = {
   quotes: 'Quotes',
   clients: 'Clients',
   items: 'Items',
+  expenses: 'Expenses',
+  'bank-lines': 'Bank lines',
 };
-const INVALIDATED = [queryKeys.clients, queryKeys.items, queryKeys.subscription];
+const INVALIDATED = [queryKeys.clients, queryKeys.items, queryKeys.expenses, queryKeys.reports, queryKeys.subscription];
+const KIND_LABELS: Record<TImportKind, string> = { clients: 'Clients', items: 'Items', expenses: 'Expenses' };
+
+/** The latest exports and who made each (docs/product.md, "Accounts and roles"). */
+function RecentExports() {
+  const runs = useExportRuns();
+  if (!runs.data?.length) return null;
+  const span = (r: { from: string | null; to: string | null }) =>
+    r.from || r.to ? `, ${r.from ? formatDate(r.from) : 'the start'} to ${r.to ? formatDate(r.to) : 'today'}` : '';
+  return (
+    <div className="mt-6 border-t border-slate-100 pt-4">
+      <h3 className="font-semibold">Recent exports</h3>
+      <ul className="mt-2 divide-y divide-slate-100 text-sm" aria-label="Recent exports">
+        {runs.data.map((r) => (
+          <li key={r.id} className="flex flex-wrap justify-between gap-2 py-1.5">
+            <span>
+              {r.file === 'account' ? 'Everything (.zip)' : `${FILE_LABELS[r.file]} CSV`}
+              {span(r)}
+            </span>
+            <span className="text-slate-500">
+              <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
+              {r.by ? ` · by ${r.by.name}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const EXPORT_KEYS = [queryKeys.exports];
 
 function ExportSection() {
+  const invalidate = useInvalidate(EXPORT_KEYS);
   const today = londonToday();
   const presets: [string, DayRange][] = [
     ['This quarter', thisQuarter(today)],
@@ -38,6 +82,7 @@ function ExportSection() {
     setBusy(file);
     try {
       await downloadExport(file, range);
+      void invalidate();
     } catch (err) {
       toastError(errorMessage(err, 'Export failed'));
     } finally {
@@ -79,40 +124,104 @@ function ExportSection() {
           {busy === 'account' ? 'Preparing zip…' : 'Download everything (.zip)'}
         </Button>
       </div>
+      <RecentExports />
     </Card>
   );
 }
 
-function ImportResult({ result }: { result: TImportResult }) {
-  const columns = [...new Set(result.preview.flatMap((p) => Object.keys(p.values)))];
-  const problems = [...result.errors.map((e) => ({ ...e, kind: 'Error' })), ...result.duplicates.map((d) => ({ ...d, kind: 'Skipped' }))].sort((a, b) => a.row - b.row);
+/** Which columns each product's file needs, with a template to download (docs/data-transfer.md, "Header mapping"). */
+function ExpectedColumns({ kind }: { kind: TImportKind }) {
+  const templates = IMPORT_TEMPLATES[kind];
+  const [dialect, setDialect] = useState(templates[0]!.dialect);
+  const template = templates.find((t) => t.dialect === dialect) ?? templates[0]!;
+  const what = KIND_LABELS[kind].toLowerCase();
+  return (
+    <section className="mt-4 rounded border border-slate-200 p-3" aria-labelledby="expected-columns">
+      <div className="flex flex-wrap items-end gap-4">
+        <h3 id="expected-columns" className="font-semibold">
+          Columns we read
+        </h3>
+        <div>
+          <Label htmlFor="import-dialect">Exported by</Label>
+          <select
+            id="import-dialect"
+            className="block rounded border border-slate-300 px-2 py-1 text-sm"
+            value={template.dialect}
+            onChange={(e) => setDialect(e.target.value as typeof dialect)}
+          >
+            {templates.map((t) => (
+              <option key={t.dialect} value={t.dialect}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => save(new Blob([importTemplateCsv(template)], { type: 'text/csv' }), `docket-${what}-template-${template.dialect}.csv`)}
+        >
+          Download template
+        </Button>
+      </div>
+      <table className="mt-3 w-full text-sm" aria-label="Expected columns">
+        <thead className="bg-slate-50 text-left text-slate-600">
+          <tr>
+            <th className="p-2">Column</th>
+            <th className="p-2">Needed</th>
+            <th className="p-2">What goes in it</th>
+          </tr>
+        </thead>
+        <tbody>
+          {template.columns.map((c) => (
+            <tr key={c.header} className="border-t border-slate-100">
+              <td className="p-2 font-mono">{c.header}</td>
+              <td className="p-2">{c.required ? 'Required' : 'Optional'}</td>
+              <td className="p-2 text-slate-600">{c.note}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function ImportResult({ result, kind }: { result: TImportResult; kind: TImportKind }) {
+  const columns = IMPORT_PREVIEW_COLUMNS[kind];
+  const problems = [...result.errors.map((e) => ({ ...e, kind: 'Error' })), ...result.duplicates.map((d) => ({ ...d, kind: 'Skipped' }))].sort(
+    (a, b) => a.row - b.row,
+  );
+  const hidden = result.errorCount - result.errors.length + (result.skipped - result.duplicates.length);
   return (
     <div className="mt-4 space-y-4">
       <p className="text-sm" role="status">
-        {result.rows} rows read · {result.errors.length} with errors · {result.skipped} duplicates skipped
-        {result.dryRun ? '' : ` · ${result.created} created`}
+        {plural(result.rows, 'row')} read · {plural(result.invalidRows, 'row')} with errors · {plural(result.skipped, 'duplicate')} skipped
+        {result.dryRun ? '' : ` · ${result.created.toLocaleString('en-GB')} created`}
       </p>
       {problems.length > 0 && (
-        <table className="w-full text-sm" aria-label="Problems by row">
-          <thead className="bg-slate-50 text-left text-slate-600">
-            <tr>
-              <th className="p-2">Row</th>
-              <th className="p-2">Column</th>
-              <th className="p-2">Problem</th>
-            </tr>
-          </thead>
-          <tbody>
-            {problems.map((p, i) => (
-              <tr key={i} className={p.kind === 'Error' ? 'border-t border-slate-100 text-red-700' : 'border-t border-slate-100 text-slate-600'}>
-                <td className="p-2 tabular-nums">{p.row}</td>
-                <td className="p-2">{p.column}</td>
-                <td className="p-2">
-                  {p.kind}: {p.message}
-                </td>
+        <>
+          {hidden > 0 && <p className="text-sm text-slate-600">Showing the first problems; download the rows with problems to see them all.</p>}
+          <table className="w-full text-sm" aria-label="Problems by row">
+            <thead className="bg-slate-50 text-left text-slate-600">
+              <tr>
+                <th className="p-2">Row</th>
+                <th className="p-2">Column</th>
+                <th className="p-2">Problem</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {problems.map((p, i) => (
+                <tr key={i} className={p.kind === 'Error' ? 'border-t border-slate-100 text-red-700' : 'border-t border-slate-100 text-slate-600'}>
+                  <td className="p-2 tabular-nums">{p.row}</td>
+                  <td className="p-2">{p.column}</td>
+                  <td className="p-2">
+                    {p.kind}: {p.message}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
       {result.preview.length > 0 && (
         <div className="overflow-x-auto">
@@ -133,7 +242,7 @@ function ImportResult({ result }: { result: TImportResult }) {
                   <td className="p-2 tabular-nums">{p.row}</td>
                   {columns.map((c) => (
                     <td key={c} className="whitespace-pre-line p-2">
-                      {p.values[c] === null || p.values[c] === undefined ? '' : String(p.values[c])}
+                      {p.values[c] ?? ''}
                     </td>
                   ))}
                 </tr>
@@ -151,14 +260,22 @@ function ImportSection() {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<TImportResult | null>(null);
   const importer = useImportCsv();
+  const rejected = useRejectedRows();
   const invalidate = useInvalidate(INVALIDATED);
-  const run = async (dryRun: boolean) => {
+  const run = async (dryRun: boolean, skipInvalid = false) => {
     if (!file) return;
     try {
-      const answer = await importer.mutateAsync({ kind, file, dryRun });
+      const answer = await importer.mutateAsync({ kind, file, dryRun, skipInvalid });
       setResult(answer);
-      if (!dryRun && answer.errors.length === 0) {
-        toastSuccess(`${answer.created} ${kind} imported${answer.skipped ? `, ${answer.skipped} duplicates skipped` : ''}`);
+      if (!dryRun && answer.created > 0) {
+        const what = plural(answer.created, kind === 'clients' ? 'client' : kind === 'items' ? 'item' : 'expense');
+        const left = [
+          answer.skipped ? `${plural(answer.skipped, 'duplicate')} skipped` : '',
+          answer.invalidRows && skipInvalid ? `${plural(answer.invalidRows, 'row')} with errors left out` : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
+        toastSuccess(`${what} imported${left ? `, ${left}` : ''}`);
         await invalidate();
       }
     } catch (err) {
@@ -166,17 +283,29 @@ function ImportSection() {
       toastError(errorMessage(err, 'Import failed'));
     }
   };
+  const downloadRejected = async () => {
+    if (!file) return;
+    try {
+      save(await rejected.mutateAsync({ kind, file }), `docket-${kind}-rows-with-problems.csv`);
+    } catch (err) {
+      toastError(errorMessage(err, 'Download failed'));
+    }
+  };
+  const checked = result?.dryRun === true;
+  const good = result ? result.rows - result.invalidRows - result.skipped : 0;
   return (
     <Card className="p-4">
       <h2 className="text-lg font-semibold">Import</h2>
       <p className="mt-1 text-sm text-slate-500">
-        A CSV of clients or items, from Docket, Xero, QuickBooks, FreeAgent or Invoice Ninja (5 MB at most). Check it first; nothing is saved until you import,
-        and then only if every row is valid. Rows whose email (clients) or name (items) you already have are skipped.
+        A CSV of clients or items, from Docket, Xero, QuickBooks, FreeAgent or Invoice Ninja, or of expenses from Docket, Xero bills, QuickBooks or FreeAgent (5
+        MB at most). Check it first; nothing is saved until you import. Import saves every row only when all are valid; if some are not, you can import the good
+        rows and download the others with their problems. Rows whose email (clients), name (items) or date, supplier and amounts (expenses) you already have are
+        skipped.
       </p>
       <div className="mt-4 flex flex-wrap items-end gap-4">
         <fieldset className="flex gap-4">
           <legend className="sr-only">What to import</legend>
-          {(['clients', 'items'] as const).map((k) => (
+          {(['clients', 'items', 'expenses'] as const).map((k) => (
             <label key={k} className="flex items-center gap-2 text-sm">
               <input
                 type="radio"
@@ -188,10 +317,13 @@ function ImportSection() {
                   setResult(null);
                 }}
               />
-              {k === 'clients' ? 'Clients' : 'Items'}
+              {KIND_LABELS[k]}
             </label>
           ))}
         </fieldset>
+      </div>
+      <ExpectedColumns key={kind} kind={kind} />
+      <div className="mt-4 flex flex-wrap items-end gap-4">
         <div>
           <Label htmlFor="import-file">CSV file</Label>
           <Input
@@ -207,11 +339,21 @@ function ImportSection() {
         <Button variant="outline" disabled={!file || importer.isPending} onClick={() => void run(true)}>
           Check file
         </Button>
-        <Button disabled={!file || importer.isPending || !result || !result.dryRun || result.errors.length > 0} onClick={() => void run(false)}>
+        <Button disabled={!file || importer.isPending || !checked || result.invalidRows > 0} onClick={() => void run(false)}>
           Import
         </Button>
+        {checked && result.invalidRows > 0 && (
+          <>
+            <Button disabled={importer.isPending || good <= 0} onClick={() => void run(false, true)}>
+              Import {plural(good, 'good row')}
+            </Button>
+            <Button variant="outline" disabled={rejected.isPending} onClick={() => void downloadRejected()}>
+              Download rows with problems
+            </Button>
+          </>
+        )}
       </div>
-      {result && <ImportResult result={result} />}
+      {result && <ImportResult result={result} kind={kind} />}
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { invoiceNumberLabel } from '@docket/schemas/document';
 import { useId, useMemo, useState } from 'react';
 import { REASON_MAX_LENGTH } from '@docket/schemas/constants';
 import type { TInvoice } from '@docket/schemas/document';
@@ -28,7 +29,10 @@ export function CreditNoteDialog({ invoice, currencySymbol, onClose }: CreditNot
   return (
     <Dialog open={invoice !== null} onOpenChange={(open) => !open && onClose()}>
       {invoice && (
-        <DialogContent title={`Credit note for ${invoice.invoiceNumber}`} description="A credit note reduces what the client owes. It gets its own number and cannot be changed.">
+        <DialogContent
+          title={`Credit note for ${invoiceNumberLabel(invoice.invoiceNumber)}`}
+          description="A credit note reduces what the client owes. It gets its own number and cannot be changed."
+        >
           <CreditNoteForm key={invoice.id} invoice={invoice} currencySymbol={currencySymbol} onClose={onClose} />
         </DialogContent>
       )}

@@ -11,4 +11,3 @@ export const INVOICE_ACTION_LABELS: Record<TInvoiceAction, string> = {
   void: 'Void',
   duplicate: 'Duplicate',
 };
-

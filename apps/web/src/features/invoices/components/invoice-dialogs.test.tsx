@@ -44,7 +44,7 @@ const invoice: TInvoice = {
 const posted = () => JSON.parse(mock.history.post[0]!.data as string) as Record<string, unknown>;
 
 describe('CreditNoteDialog', () => {
-  it('when chosen lines and quantities change, then the totals follow live and the request carries only those lines', { timeout: 20_000 }, async () => {
+  it('when chosen lines and quantities change, then the totals follow live and the request carries only those lines', async () => {
     mock.onPost(`/invoices/${invoice.id}/credit-notes`).reply(201, ok({ creditNoteNumber: 'CN0001' }));
     renderWithProviders(<CreditNoteDialog invoice={invoice} currencySymbol="£" onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Credit note for INV0001' });
@@ -86,7 +86,7 @@ describe('CreditNoteDialog with VAT per line', () => {
     ],
   };
 
-  it("when the whole invoice is credited, then the totals are the invoice's stored ones; when a line is chosen, then it is sent with its VAT code, kind, discount and unit", { timeout: 20_000 }, async () => {
+  it("when the whole invoice is credited, then the totals are the invoice's stored ones; when a line is chosen, then it is sent with its VAT code, kind, discount and unit", async () => {
     mock.onPost(`/invoices/${mixed.id}/credit-notes`).reply(201, ok({ creditNoteNumber: 'CN0002' }));
     renderWithProviders(<CreditNoteDialog invoice={mixed} currencySymbol="£" onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Credit note for INV0001' });
@@ -107,7 +107,7 @@ describe('CreditNoteDialog with VAT per line', () => {
 });
 
 describe('VoidInvoiceDialog', () => {
-  it('when voided, then a reason is required and a second confirmation sends it', { timeout: 20_000 }, async () => {
+  it('when voided, then a reason is required and a second confirmation sends it', async () => {
     mock.onPatch(`/invoices/${invoice.id}/void`).reply(200, ok({ ...invoice, status: 'VOID' }));
     renderWithProviders(<VoidInvoiceDialog invoice={invoice} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Void invoice INV0001' });

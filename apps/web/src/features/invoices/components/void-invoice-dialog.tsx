@@ -1,3 +1,4 @@
+import { invoiceNumberLabel } from '@docket/schemas/document';
 import { useId, useState } from 'react';
 import { REASON_MAX_LENGTH } from '@docket/schemas/constants';
 import type { TInvoice } from '@docket/schemas/document';
@@ -34,7 +35,7 @@ export function VoidInvoiceDialog({ invoice, onClose }: VoidInvoiceDialogProps) 
     if (!invoice) return;
     try {
       await voidInvoice.mutateAsync({ id: invoice.id, reason: reason.trim() });
-      toastSuccess(`Invoice ${invoice.invoiceNumber} voided`);
+      toastSuccess(`Invoice ${invoiceNumberLabel(invoice.invoiceNumber)} voided`);
       close();
     } catch (err) {
       setConfirming(false);
@@ -46,7 +47,7 @@ export function VoidInvoiceDialog({ invoice, onClose }: VoidInvoiceDialogProps) 
     <>
       <Dialog open={invoice !== null && !confirming} onOpenChange={(open) => !open && close()}>
         <DialogContent
-          title={`Void invoice ${invoice?.invoiceNumber ?? ''}`}
+          title={`Void invoice ${invoiceNumberLabel(invoice?.invoiceNumber)}`}
           description="A void invoice keeps its number, shows VOID on its PDF with your reason, and counts in no total."
         >
           <form
@@ -95,7 +96,7 @@ export function VoidInvoiceDialog({ invoice, onClose }: VoidInvoiceDialogProps) 
         open={invoice !== null && confirming}
         onOpenChange={(open) => !open && setConfirming(false)}
         title="Void this invoice?"
-        description={`${invoice?.invoiceNumber ?? ''} will be void for good: this cannot be undone.`}
+        description={`${invoiceNumberLabel(invoice?.invoiceNumber)} will be void for good: this cannot be undone.`}
         confirmLabel="Yes, void it"
         onConfirm={() => void confirm()}
       />

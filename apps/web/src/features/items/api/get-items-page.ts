@@ -4,5 +4,4 @@ import { pagedListQueryOptions, type TListFilters } from '@/lib/paged-list';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /items?limit&cursor&q: the items screen's pages (q matches name or description). */
-export const useItemsPages = (filters: TListFilters) =>
-  useInfiniteQuery(pagedListQueryOptions<TItem>('/items', queryKeys.items, filters));
+export const useItemsPages = (filters: TListFilters) => useInfiniteQuery(pagedListQueryOptions<TItem>('/items', queryKeys.items, filters));

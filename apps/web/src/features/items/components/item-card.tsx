@@ -1,5 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import type { TItem } from '@docket/schemas/item';
+import { VAT_RATES } from '@docket/schemas/vat';
 import { formatMoney } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -26,7 +27,23 @@ export function ItemCard({ item, currencySymbol, onEdit, onDelete }: ItemCardPro
         </div>
       </div>
       <p className="min-w-0 whitespace-pre-line break-words text-sm text-slate-600">{item.description}</p>
-      <p className="mt-auto text-lg font-semibold text-slate-900">{formatMoney(item.price, currencySymbol)}</p>
+      <p className="mt-auto text-lg font-semibold text-slate-900">
+        {item.price === undefined ? null : formatMoney(item.price, currencySymbol)}
+        {item.unit && <span className="text-sm font-normal text-slate-500"> per {item.unit}</span>}
+      </p>
+      {(item.vat || item.kind) && (
+        <p className="flex flex-wrap gap-1 text-xs">
+          {item.vat && (
+            <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">
+              VAT{' '}
+              {VAT_RATES[item.vat].label === 'Exempt' || VAT_RATES[item.vat].label === 'Outside scope'
+                ? VAT_RATES[item.vat].name.toLowerCase()
+                : VAT_RATES[item.vat].label}
+            </span>
+          )}
+          {item.kind && <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{item.kind === 'LABOUR' ? 'Labour' : 'Materials'}</span>}
+        </p>
+      )}
     </Card>
   );
 }

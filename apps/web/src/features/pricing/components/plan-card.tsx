@@ -46,11 +46,7 @@ export function PlanCard({ plan, current, cheaper, selected, onUpgrade }: PlanCa
   const f = plan.features;
   return (
     <Card
-      className={cn(
-        'relative flex h-full flex-col p-6',
-        plan.popular && 'border-brand-500 ring-2 ring-brand-500',
-        selected && 'bg-brand-50',
-      )}
+      className={cn('relative flex h-full flex-col p-6', plan.popular && 'border-brand-500 ring-2 ring-brand-500', selected && 'bg-brand-50')}
       aria-current={selected ? 'true' : undefined}
     >
       {plan.popular && (

@@ -12,7 +12,15 @@ const mock = mockApi();
 function onPlan(plan: 'FREE' | 'PRO' | 'UNLIMITED') {
   mock.onGet('/subscription/info').reply(
     200,
-    ok({ plan, status: 'ACTIVE', cancelAtPeriodEnd: false, currentPeriodStart: '2026-11-01', currentPeriodEnd: '2026-12-01', limits: PLANS[plan].features, usage: { month: '2026-11', invoicesCount: 0, quotesCount: 0, clientsCount: 0 } }),
+    ok({
+      plan,
+      status: 'ACTIVE',
+      cancelAtPeriodEnd: false,
+      currentPeriodStart: '2026-11-01',
+      currentPeriodEnd: '2026-12-01',
+      limits: PLANS[plan].features,
+      usage: { month: '2026-11', invoicesCount: 0, quotesCount: 0, clientsCount: 0 },
+    }),
   );
 }
 

@@ -10,8 +10,7 @@ import { usePlans } from '../api/get-plans';
 import { PlanCard } from './plan-card';
 import { PricingFaq } from './pricing-faq';
 
-const showComingSoon = () =>
-  toast({ title: 'Coming Soon', description: 'Payment processing will be available soon. Contact us for manual upgrade.' });
+const showComingSoon = () => toast({ title: 'Coming Soon', description: 'Payment processing will be available soon. Contact us for manual upgrade.' });
 
 export function PricingScreen() {
   const plans = usePlans();

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { defaultDueDate } from '@/components/documents/document-form-values';
 import { useConvertQuoteToInvoice } from '../api/convert-quote-to-invoice';
 import { useInvoiceQuoteInStages } from '../api/invoice-quote-in-stages';
 
@@ -49,19 +48,25 @@ export function InvoiceQuoteDialog({ quote, currencySymbol, onClose }: InvoiceQu
   async function submit() {
     if (!quote) return;
     try {
-      const dueDate = defaultDueDate();
+      // No due date: the server's payment terms (the client's, else the company's) set it (docs/product.md, "Payment terms").
       const number = Number(value);
       const made =
         choice === 'FULL'
-          ? await full.mutateAsync({ quoteId: quote.id, dueDate })
+          ? await full.mutateAsync({ quoteId: quote.id })
           : await stages.mutateAsync({
               quoteId: quote.id,
-              body: share ? { type: choice, dueDate, ...(by === 'percent' ? { percent: number } : { amount: number }) } : { type: 'FINAL', dueDate },
+              body: share ? { type: choice, ...(by === 'percent' ? { percent: number } : { amount: number }) } : { type: 'FINAL' },
             });
       // The whole quote on one invoice is the original conversion: its toast keeps the original words.
-      toastSuccess(choice === 'FULL' ? 'Invoice created from quote' : `Invoice ${made.invoiceNumber} created from ${quote.quoteNumber}`);
+      toastSuccess(
+        choice === 'FULL'
+          ? 'Invoice created from quote'
+          : made.invoiceNumber
+            ? `Invoice ${made.invoiceNumber} created from ${quote.quoteNumber}`
+            : `Draft invoice created from ${quote.quoteNumber}`,
+      );
       close();
-      navigate(`/invoices?q=${encodeURIComponent(made.invoiceNumber)}`);
+      navigate(`/invoices/${made.id}`);
     } catch (err) {
       toastError(errorMessage(err, 'Failed to create invoice from quote'));
     }
@@ -71,7 +76,11 @@ export function InvoiceQuoteDialog({ quote, currencySymbol, onClose }: InvoiceQu
     <Dialog open={quote !== null} onOpenChange={(open) => !open && close()}>
       <DialogContent
         title={`Invoice quote ${quote?.quoteNumber ?? ''}`}
-        description={quote ? `Invoiced ${formatMoney(quote.invoicedAmount, currencySymbol)} of ${formatMoney(quote.total, currencySymbol)}; ${formatMoney(quote.remainingAmount, currencySymbol)} left.` : undefined}
+        description={
+          quote
+            ? `Invoiced ${formatMoney(quote.invoicedAmount, currencySymbol)} of ${formatMoney(quote.total, currencySymbol)}; ${formatMoney(quote.remainingAmount, currencySymbol)} left.`
+            : undefined
+        }
       >
         <form
           noValidate
@@ -97,7 +106,12 @@ export function InvoiceQuoteDialog({ quote, currencySymbol, onClose }: InvoiceQu
             <div className="grid grid-cols-2 gap-3">
               <div>
                 <Label htmlFor={`${id}-by`}>By</Label>
-                <select id={`${id}-by`} className="h-10 w-full rounded-md border border-slate-300 px-2 text-sm" value={by} onChange={(e) => setBy(e.target.value as 'percent' | 'amount')}>
+                <select
+                  id={`${id}-by`}
+                  className="h-10 w-full rounded-md border border-slate-300 px-2 text-sm"
+                  value={by}
+                  onChange={(e) => setBy(e.target.value as 'percent' | 'amount')}
+                >
                   <option value="percent">Percent of the quote</option>
                   <option value="amount">Amount including VAT</option>
                 </select>

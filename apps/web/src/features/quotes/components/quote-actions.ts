@@ -12,4 +12,3 @@ export const QUOTE_ACTION_LABELS: Record<TQuoteAction, string> = {
   'follow-up': 'Schedule Follow-up',
   duplicate: 'Duplicate',
 };
-

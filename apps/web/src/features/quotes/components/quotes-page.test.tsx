@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { TQuoteStatus } from '@docket/schemas/lifecycle';
 import type { TQuote } from '@docket/schemas/document';
 import { MSG } from '@docket/schemas/messages';
-import { localIsoDateIn } from '@/components/documents/document-form-values';
 import { renderWithProviders } from '@/test/render';
 import { fail, listReply, mockApi, ok } from '@/test/mock-api';
 import { QuotesPage } from './quotes-page';
@@ -51,16 +49,7 @@ function setup(quotes: TQuote[] = [], company: object | null = null) {
   mock.onGet('/items').reply(200, ok([ITEM]));
   if (company) mock.onGet('/company').reply(200, ok(company));
   else mock.onGet('/company').reply(404, fail('Company profile not found', 'NOT_FOUND'));
-  return renderWithProviders(<QuotesPage />, {
-    route: '/quotes',
-    path: '/quotes',
-    extraRoutes: (
-      <>
-        <Route path="/invoices" element={<p>Invoices page</p>} />
-        <Route path="/calendar" element={<p>Calendar page</p>} />
-      </>
-    ),
-  });
+  return renderWithProviders(<QuotesPage />, { route: '/quotes', path: '/quotes' });
 }
 
 async function openNewQuote() {
@@ -68,49 +57,29 @@ async function openNewQuote() {
   return screen.findByRole('form', { name: 'Create New Quote' });
 }
 
-const card = (quoteNumber: string) => screen.getByRole('article', { name: quoteNumber });
-const buttonNames = (el: HTMLElement) => within(el).getAllByRole('button').map((b) => b.textContent);
-
 describe('QuotesPage', () => {
   it('when there are no quotes, then shows the spec empty state', async () => {
     setup([]);
     expect(await screen.findByText('No quotes found. Create your first quote to get started.')).toBeInTheDocument();
   });
 
-  it('when quotes load, then each card shows number, client, en-GB date, total and status badge', async () => {
+  it('when quotes load, then each row shows number, client, en-GB date, total and status badge and links to the quote page, with no inline action', async () => {
     setup([makeQuote('SENT', 1)], { currencySymbol: '€', defaultTaxRate: 20 });
     const q = await screen.findByRole('article', { name: 'Q0001' });
     expect(within(q).getByText(CLIENT.name)).toBeInTheDocument();
-    expect(within(q).getByText('20/11/2026, 09:30')).toBeInTheDocument();
+    expect(within(q).getByText('20/11/2026')).toBeInTheDocument();
     expect(await within(q).findByText('€120.00')).toBeInTheDocument();
     expect(within(q).getByText('SENT')).toBeInTheDocument();
+    expect(within(q).getByRole('link', { name: 'Q0001' })).toHaveAttribute('href', `/quotes/${makeQuote('SENT', 1).id}`);
+    expect(within(q).queryAllByRole('button')).toHaveLength(0);
   });
 
-  it('when quotes are in each status, then each card offers exactly the actions its status allows', async () => {
-    setup([makeQuote('DRAFT', 1), makeQuote('SENT', 2), makeQuote('APPROVED', 3), makeQuote('DECLINED', 4)]);
-    await screen.findByRole('article', { name: 'Q0001' });
-    const always = ['Preview PDF', 'Edit', 'Delete'];
-    expect(buttonNames(card('Q0001'))).toEqual([...always.slice(0, 2), 'Email', 'Mark as sent', 'Duplicate', 'Share link', 'History', 'Delete']);
-    expect(buttonNames(card('Q0002'))).toEqual([...always.slice(0, 2), 'Email', 'Approve', 'Decline', 'Duplicate', 'Share link', 'History', 'Delete']);
-    // An approved quote is what the client agreed to: no Edit (revert it to draft first).
-    expect(buttonNames(card('Q0003'))).toEqual(['Preview PDF', 'Email', 'Invoice…', 'Schedule Follow-up', 'Revert to Draft', 'Duplicate', 'Share link', 'History', 'Delete']);
-    expect(buttonNames(card('Q0004'))).toEqual([...always.slice(0, 2), 'Email', 'Revert to Draft', 'Duplicate', 'Share link', 'History', 'Delete']);
-  });
-
-  it('when an approved quote has been invoiced in full, then its card says "Invoiced £x of £y" linking to each invoice and offers no Invoice…', async () => {
+  it('when an approved quote has been invoiced, then its row says how much is invoiced', async () => {
     const base = makeQuote('APPROVED', 5);
-    const invoices = [
-      { id: '44444444-4444-4444-8444-444444444444', invoiceNumber: 'INV0007', type: 'DEPOSIT' as const, total: 1, status: 'PAID' as const },
-      { id: '55555555-5555-4555-8555-555555555555', invoiceNumber: 'INV0008', type: 'FINAL' as const, total: base.total - 1, status: 'DRAFT' as const },
-    ];
-    const converted = { ...base, invoice: { id: invoices[0]!.id, invoiceNumber: 'INV0007' }, invoices, invoicedAmount: base.total, remainingAmount: 0 };
-    setup([converted]);
+    const invoices = [{ id: '44444444-4444-4444-8444-444444444444', invoiceNumber: 'INV0007', type: 'DEPOSIT' as const, total: 36, status: 'PAID' as const }];
+    setup([{ ...base, invoices, invoicedAmount: 36, remainingAmount: 84 }]);
     const article = await screen.findByRole('article', { name: 'Q0005' });
-    expect(article).toHaveTextContent(/Invoiced £[\d,.]+ of £[\d,.]+: INV0007, INV0008/);
-    expect(within(article).getByRole('link', { name: 'INV0007' })).toHaveAttribute('href', '/invoices?q=INV0007');
-    expect(within(article).getByRole('link', { name: 'INV0008' })).toHaveAttribute('href', '/invoices?q=INV0008');
-    expect(buttonNames(article)).not.toContain('Invoice…');
-    expect(buttonNames(article)).toContain('Schedule Follow-up');
+    expect(within(article).getByText('Invoiced £36.00')).toBeInTheDocument();
   });
 
   it('when a new quote was being typed and the page reloads, then it offers the draft and Restore brings the values back', async () => {
@@ -130,79 +99,14 @@ describe('QuotesPage', () => {
   });
 
   it('when an offered draft is discarded, then it is gone for good', async () => {
-    sessionStorage.setItem('docket.draft.quote', JSON.stringify({ documentId: null, values: { clientId: '', tax: 20, lineItems: [] }, savedAt: new Date().toISOString() }));
+    sessionStorage.setItem(
+      'docket.draft.quote',
+      JSON.stringify({ documentId: null, values: { clientId: '', tax: 20, lineItems: [] }, savedAt: new Date().toISOString() }),
+    );
     setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
     expect(screen.queryByText(/You have an unsaved quote/)).not.toBeInTheDocument();
     expect(sessionStorage.getItem('docket.draft.quote')).toBeNull();
-  });
-
-  it('when a sent quote is approved, then PATCH approve is called and the spec toast shows', async () => {
-    const quote = makeQuote('SENT', 1);
-    setup([quote]);
-    mock.onPatch(`/quotes/${quote.id}/approve`).reply(200, ok({ ...quote, status: 'APPROVED' }));
-    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Quote approved successfully')).toBeInTheDocument();
-    expect(mock.history.patch.map((r) => r.url)).toEqual([`/quotes/${quote.id}/approve`]);
-  });
-
-  it('when sending is refused, then the toast shows the server text', async () => {
-    const quote = makeQuote('DRAFT', 1);
-    setup([quote]);
-    mock.onPatch(`/quotes/${quote.id}/send`).reply(409, fail('Cannot send a quote that is SENT', 'CONFLICT'));
-    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Mark as sent' }));
-    expect(await screen.findByText('Cannot send a quote that is SENT')).toBeInTheDocument();
-  });
-
-  it('when reverting fails without a server message, then the toast shows the spec fallback', async () => {
-    const quote = makeQuote('DECLINED', 1);
-    setup([quote]);
-    mock.onPatch(`/quotes/${quote.id}/revert`).networkError();
-    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Revert to Draft' }));
-    expect(await screen.findByText('Failed to revert quote')).toBeInTheDocument();
-  });
-
-  it('when Invoice… is chosen with a 30% deposit, then the stage invoice is created due in 30 days and the app goes to it', async () => {
-    const quote = makeQuote('APPROVED', 1);
-    setup([quote]);
-    mock.onPost(`/quotes/${quote.id}/invoices`).reply(201, ok({ id: 'inv', invoiceNumber: 'INV0009' }));
-    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Invoice…' }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText('Percent'), '30');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Create invoice' }));
-    expect(await screen.findByText('Invoices page')).toBeInTheDocument();
-    expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({ type: 'DEPOSIT', percent: 30, dueDate: localIsoDateIn(30) });
-  });
-
-  it('when Invoice… is chosen as a full invoice, then the quote is converted whole', async () => {
-    const quote = makeQuote('APPROVED', 1);
-    setup([quote]);
-    mock.onPost(`/invoices/from-quote/${quote.id}`).reply(201, ok({ id: 'inv', invoiceNumber: 'INV0010' }));
-    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Invoice…' }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('radio', { name: /Full invoice/ }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Create invoice' }));
-    expect(await screen.findByText('Invoices page')).toBeInTheDocument();
-    expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({ dueDate: localIsoDateIn(30) });
-  });
-
-  it('when Schedule Follow-up is chosen, then the calendar opens with the quote to follow up', async () => {
-    const quote = makeQuote('APPROVED', 1);
-    setup([quote]);
-    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Schedule Follow-up' }));
-    expect(await screen.findByText('Calendar page')).toBeInTheDocument();
-  });
-
-  it('when delete is confirmed, then the spec question is asked and DELETE is sent', async () => {
-    const quote = makeQuote('DRAFT', 1);
-    setup([quote]);
-    mock.onDelete(`/quotes/${quote.id}`).reply(200, ok({ id: quote.id }));
-    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('Are you sure you want to delete this quote?')).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Quote deleted successfully')).toBeInTheDocument();
-    expect(mock.history.delete).toHaveLength(1);
   });
 
   it('when the form is submitted empty or with bad numbers, then the spec messages show and nothing is sent', async () => {
@@ -271,23 +175,16 @@ describe('QuotesPage', () => {
     });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Create New Quote' })).not.toBeInTheDocument());
   });
-
-  it('when a quote is edited, then the form is prefilled and PUT is sent', async () => {
-    const quote = makeQuote('DRAFT', 1);
-    setup([quote]);
-    await userEvent.click(within(await screen.findByRole('article', { name: 'Q0001' })).getByRole('button', { name: 'Edit' }));
-    const form = await screen.findByRole('form', { name: 'Edit Quote' });
-    expect(within(form).getByLabelText(/^Description/)).toHaveValue('Boiler service');
-    mock.onPut(`/quotes/${quote.id}`).reply(200, ok(quote));
-    await userEvent.click(within(form).getByRole('button', { name: 'Update Quote' }));
-    expect(await screen.findByText('Quote updated successfully')).toBeInTheDocument();
-  });
 });
 
 describe('QuotesPage list paging, search and status filter', () => {
   const quoteGets = () => mock.history.get.filter((r) => r.url === '/quotes');
   const many = (count: number) =>
-    Array.from({ length: count }, (_, i) => ({ ...makeQuote('DRAFT', i + 1), id: `33333333-3333-4333-8333-${String(i + 1).padStart(12, '0')}`, quoteNumber: `Q${String(i + 1).padStart(4, '0')}` }));
+    Array.from({ length: count }, (_, i) => ({
+      ...makeQuote('DRAFT', i + 1),
+      id: `33333333-3333-4333-8333-${String(i + 1).padStart(12, '0')}`,
+      quoteNumber: `Q${String(i + 1).padStart(4, '0')}`,
+    }));
 
   it('when there are more quotes than a page, then Load more appends the next page after the first', async () => {
     setup(many(25));
@@ -300,7 +197,7 @@ describe('QuotesPage list paging, search and status filter', () => {
     expect(numbers).toEqual(many(25).map((q) => q.quoteNumber));
     expect(quoteGets()[1]!.params).toEqual({ limit: 20, cursor: '20' });
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('when a search is typed, then one request carries q after the pause and only matches show', async () => {
     setup([makeQuote('DRAFT', 1), { ...makeQuote('SENT', 2), client: { id: CLIENT.id, name: 'Brook Builders' } }]);
@@ -316,7 +213,11 @@ describe('QuotesPage list paging, search and status filter', () => {
     setup([makeQuote('DRAFT', 1), makeQuote('APPROVED', 2)]);
     await screen.findByRole('article', { name: 'Q0001' });
     const status = screen.getByLabelText('Status');
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All statuses', 'Draft', 'Sent', 'Approved', 'Declined']);
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All statuses', 'Draft', 'Sent', 'Approved', 'Declined']);
     await userEvent.selectOptions(status, 'APPROVED');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Q0001' })).not.toBeInTheDocument());
     expect(quoteGets().at(-1)!.params).toEqual({ limit: 20, status: 'APPROVED' });
@@ -335,16 +236,19 @@ describe('QuotesPage list paging, search and status filter', () => {
   it('when a quote changes while a later page is loaded, then every loaded page refetches and a newer quote shows on top', async () => {
     const rows = many(25);
     rows[0] = { ...rows[0]!, status: 'SENT' };
-    setup(rows);
+    const { queryClient } = setup(rows);
     await screen.findByRole('article', { name: 'Q0020' });
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByRole('article', { name: 'Q0025' });
-    // Meanwhile another tab created a quote; approving one invalidates the quotes prefix.
+    // Meanwhile another tab created a quote; any quote change invalidates the quotes prefix.
     rows.unshift({ ...makeQuote('DRAFT', 1), id: '33333333-3333-4333-8333-999999999999', quoteNumber: 'Q0026' });
-    mock.onPatch(`/quotes/${rows[1]!.id}/approve`).reply(200, ok({ ...rows[1]!, status: 'APPROVED' }));
-    await userEvent.click(within(card('Q0001')).getByRole('button', { name: 'Approve' }));
+    await queryClient.invalidateQueries({ queryKey: ['quotes'] });
     await waitFor(() => expect(within(screen.getAllByRole('article')[0]!).getByRole('heading').textContent).toBe('Q0026'));
     expect(screen.getAllByRole('article')).toHaveLength(26);
-    expect(quoteGets().slice(2).map((r) => r.params)).toEqual([{ limit: 20 }, { limit: 20, cursor: '20' }]);
-  }, 20_000);
+    expect(
+      quoteGets()
+        .slice(2)
+        .map((r) => r.params),
+    ).toEqual([{ limit: 20 }, { limit: 20, cursor: '20' }]);
+  });
 });

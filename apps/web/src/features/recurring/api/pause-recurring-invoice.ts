@@ -11,6 +11,7 @@ export function usePauseRecurringInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: pauseRecurringInvoice,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.recurring }), queryClient.invalidateQueries({ queryKey: queryKeys.invoices })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.recurring }), queryClient.invalidateQueries({ queryKey: queryKeys.invoices })]),
   });
 }

@@ -15,6 +15,7 @@ export function useSaveRecurringInvoice() {
   return useMutation({
     mutationFn: saveRecurringInvoice,
     // A schedule starting today issues its first invoice at once.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.recurring }), queryClient.invalidateQueries({ queryKey: queryKeys.invoices })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.recurring }), queryClient.invalidateQueries({ queryKey: queryKeys.invoices })]),
   });
 }

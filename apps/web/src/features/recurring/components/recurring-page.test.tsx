@@ -45,7 +45,7 @@ describe('RecurringPage', () => {
     setup([schedule()]);
     const item = (await screen.findByRole('heading', { name: 'Acme Lettings: Monthly £96.00' })).closest('li')!;
     expect(item).toHaveTextContent('Next invoice 28/02/2027 · 1 issued · kept as drafts');
-    expect(within(item).getByRole('link', { name: 'INV0009' })).toHaveAttribute('href', '/invoices?q=INV0009');
+    expect(within(item).getByRole('link', { name: 'INV0009' })).toHaveAttribute('href', '/invoices/44444444-4444-4444-8444-444444444444');
     mock.onPatch(`/recurring-invoices/${schedule().id}/pause`).reply(200, ok(schedule({ paused: true, nextRunDate: null })));
     await userEvent.click(within(item).getByRole('button', { name: 'Pause' }));
     await waitFor(() => expect(mock.history.patch).toHaveLength(1));
@@ -68,7 +68,8 @@ describe('RecurringPage', () => {
       clientId: CLIENT.id,
       lineItems: [{ description: 'Gas safety check', quantity: 1, unitPrice: 80 }],
       frequency: 'YEARLY',
-      dueDays: 14,
+      // left blank: each invoice follows the payment terms (docs/product.md, "Payment terms")
+      dueDays: null,
       autoSend: false,
       siteAddress: '2 Quay St\nHull',
     });

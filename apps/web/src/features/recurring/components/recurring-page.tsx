@@ -1,3 +1,4 @@
+import { invoiceNumberLabel } from '@docket/schemas/document';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';
@@ -34,7 +35,17 @@ const formValues = (r: TRecurringInvoice | null, tax: number): TDocumentFormValu
         dueDays: r.dueDays,
         autoSend: r.autoSend,
       }
-    : { clientId: '', tax, siteAddress: '', lineItems: [emptyLine()], frequency: 'MONTHLY', startDate: localIsoDateIn(0), endDate: null, dueDays: 14, autoSend: false };
+    : {
+        clientId: '',
+        tax,
+        siteAddress: '',
+        lineItems: [emptyLine()],
+        frequency: 'MONTHLY',
+        startDate: localIsoDateIn(0),
+        endDate: null,
+        dueDays: null,
+        autoSend: false,
+      };
 
 /** The Recurring screen (docs/product.md, "Recurring invoices"): schedules, their next date and the invoices they issued. */
 export function RecurringPage() {
@@ -123,11 +134,21 @@ export function RecurringPage() {
                         size="sm"
                         variant="secondary"
                         disabled={pause.isPending}
-                        onClick={() => void run(() => pause.mutateAsync({ id: r.id, paused: !r.paused }), r.paused ? 'Recurring invoice resumed' : 'Recurring invoice paused', 'Failed to change the schedule')}
+                        onClick={() =>
+                          void run(
+                            () => pause.mutateAsync({ id: r.id, paused: !r.paused }),
+                            r.paused ? 'Recurring invoice resumed' : 'Recurring invoice paused',
+                            'Failed to change the schedule',
+                          )
+                        }
                       >
                         {r.paused ? 'Resume' : 'Pause'}
                       </Button>
-                      <Button size="sm" variant="destructive" onClick={() => void run(() => remove.mutateAsync(r.id), 'Recurring invoice deleted', 'Failed to delete recurring invoice')}>
+                      <Button
+                        size="sm"
+                        variant="destructive"
+                        onClick={() => void run(() => remove.mutateAsync(r.id), 'Recurring invoice deleted', 'Failed to delete recurring invoice')}
+                      >
                         Delete
                       </Button>
                     </div>
@@ -138,8 +159,8 @@ export function RecurringPage() {
                       {r.invoices.map((i, n) => (
                         <span key={i.id}>
                           {n > 0 && ', '}
-                          <Link to={`/invoices?q=${encodeURIComponent(i.invoiceNumber)}`} className="font-medium text-blue-700 hover:underline">
-                            {i.invoiceNumber}
+                          <Link to={`/invoices/${i.id}`} className="font-medium text-blue-700 hover:underline">
+                            {invoiceNumberLabel(i.invoiceNumber)}
                           </Link>{' '}
                           ({formatDate(i.periodDate)})
                         </span>

@@ -9,6 +9,8 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAgedDebtors } from '../api/get-aged-debtors';
 import { VatReportSection } from './vat-report-section';
+import { ProfitAndLossSection } from './profit-and-loss-section';
+import { CisSection } from './cis-section';
 
 /** Aged debtors: who owes what, by days past due (docs/product.md, "Aged debtors"). */
 export function ReportsScreen() {
@@ -83,6 +85,8 @@ export function ReportsScreen() {
         </Card>
       )}
       <VatReportSection />
+      <ProfitAndLossSection />
+      <CisSection />
     </div>
   );
 }

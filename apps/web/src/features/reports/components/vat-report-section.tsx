@@ -57,8 +57,18 @@ export function VatReportSection() {
           <dl className="grid max-w-md grid-cols-2 gap-2 text-sm">
             <dt>Box 1 (VAT due on sales)</dt>
             <dd className="text-right font-semibold tabular-nums">{money(report.data.box1)}</dd>
+            <dt>Box 3 (total VAT due)</dt>
+            <dd className="text-right font-semibold tabular-nums">{money(report.data.box3)}</dd>
+            <dt>Box 4 (VAT reclaimed on purchases)</dt>
+            <dd className="text-right font-semibold tabular-nums" data-testid="vat-box4">
+              {money(report.data.box4)}
+            </dd>
+            <dt>Box 5 ({report.data.box5 < 0 ? 'VAT to reclaim' : 'VAT to pay'})</dt>
+            <dd className="text-right font-semibold tabular-nums">{money(Math.abs(report.data.box5))}</dd>
             <dt>Box 6 (sales excluding VAT)</dt>
             <dd className="text-right font-semibold tabular-nums">{money(report.data.box6)}</dd>
+            <dt>Box 7 (purchases excluding VAT)</dt>
+            <dd className="text-right font-semibold tabular-nums">{money(report.data.box7)}</dd>
             <dt>Reverse charge sales (net)</dt>
             <dd className="text-right tabular-nums">{money(report.data.reverseChargeNet)}</dd>
             <dt>Credit notes (net / VAT)</dt>
@@ -92,7 +102,11 @@ export function VatReportSection() {
                     {[...new Set(report.data.documents.filter((d) => d.vat === r.vat).map((d) => `${d.kind}:${d.number}`))].map((key) => {
                       const [kind, number] = key.split(':') as [string, string];
                       return (
-                        <Link key={key} to={`/${kind === 'credit_note' ? 'credit-notes' : 'invoices'}?q=${encodeURIComponent(number)}`} className="mr-2 text-brand-700 underline">
+                        <Link
+                          key={key}
+                          to={`/${kind === 'credit_note' ? 'credit-notes' : 'invoices'}?q=${encodeURIComponent(number)}`}
+                          className="mr-2 text-brand-700 underline"
+                        >
                           {number}
                         </Link>
                       );

@@ -12,13 +12,22 @@ const TAX_PRESETS = [
   { value: 20, label: '20% (UK VAT)' },
 ];
 
+/**
+ * The hint under "Invoices due after (days)" reads the value in the field: a fixed "0 is due on
+ * receipt" read as if the terms were 0 days while the field said 30.
+ */
+export function paymentTermsHint(days: unknown): string {
+  const n = typeof days === 'number' ? days : Number(days);
+  if (!Number.isInteger(n) || n < 0) return 'Whole days after the invoice is issued; 0 means due on receipt';
+  if (n === 0) return 'Invoices are due on receipt (0 days)';
+  return `Invoices are due ${n} ${n === 1 ? 'day' : 'days'} after they are issued; 0 means due on receipt`;
+}
+
 /** Terms and Conditions, PDF Template, Number Prefixes and Default Tax Rate. */
 export function DocumentSettingsFields({ form, savedTaxRate }: { form: TCompanyForm; savedTaxRate: number }) {
   const { errors } = form.formState;
   // A rate saved earlier that is not a preset stays selectable.
-  const taxOptions = TAX_PRESETS.some((p) => p.value === savedTaxRate)
-    ? TAX_PRESETS
-    : [...TAX_PRESETS, { value: savedTaxRate, label: `${savedTaxRate}%` }];
+  const taxOptions = TAX_PRESETS.some((p) => p.value === savedTaxRate) ? TAX_PRESETS : [...TAX_PRESETS, { value: savedTaxRate, label: `${savedTaxRate}%` }];
   return (
     <>
       <SettingsSection title="Terms and Conditions" description="Printed at the bottom of your quotes and invoices.">
@@ -62,6 +71,21 @@ export function DocumentSettingsFields({ form, savedTaxRate }: { form: TCompanyF
         </FormField>
       </SettingsSection>
       <SettingsSection
+        title="Payment terms"
+        description="New invoices, deposits, stages, finals and recurring invoices are due this many days after they are issued, unless the client has its own terms. Invoices print 'Payment due within N days' unless your terms already say it."
+      >
+        <FormField label="Invoices due after (days)" hint={paymentTermsHint(form.watch('paymentTermsDays'))} error={errors.paymentTermsDays?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={365}
+            step="1"
+            {...form.register('paymentTermsDays', { setValueAs: (v: string | number) => Number(v) })}
+          />
+        </FormField>
+      </SettingsSection>
+      <SettingsSection
         title="Late payment"
         description="Business clients only: statutory interest at the Bank of England base rate plus 8% and fixed compensation (Late Payment of Commercial Debts (Interest) Act 1998)."
       >
@@ -75,7 +99,10 @@ export function DocumentSettingsFields({ form, savedTaxRate }: { form: TCompanyF
           </FormField>
         </div>
       </SettingsSection>
-      <SettingsSection title="VAT" description="How your VAT return figures are worked out, the reverse-charge wording your PDFs print, and the Construction Industry Scheme.">
+      <SettingsSection
+        title="VAT"
+        description="How your VAT return figures are worked out, the reverse-charge wording your PDFs print, and the Construction Industry Scheme."
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="VAT scheme" error={errors.vatScheme?.message}>
             <Select {...form.register('vatScheme')}>
@@ -93,8 +120,8 @@ export function DocumentSettingsFields({ form, savedTaxRate }: { form: TCompanyF
             </Select>
           </FormField>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="h-4 w-4" {...form.register('cisSubcontractor')} />
-            I am a CIS subcontractor (invoices show the contractor's deduction)
+            <input type="checkbox" className="h-4 w-4" {...form.register('cisSubcontractor')} />I am a CIS subcontractor (invoices show the contractor's
+            deduction)
           </label>
         </div>
       </SettingsSection>

@@ -1,6 +1,13 @@
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EMAIL_PLACEHOLDERS, EMAIL_TEMPLATE_KINDS, type TEmailTemplateKind, type TTemplatePreview } from '@docket/schemas/email';
+import {
+  EMAIL_PLACEHOLDERS,
+  EMAIL_TEMPLATE_KINDS,
+  REMINDER_SEND_TIME,
+  reminderScheduleWords,
+  type TEmailTemplateKind,
+  type TTemplatePreview,
+} from '@docket/schemas/email';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -18,7 +25,13 @@ import { sendOutbox } from '../api/send-outbox';
 import { downloadEml } from '../api/download-eml';
 import { SettingsSection } from './settings-section';
 
-const KIND_LABELS: Record<TEmailTemplateKind, string> = { quote: 'Quote', invoice: 'Invoice', reminder: 'Reminder', password_reset: 'Password reset' };
+const KIND_LABELS: Record<TEmailTemplateKind, string> = {
+  quote: 'Quote',
+  invoice: 'Invoice',
+  credit_note: 'Credit note',
+  reminder: 'Reminder',
+  password_reset: 'Password reset',
+};
 
 function TemplatesEditor() {
   const id = useId();
@@ -29,7 +42,12 @@ function TemplatesEditor() {
     <div className="space-y-3">
       <div>
         <Label htmlFor={`${id}-kind`}>Message to edit</Label>
-        <select id={`${id}-kind`} className="mt-1 block w-full rounded-md border border-slate-300 p-2 text-sm" value={kind} onChange={(e) => setKind(e.target.value as TEmailTemplateKind)}>
+        <select
+          id={`${id}-kind`}
+          className="mt-1 block w-full rounded-md border border-slate-300 p-2 text-sm"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as TEmailTemplateKind)}
+        >
           {EMAIL_TEMPLATE_KINDS.map((k) => (
             <option key={k} value={k}>
               {KIND_LABELS[k]}
@@ -98,11 +116,28 @@ function TemplateForm({ kind, initial }: { kind: TEmailTemplateKind; initial: { 
   );
 }
 
-function ReminderSettings() {
-  const settings = useQuery({ queryKey: reminderSettingsKey, queryFn: getReminderSettings, retry: false });
-  if (settings.isError) return <p className="text-sm text-slate-600">Save your company profile first to set up reminders.</p>;
+/**
+ * Follows the profile the screen holds, so the form appears the moment "Create Company Profile"
+ * saves one (no reload); a new account's settings answer the defaults, never a 404 (docs/product.md, "Reminders").
+ */
+function ReminderSettings({ hasProfile }: { hasProfile: boolean }) {
+  const settings = useQuery({ queryKey: reminderSettingsKey, queryFn: getReminderSettings, enabled: hasProfile });
+  if (!hasProfile) return <p className="text-sm text-slate-600">Save your company profile first to set up reminders.</p>;
+  if (settings.isError) return <p className="text-sm text-red-700">Reminder settings could not be loaded.</p>;
   if (!settings.data) return null;
   return <ReminderForm initial={settings.data} />;
+}
+
+/** The days as typed, in words ("3 days before due, on the due date, 7/14/30 days after"). */
+function scheduleWords(typed: string): string {
+  const days = typed
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(Number);
+  if (days.some((n) => !Number.isInteger(n))) return 'Schedule: enter whole numbers of days, separated by commas';
+  const words = reminderScheduleWords(days);
+  return `Schedule: ${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }
 
 function ReminderForm({ initial }: { initial: { enabled: boolean; steps: number[] } }) {
@@ -114,7 +149,11 @@ function ReminderForm({ initial }: { initial: { enabled: boolean; steps: number[
 
   async function save() {
     setError(null);
-    const parsed = steps.split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+    const parsed = steps
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(Number);
     if (parsed.some((n) => !Number.isInteger(n))) {
       setError('Each step is a whole number of days');
       return;
@@ -136,8 +175,12 @@ function ReminderForm({ initial }: { initial: { enabled: boolean; steps: number[
       </label>
       <div>
         <Label htmlFor={`${id}-steps`}>Reminder days (from the due date; negative = before)</Label>
-        <Input id={`${id}-steps`} value={steps} onChange={(e) => setSteps(e.target.value)} />
+        <Input id={`${id}-steps`} value={steps} onChange={(e) => setSteps(e.target.value)} aria-describedby={`${id}-schedule`} />
       </div>
+      <p id={`${id}-schedule`} data-testid="reminder-schedule" className="text-sm text-slate-700">
+        {scheduleWords(steps)}. Reminders go out each day at {REMINDER_SEND_TIME.words}; switching them on, or changing the days, checks overdue invoices within
+        a minute.
+      </p>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
@@ -170,7 +213,10 @@ function Outbox() {
         {messages.map((m) => (
           <li key={m.id} className="rounded-md border border-slate-200 p-3 text-sm">
             <p className="font-semibold">{m.subject}</p>
-            <p className="text-slate-600">To: {m.to.join(', ')}{m.cc.length ? ` · Cc: ${m.cc.join(', ')}` : ''}</p>
+            <p className="text-slate-600">
+              To: {m.to.join(', ')}
+              {m.cc.length ? ` · Cc: ${m.cc.join(', ')}` : ''}
+            </p>
             {m.attachmentName && <p className="text-slate-600">Attachment: {m.attachmentName}</p>}
             <p className="text-amber-800">{m.note}</p>
             <details className="mt-1">
@@ -191,14 +237,14 @@ function Outbox() {
 }
 
 /** Settings -> Email: templates with preview, reminder steps, and the outbox. */
-export function EmailSettings() {
+export function EmailSettings({ hasProfile }: { hasProfile: boolean }) {
   return (
     <>
       <SettingsSection title="Email templates">
         <TemplatesEditor />
       </SettingsSection>
       <SettingsSection title="Payment reminders">
-        <ReminderSettings />
+        <ReminderSettings hasProfile={hasProfile} />
       </SettingsSection>
       <SettingsSection title="Outbox">
         <Outbox />

@@ -27,7 +27,11 @@ export function NumberCounters({ company }: { company: TCompany }) {
       // Numbers still in use are skipped, so the toast names the number the next document gets.
       if (counter === 'quote') {
         const next = await resetQuote.mutateAsync();
-        toastSuccess(next.nextQuoteNumber === 1 ? 'Quote counter reset to 1' : `Quote counter reset: next quote is ${formatNumber(next.quoteNumberPrefix, next.nextQuoteNumber)}`);
+        toastSuccess(
+          next.nextQuoteNumber === 1
+            ? 'Quote counter reset to 1'
+            : `Quote counter reset: next quote is ${formatNumber(next.quoteNumberPrefix, next.nextQuoteNumber)}`,
+        );
       } else if (counter === 'invoice') {
         const next = await resetInvoice.mutateAsync();
         toastSuccess(
@@ -61,8 +65,7 @@ export function NumberCounters({ company }: { company: TCompany }) {
         </div>
         <div className="rounded-md border border-slate-200 p-4">
           <p className="text-sm text-slate-600">
-            Next invoice number:{' '}
-            <span className="font-semibold text-slate-900">{formatNumber(company.invoiceNumberPrefix, company.nextInvoiceNumber)}</span>
+            Next invoice number: <span className="font-semibold text-slate-900">{formatNumber(company.invoiceNumberPrefix, company.nextInvoiceNumber)}</span>
           </p>
           <Button variant="outline" size="sm" className="mt-3" disabled={resetInvoice.isPending} onClick={() => setConfirming('invoice')}>
             Reset Invoice Counter

@@ -33,6 +33,7 @@ const company: TCompany = {
   vatScheme: 'invoice',
   reverseChargeWording: 'CUSTOMER_TO_PAY',
   cisSubcontractor: false,
+  paymentTermsDays: 30,
   nextQuoteNumber: 12,
   nextInvoiceNumber: 4,
   nextCreditNoteNumber: 1,
@@ -99,16 +100,44 @@ describe('SettingsScreen', () => {
       vatScheme: 'invoice',
       reverseChargeWording: 'CUSTOMER_TO_PAY',
       cisSubcontractor: false,
+      paymentTermsDays: 30,
     });
     // Now the full form.
     expect(await screen.findByRole('heading', { name: 'Bank Details' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
   });
 
+  it('when a new account creates its profile, then the reminders form appears without a reload and nothing asked for reminders before', async () => {
+    mock.onGet('/company').replyOnce(404, {});
+    mock.onPost('/company').reply(201, ok(company));
+    mock.onGet('/company').reply(200, ok(company));
+    mock.onGet('/company/reminders').reply(200, ok({ enabled: false, steps: [-3, 0, 7, 14, 30] }));
+    renderWithProviders(<SettingsScreen />);
+    expect(await screen.findByText('Save your company profile first to set up reminders.')).toBeInTheDocument();
+    expect(mock.history.get.filter((r) => r.url === '/company/reminders')).toHaveLength(0);
+    await userEvent.type(await screen.findByLabelText(/^Company Name/), 'Smith & Sons Builders');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'office@smithandsons.co.uk');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Company Profile' }));
+    expect(await screen.findByLabelText('Send payment reminders for unpaid invoices')).toBeInTheDocument();
+    expect(screen.queryByText('Save your company profile first to set up reminders.')).not.toBeInTheDocument();
+    expect(screen.getByTestId('reminder-schedule')).toHaveTextContent(
+      'Schedule: 3 days before due, on the due date, 7/14/30 days after. Reminders go out each day at 09:00 UK time',
+    );
+  });
+
   it('when the profile exists, then shows every section prefilled', async () => {
     mock.onGet('/company').reply(200, ok(company));
     renderWithProviders(<SettingsScreen />);
-    for (const heading of ['Company Information', 'Company Logo', 'Bank Details', 'Terms and Conditions', 'PDF Template', 'Number Prefixes', 'Default Tax Rate', 'Number Counters']) {
+    for (const heading of [
+      'Company Information',
+      'Company Logo',
+      'Bank Details',
+      'Terms and Conditions',
+      'PDF Template',
+      'Number Prefixes',
+      'Default Tax Rate',
+      'Number Counters',
+    ]) {
       expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     }
     expect(screen.getByLabelText(/^Company Name/)).toHaveValue('Smith & Sons Builders');
@@ -118,6 +147,20 @@ describe('SettingsScreen', () => {
     expect(screen.getByText('Q0012')).toBeInTheDocument();
     expect(screen.getByText('INV0004')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+
+  it('when the payment terms are 30 days, then the hint under them says 30 days, and it follows the field when changed to 0', async () => {
+    mock.onGet('/company').reply(200, ok(company));
+    renderWithProviders(<SettingsScreen />);
+    const days = await screen.findByLabelText('Invoices due after (days)');
+    expect(days).toHaveValue(30);
+    expect(days).toHaveAccessibleDescription('Invoices are due 30 days after they are issued; 0 means due on receipt');
+    expect(screen.queryByText(/Your payment terms: 0 is due on receipt/)).not.toBeInTheDocument();
+    await userEvent.clear(days);
+    await userEvent.type(days, '0');
+    expect(days).toHaveAccessibleDescription('Invoices are due on receipt (0 days)');
+    await userEvent.type(days, '{backspace}1');
+    expect(days).toHaveAccessibleDescription('Invoices are due 1 day after they are issued; 0 means due on receipt');
   });
 
   it('when a prefix is empty or too long, then shows the prefix messages', async () => {
@@ -162,7 +205,11 @@ describe('SettingsScreen', () => {
   it.each([
     ['an SVG', new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', { type: 'image/svg+xml' }), ERROR_MESSAGES.logoType],
     ['a PNG-named text file', new File(['hello'], 'logo.png', { type: 'image/png' }), ERROR_MESSAGES.logoType],
-    ['a 5 MB PNG', new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), new Uint8Array(5 * 1024 * 1024)], 'big.png', { type: 'image/png' }), ERROR_MESSAGES.logoSize],
+    [
+      'a 5 MB PNG',
+      new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), new Uint8Array(5 * 1024 * 1024)], 'big.png', { type: 'image/png' }),
+      ERROR_MESSAGES.logoSize,
+    ],
   ])('when %s is picked, then it is refused at once with the API message, never previewed, and Save uploads nothing', async (_name, file, message) => {
     mock.onGet('/company').reply(200, ok(company));
     mock.onPut('/company').reply(200, ok(company));

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { CompanyForm } from './company-form';
 import { EmailSettings } from './email-settings';
+import { OnlinePaymentSettings } from './online-payment-settings';
 
 export function SettingsScreen() {
   const profile = useCompanyProfile();
@@ -28,8 +29,7 @@ export function SettingsScreen() {
           <div>
             <h2 className="font-semibold">Company Profile Required</h2>
             <p className="mt-1 text-sm">
-              You need to create a company profile before you can generate PDF quotes and invoices. Fill in your company
-              information below to get started.
+              You need to create a company profile before you can generate PDF quotes and invoices. Fill in your company information below to get started.
             </p>
           </div>
         </div>
@@ -38,8 +38,10 @@ export function SettingsScreen() {
       <CompanyForm key={company ? company.id : 'new'} company={company} />
       <h2 className="mb-3 mt-8 text-xl font-semibold text-slate-900">Email</h2>
       <div className="space-y-6">
-        <EmailSettings />
+        <EmailSettings hasProfile={Boolean(company)} />
       </div>
+      <h2 className="mb-3 mt-8 text-xl font-semibold text-slate-900">Payments</h2>
+      <OnlinePaymentSettings />
     </div>
   );
 }

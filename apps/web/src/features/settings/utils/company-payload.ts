@@ -1,6 +1,14 @@
 import { DEFAULT_REVERSE_CHARGE_WORDING } from '@docket/schemas/vat';
 import type { TCompany, TCompanyRequest, TCompanyRequestParsed } from '@docket/schemas/company';
-import { DEFAULT_CREDIT_NOTE_PREFIX, DEFAULT_CURRENCY, DEFAULT_INVOICE_PREFIX, DEFAULT_QUOTE_PREFIX, DEFAULT_TAX_RATE, DEFAULT_TEMPLATE } from '@docket/schemas/constants';
+import {
+  DEFAULT_CREDIT_NOTE_PREFIX,
+  DEFAULT_CURRENCY,
+  DEFAULT_DUE_DAYS,
+  DEFAULT_INVOICE_PREFIX,
+  DEFAULT_QUOTE_PREFIX,
+  DEFAULT_TAX_RATE,
+  DEFAULT_TEMPLATE,
+} from '@docket/schemas/constants';
 
 const BANK_KEYS = ['bankName', 'accountName', 'accountNumber', 'sortCode', 'iban', 'swift'] as const;
 
@@ -25,6 +33,7 @@ export function companyFormDefaults(company: TCompany | null) {
     vatScheme: company?.vatScheme ?? 'invoice',
     reverseChargeWording: company?.reverseChargeWording ?? DEFAULT_REVERSE_CHARGE_WORDING,
     cisSubcontractor: company?.cisSubcontractor ?? false,
+    paymentTermsDays: company?.paymentTermsDays ?? DEFAULT_DUE_DAYS,
     baseRatePercent: company?.baseRatePercent ?? 0,
     bankDetails: Object.fromEntries(BANK_KEYS.map((k) => [k, bank?.[k] ?? ''])) as Record<(typeof BANK_KEYS)[number], string>,
   };

@@ -1,0 +1,75 @@
+import { and, eq, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client.ts';
+import { preparedSelect } from './prepared-statements.ts';
+import { accountVersions, accounts, keptAnswers } from '../db/schema.ts';
+import { liveSession, sessionValues, type SessionClaim } from './session-check.ts';
+
+/** An answer's name: letters, digits and hyphens ('dashboard', 'invoices-50'), as the prepared read takes them. */
+const NAME = /^[a-z0-9-]{1,40}$/;
+
+/** The account's version now: 0 until its first change. */
+const versionNow = (userId: SQL | Placeholder | AnyPgColumn) =>
+  sql`coalesce((select ${accountVersions.version} from ${accountVersions} where ${accountVersions.userId} = ${userId}), 0)`;
+
+/** The text kept for the name and day placeholders under `version`, or null. */
+const keptBody = (userId: SQL | Placeholder | AnyPgColumn, version: SQL) =>
+  sql<string | null>`(select ${keptAnswers.body} from ${keptAnswers}
+    where ${keptAnswers.userId} = ${userId} and ${keptAnswers.name} = ${sql.placeholder('name')}::text
+      and ${keptAnswers.day} = ${sql.placeholder('day')}::date and ${keptAnswers.version} = ${version})`;
+
+/**
+ * Answers kept as the JSON text sent, per account version and London day (docs/product.md,
+ * "Kept answers"). The version moves in every transaction that changes what they show.
+ */
+export function createKeptAnswersRepository(db: Database) {
+  const readQuery = preparedSelect(
+    db,
+    'kept_answer',
+    db
+      .select({ version: sql<string>`now_.version::text`, body: keptBody(sql.placeholder('userId'), sql`now_.version`) })
+      .from(sql`(select ${versionNow(sql.placeholder('userId'))} as version) now_`),
+  );
+  // The same answer for a session not yet checked (the one session rule, cache/session-check.ts):
+  // no row when its user is gone or signed out, its membership ended, or it is an engineer's (whose answers differ); null body when nothing is kept
+  // for today under the account's version now.
+  const readForSessionQuery = preparedSelect(
+    db,
+    'kept_answer_for_session',
+    db
+      .select({ body: keptBody(accounts.id, versionNow(accounts.id)) })
+      .from(accounts)
+      .where(and(eq(accounts.id, sql.placeholder('accountId')), liveSession(accounts.id, { notEngineer: true }))),
+  );
+  const checked = (name: string) => {
+    if (!NAME.test(name)) throw new Error(`not a kept answer name: ${name}`);
+    return name;
+  };
+  return {
+    /** The account's version now, and the answer kept under it for `day` if there is one. */
+    async read(userId: string, name: string, day: string): Promise<{ version: number; body: string | null }> {
+      const [row] = await readQuery({ userId, name: checked(name), day });
+      return { version: Number(row?.version ?? 0), body: row?.body ?? null };
+    },
+    /**
+     * The answer kept for `day` under the account's version now, for a session whose user and token
+     * version are checked in the same query; null when nothing is kept or the session is not valid.
+     */
+    async readForSession(session: SessionClaim, name: string, day: string): Promise<string | null> {
+      const [row] = await readForSessionQuery({ ...sessionValues(session), accountId: session.accountId, name: checked(name), day });
+      return row?.body ?? null;
+    },
+    /** Keeps an answer worked out after reading `version`; one kept meanwhile under a newer version stays. */
+    async keep(userId: string, name: string, version: number, day: string, body: string): Promise<void> {
+      await db
+        .insert(keptAnswers)
+        .values({ userId, name: checked(name), version, day, body })
+        .onConflictDoUpdate({ target: [keptAnswers.userId, keptAnswers.name], set: { version, day, body }, setWhere: lte(keptAnswers.version, version) });
+    },
+    /** Forgets every kept answer (a new release may answer in a new shape; they are rebuilt on the next read). */
+    async forgetAll(): Promise<void> {
+      await db.delete(keptAnswers);
+    },
+  };
+}
+export type KeptAnswersRepository = ReturnType<typeof createKeptAnswersRepository>;

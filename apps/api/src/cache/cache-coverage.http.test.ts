@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.ts';
+import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { act, createClient, createInvoice, createQuote } from '../../test/document-fixtures.ts';
+import { ANSWER_TABLES, PDF_TABLES } from './cached-reads.ts';
+
+/**
+ * Every table a kept answer or a kept PDF reads has what keeps it fresh (cached-reads.ts): the
+ * statements of working out each kept answer and of serving each kept PDF are captured, and
+ * their tables checked against the list, and the list against the triggers in the database.
+ * PGlite sends a prepared statement's text once per process (cache/prepared-statements.ts), so a
+ * statement prepared by an earlier request shows only on PostgreSQL: run it on both.
+ */
+let t: TestApp;
+let user: TestUser;
+let invoiceId: string;
+let creditNoteId: string;
+
+type Sender = Record<'query' | 'exec', ((...args: unknown[]) => unknown) | undefined>;
+/** The tables named after FROM or JOIN in every statement sent while `run` runs. */
+async function tablesRead(run: () => Promise<unknown>): Promise<string[]> {
+  const client = (t.ctx.db as unknown as { $client: Sender }).$client;
+  const texts: string[] = [];
+  const originals = { query: client.query, exec: client.exec };
+  for (const name of ['query', 'exec'] as const) {
+    const original = originals[name];
+    if (!original) continue;
+    client[name] = (...args: unknown[]) => {
+      const first = args[0];
+      texts.push(typeof first === 'string' ? first : String((first as { text?: string }).text ?? ''));
+      return original.apply(client, args);
+    };
+  }
+  try {
+    await run();
+  } finally {
+    client.query = originals.query;
+    client.exec = originals.exec;
+  }
+  // prepared statements are sent once as PREPARE and then as EXECUTE: keep every text seen
+  const tables = new Set<string>();
+  for (const text of texts) for (const m of text.matchAll(/\b(?:from|join)\s+"([a-z_]+)"/gi)) tables.add(m[1]!);
+  return [...tables].sort();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await registerUser(t.app);
+  expect((await request(t.app).post('/api/company').set(user.auth).send(sampleCompany())).status).toBeLessThan(300);
+  const client = await createClient(t.app, user, { isBusiness: true });
+  await createQuote(t.app, user, client.id);
+  const invoice = await createInvoice(t.app, user, client.id);
+  invoiceId = invoice.id;
+  await act(t.app, user, 'invoices', invoiceId, 'send');
+  await request(t.app).post(`/api/invoices/${invoiceId}/payments`).set(user.auth).send({ amount: 10, date: '2030-01-02' });
+  const credit = await request(t.app)
+    .post(`/api/invoices/${invoiceId}/credit-notes`)
+    .set(user.auth)
+    .send({ reason: 'One returned', lineItems: [{ description: 'Socket', quantity: 1, unitPrice: 1 }] });
+  creditNoteId = credit.body.data.id;
+});
+afterAll(() => t.close());
+
+describe('what keeps each cache fresh', () => {
+  it('when each kept answer is worked out, then every table it reads moves the account version or is the session check or the cache', async () => {
+    // a prepared statement's text is sent once per connection (PGlite: once per process), so the
+    // answers are first asked for here (nothing kept yet: each is worked out)
+    const tables = await tablesRead(async () => {
+      for (const path of ['/api/invoices?limit=50', '/api/quotes?limit=50', '/api/clients?limit=50', '/api/dashboard']) {
+        expect((await request(t.app).get(path).set(user.auth)).status, path).toBe(200);
+      }
+    });
+    expect(tables).toContain('invoice_lines');
+    expect(tables.filter((table) => !(table in ANSWER_TABLES))).toEqual([]);
+    const watched = await queryRows<{ table: string }>(
+      t.ctx.db,
+      sql`select c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid where p.proname = 'bump_account_version'`,
+    );
+    const versioned = Object.entries(ANSWER_TABLES)
+      .filter(([, how]) => how === 'version')
+      .map(([table]) => table);
+    expect(versioned.filter((table) => !watched.some((w) => w.table === table))).toEqual([]);
+  });
+
+  it('when issued PDFs are rendered, kept and served as kept, then every table read has a part in the kept key or a reason', async () => {
+    // the first preview of each renders and keeps the bytes, the second is served as kept
+    const tables = await tablesRead(async () => {
+      for (let i = 0; i < 2; i++) {
+        expect((await request(t.app).get(`/api/invoices/${invoiceId}/preview`).set(user.auth)).status).toBe(200);
+        expect((await request(t.app).get(`/api/credit-notes/${creditNoteId}/preview`).set(user.auth)).status).toBe(200);
+      }
+    });
+    expect(tables).toContain('issued_pdfs');
+    expect(tables.filter((table) => !PDF_TABLES[table])).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Every table a kept answer (the answer cache) or a kept PDF (the issued-PDF byte cache) reads,
+ * and what stops it serving a stale answer. cache-coverage.db.test.ts captures the statements
+ * of both and fails on a table missing here, and on a 'version' table the account's version
+ * trigger (bump_account_version, migrations 0014 and 0021) does not watch.
+ *
+ * - `version`: a write to it moves the account's version, and a kept answer is read only under
+ *   the version now (docs/product.md, "Kept answers");
+ * - `session`: read to check the session in the same query (session-check.ts), never answered;
+ * - `cache`: the cache's own tables.
+ */
+export const ANSWER_TABLES: Record<string, 'version' | 'session' | 'cache'> = {
+  invoices: 'version',
+  invoice_lines: 'version',
+  quotes: 'version',
+  quote_lines: 'version',
+  clients: 'version',
+  payments: 'version',
+  credit_notes: 'version',
+  companies: 'version',
+  users: 'session',
+  memberships: 'session',
+  accounts: 'session',
+  account_versions: 'cache',
+  kept_answers: 'cache',
+};
+
+/**
+ * For the kept PDF of an issued document: the part of the key kept beside its bytes
+ * (issued-live-key.ts) that changes when the table's rows it prints change, or why it needs none.
+ */
+export const PDF_TABLES: Record<string, string> = {
+  invoices: 'snapshotMd5 (the frozen document), status, dueDate, voidReason',
+  credit_notes: 'balanceKey (an invoice) / snapshotMd5 (the credit note itself)',
+  invoice_lines: 'snapshotMd5: an issued invoice prints its frozen lines',
+  credit_note_lines: 'snapshotMd5: frozen with the credit note, which never changes once raised',
+  payments: 'balanceKey',
+  clients: 'latePaymentNotice (isBusiness); the rest is in the frozen snapshot',
+  companies: 'latePaymentNotice; the rest is in the frozen snapshot',
+  payment_providers: 'payOn: whether online payments are on prints the pay link and QR code',
+  invoice_pay_codes: 'payCode: the short link the PDF prints',
+  issued_pdfs: 'the cache itself (liveKey and modelHash name the bytes)',
+  users: 'session check only',
+  memberships: 'session check only',
+  accounts: 'session check only',
+};

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { isEmbedded, type Database } from '../db/client.ts';
+
+interface PreparableSelect<R> {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R[]> };
+}
+interface PgliteResults {
+  rows: unknown[];
+}
+interface PgliteClient {
+  query(text: string, params?: unknown[], options?: unknown): Promise<PgliteResults>;
+  exec(text: string, options?: unknown): Promise<PgliteResults[]>;
+}
+
+let embeddedStatements = 0;
+
+/** Values written into an EXECUTE: ids, days and numbers only, so nothing else can reach the SQL text. */
+const PLAIN = /^[0-9A-Za-z-]{1,64}$/;
+const literal = (v: unknown): string => {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
+  if (typeof v === 'string' && PLAIN.test(v)) return `'${v}'`;
+  throw new Error('a prepared select takes only ids, days and whole numbers');
+};
+
+/**
+ * A select planned once per connection and run with `values` for its placeholders; rows come back
+ * mapped by drizzle as any select's do. drizzle names the statement on pg, where each pooled
+ * connection plans it once. PGlite's driver sends every statement unnamed and so plans it on each
+ * call, which for a document read (lines, payments and credit notes as subqueries) costs about as
+ * much as running it; there it is PREPAREd in SQL once for the session and EXECUTEd over the
+ * simple protocol, under the driver's own row mapping (its query is pointed at the EXECUTE).
+ * EXECUTE takes no bind parameters, so the values are written in, and only ids, days and whole
+ * numbers are accepted.
+ */
+export function preparedSelect<R>(db: Database, name: string, query: PreparableSelect<R>): (values: Record<string, unknown>) => Promise<R[]> {
+  const prepared = query.prepare(name);
+  if (!isEmbedded(db)) return (values) => prepared.execute(values);
+  const driver = prepared as unknown as { client: PgliteClient };
+  const client = driver.client;
+  // one session holds every statement: each call gets a name of its own
+  const session = `${name}_${++embeddedStatements}`;
+  let ready: Promise<unknown> | undefined;
+  driver.client = {
+    exec: (text, options) => client.exec(text, options),
+    async query(text, params = [], options) {
+      ready ??= client.query(`prepare ${session} as ${text}`).catch((e: unknown) => {
+        ready = undefined;
+        throw e;
+      });
+      await ready;
+      // the simple protocol: one message each way instead of parse, bind, describe and execute
+      const [result] = await client.exec(`execute ${session}(${params.map(literal).join(', ')})`, options);
+      return result ?? { rows: [] };
+    },
+  };
+  return (values) => prepared.execute(values);
+}
+
+/**
+ * One prepared select per page size, the size written into its text: with LIMIT as a parameter
+ * PostgreSQL re-plans the page on every request (a custom plan always looks cheaper than the
+ * generic one). At most PAGE_LIMIT_MAX + 1 statements (the list queries refuse larger limits).
+ * `build` gets the LIMIT as SQL to pass to `.limit()`.
+ */
+export function preparedPerLimit<R>(
+  db: Database,
+  name: string,
+  build: (limit: number) => PreparableSelect<R>,
+): (limit: number) => (values: Record<string, unknown>) => Promise<R[]> {
+  const pages = new Map<number, (values: Record<string, unknown>) => Promise<R[]>>();
+  return (limit) => {
+    const n = Math.trunc(limit);
+    let page = pages.get(n);
+    if (!page) {
+      // written into the statement's text (drizzle would bind a number)
+      page = preparedSelect(db, `${name}_${n}`, build(sql.raw(String(n)) as unknown as number));
+      pages.set(n, page);
+    }
+    return page;
+  };
+}

@@ -1,0 +1,70 @@
+import { and, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Request } from 'express';
+import { memberships, users } from '../db/schema.ts';
+
+/** A session as its token names it, not yet checked against the database. */
+export interface SessionClaim {
+  userId: string;
+  /** the account the session works in (its user's own for tokens signed before accounts) */
+  accountId: string;
+  /** the membership key the token carries; null in tokens signed before accounts */
+  sessionKey: string | null;
+  tokenVersion: number;
+}
+
+/** The session a verified token names, not yet checked (the one-query paths check it in their query). */
+export const sessionClaimOf = (req: Request): SessionClaim => ({
+  userId: req.tokenUserId!,
+  accountId: req.tokenAccountId ?? req.tokenUserId!,
+  sessionKey: req.tokenSessionKey ?? null,
+  tokenVersion: req.tokenVersion ?? 0,
+});
+
+/** A token signed before accounts carries no membership key: none is compared. */
+const NO_KEY = '-';
+
+/**
+ * The session-validity rule, the one definition every check uses (authenticate, the kept answers'
+ * and the kept PDFs' one-query paths):
+ *
+ * 1. the token's user still exists and the token carries the user's token version (a password
+ *    reset or "sign out everywhere" raises it): `userHoldsToken`;
+ * 2. the user holds a membership of the token's account, and a token that carries a membership
+ *    key carries that membership's (a removed member, or one whose role changed, has a new key):
+ *    `membershipHoldsToken`.
+ *
+ * Both are SQL over `users` and `memberships` with the placeholders `sessionValues` fills.
+ */
+export const userHoldsToken = (): SQL<boolean> =>
+  sql<boolean>`(${users.id} = ${sql.placeholder('sessionUserId')}::uuid and ${users.tokenVersion} = ${sql.placeholder('tokenVersion')}::int)`;
+
+export const membershipHoldsToken = (accountId: AnyPgColumn | SQL | Placeholder): SQL<boolean> =>
+  sql<boolean>`(${memberships.userId} = ${users.id} and ${memberships.accountId} = ${accountId}
+    and (${sql.placeholder('sessionKey')}::text = ${NO_KEY} or ${memberships.sessionKey}::text = ${sql.placeholder('sessionKey')}::text))`;
+
+/**
+ * Rule 1 and 2 as one condition: a live session of `accountId`. `notEngineer` also asks that the
+ * member is not an engineer (whose answers differ, and who may not download documents).
+ */
+export const liveSession = (accountId: AnyPgColumn | SQL, o: { notEngineer?: boolean } = {}): SQL =>
+  sql`exists (select 1 from ${users} join ${memberships} on ${and(
+    membershipHoldsToken(accountId),
+    o.notEngineer ? sql`${memberships.role} <> 'ENGINEER'` : undefined,
+  )} where ${userHoldsToken()})`;
+
+/** The placeholders' values for a session. */
+export const sessionValues = (s: Pick<SessionClaim, 'userId' | 'sessionKey' | 'tokenVersion'>) => ({
+  sessionUserId: s.userId,
+  tokenVersion: s.tokenVersion,
+  sessionKey: s.sessionKey ?? NO_KEY,
+});
+
+/** A token version no session has: `liveSessionUnlessTrusted` then checks nothing. */
+const TRUSTED_VERSION = -1;
+/** The values of a caller that has checked the session already (a route behind authenticate). */
+export const trustedValues = () => ({ sessionUserId: '00000000-0000-0000-0000-000000000000', tokenVersion: TRUSTED_VERSION, sessionKey: NO_KEY });
+
+/** `liveSession`, or nothing to check when the values are `trustedValues()`: one prepared statement serves both. */
+export const liveSessionUnlessTrusted = (accountId: AnyPgColumn | SQL, o: { notEngineer?: boolean } = {}): SQL =>
+  sql`(${sql.placeholder('tokenVersion')}::int = ${TRUSTED_VERSION} or ${liveSession(accountId, o)})`;

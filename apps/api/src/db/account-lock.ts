@@ -1,0 +1,35 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { accounts, accountVersions, memberships, users } from './schema.ts';
+
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Takes the account's row lock for the rest of `tx`. A limit counted after this (emails today,
+ * clients held) cannot be passed by a parallel request, and two owners changing the team cannot
+ * both leave it without an owner: on PostgreSQL the second transaction waits here until the first
+ * commits, then sees what the first wrote (docs/reliability.md, "Limits under parallel requests").
+ * On PGlite transactions already run one at a time.
+ *
+ * `emailVerifiedAt` is the founder's (the user whose id the account has): until they verify their
+ * address the account emails only itself.
+ */
+export async function lockAccount(tx: Tx, accountId: string): Promise<{ createdAt: Date; emailVerifiedAt: Date | null } | null> {
+  const [row] = await tx
+    .select({ createdAt: accounts.createdAt, emailVerifiedAt: users.emailVerifiedAt })
+    .from(accounts)
+    .leftJoin(users, eq(users.id, accounts.id))
+    .where(eq(accounts.id, accountId))
+    .for('update', { of: accounts });
+  return row ?? null;
+}
+
+/**
+ * A member's name changed: every account the user belongs to moves on a version, so no kept
+ * answer (docs/product.md, "Kept answers") is served naming them the old way.
+ */
+export async function bumpAccountsOfMember(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`insert into ${accountVersions} (${sql.identifier(accountVersions.userId.name)}, ${sql.identifier(accountVersions.version.name)})
+    select ${memberships.accountId}, 1 from ${memberships} where ${memberships.userId} = ${userId}
+    on conflict (${sql.identifier(accountVersions.userId.name)}) do update set ${sql.identifier(accountVersions.version.name)} = ${accountVersions.version} + 1`);
+}

@@ -1,0 +1,5 @@
+import { AcceptInvitationPage } from '@/features/team/components/accept-invitation-page';
+
+export default function AcceptInvitationRoute() {
+  return <AcceptInvitationPage />;
+}

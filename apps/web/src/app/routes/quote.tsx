@@ -1,0 +1,5 @@
+import { QuotePage } from '@/features/quotes/components/quote-page';
+
+export default function QuoteRoute() {
+  return <QuotePage />;
+}

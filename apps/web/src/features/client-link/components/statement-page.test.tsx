@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TPublicStatement } from '@docket/schemas/online-payment';
+import { StatementPage } from './statement-page';
+
+const TOKEN = 'B'.repeat(43);
+const OWED: TPublicStatement = {
+  business: { name: 'Acme Plumbing' },
+  client: { name: 'Pat Customer' },
+  currency: 'GBP',
+  invoices: [
+    { number: 'INV0003', date: '2026-11-01', dueDate: '2026-12-01', balance: 379.2 },
+    { number: 'INV0001', date: '2026-11-05', dueDate: '2026-12-05', balance: 279.2 },
+  ],
+  totalDue: 658.4,
+  onlinePayment: { providers: ['stripe'] },
+};
+
+const answer = (status: number, body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const fetchMock = vi.fn<typeof fetch>();
+vi.stubGlobal('fetch', fetchMock);
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.restoreAllMocks();
+});
+
+describe('the statement page', () => {
+  it('when the link is unknown, then it says the link is no longer valid', async () => {
+    fetchMock.mockReturnValueOnce(answer(404, { success: false, error: 'This link is no longer valid', code: 'NOT_FOUND' }));
+    render(<StatementPage token={TOKEN} />);
+    expect(await screen.findByRole('heading', { name: 'This link is no longer valid' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]![0]).toBe(`/api/public/statements/${TOKEN}`);
+  });
+
+  it('when money is owed, then the invoices and total show, and Pay £x now asks once for the provider page', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, search: '' } as Location);
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: OWED }));
+    render(<StatementPage token={TOKEN} />);
+    const button = await screen.findByRole('button', { name: 'Pay £658.40 now' });
+    expect(screen.getAllByRole('row').map((r) => r.textContent)).toEqual(
+      expect.arrayContaining([expect.stringContaining('INV0003'), expect.stringContaining('INV0001')]),
+    );
+    expect(screen.getByTestId('statement-total')).toHaveTextContent('£658.40');
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { redirectUrl: 'https://pay.example/cs_9' } }));
+    await userEvent.click(button);
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/cs_9'));
+    const [url, init] = fetchMock.mock.calls.at(-1)!;
+    expect(url).toBe(`/api/public/statements/${TOKEN}/pay`);
+    expect(JSON.parse(String(init?.body))).toEqual({ provider: 'stripe' });
+  });
+
+  it('when nothing is owed, then it says so and offers no payment', async () => {
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...OWED, invoices: [], totalDue: 0, onlinePayment: null } }));
+    render(<StatementPage token={TOKEN} />);
+    expect(await screen.findByText('Nothing is owed. Thank you.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+});

@@ -1,0 +1,231 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { measure, type LoadResult, type LoadSettings } from './api-load.ts';
+import { topFunctions, withCpuProfile } from './cpu-profile.ts';
+import { MIX_KINDS, MIX_WEIGHTS, type KindStats, type MixAccount, type MixKind } from './mix.ts';
+import type { MixClientOptions, MixClientResult } from './mix-client.ts';
+
+const execFileAsync = promisify(execFile);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..');
+const CLIENT = path.join(HERE, 'mix-client.ts');
+
+export interface MixSizes {
+  accounts: number;
+  invoicesPerAccount: number;
+  clientsPerAccount: number;
+  quotesPerAccount: number;
+}
+export const MIX_FULL_SIZES: MixSizes = { accounts: 20, invoicesPerAccount: 200, clientsPerAccount: 20, quotesPerAccount: 20 };
+export const MIX_SMOKE_SIZES: MixSizes = { accounts: 3, invoicesPerAccount: 8, clientsPerAccount: 3, quotesPerAccount: 2 };
+
+export interface MixRun {
+  sizes: MixSizes;
+  seedSec: number;
+  /** distinct GET paths the accounts' pools can name (ids, filters, pages), roughly */
+  weights: Partial<Record<MixKind, number>>;
+  health: LoadResult;
+  durationSec: number;
+  rps: number;
+  overall: KindStats;
+  kinds: Partial<Record<MixKind, KindStats>>;
+  socketErrors: number;
+  serverCpuMsPerRequest: number;
+  loadAvgBefore: number[];
+  loadAvgAfter: number[];
+  /** top self-time functions per kind, when profiled */
+  profiles?: Partial<Record<MixKind, string[]>>;
+}
+
+type Api = <T>(method: string, path: string, body?: unknown, token?: string) => Promise<T>;
+
+const TOWNS = ['London', 'Manchester', 'Leeds', 'Bristol', 'Glasgow', 'Cardiff', 'Norwich', 'York'];
+const TRADES = ['Plumbing', 'Electrical', 'Joinery', 'Roofing', 'Building', 'Decorating', 'Heating', 'Landscaping'];
+const WORK = ['Labour: first fix', 'Consumer unit replacement', 'Boiler service', 'Copper pipe 15mm (per metre)', 'Skip hire', 'Tiling (per m²)'];
+
+const COMPANY = {
+  email: 'hello@business.example',
+  phone: '0161 496 0000',
+  address: '12 Mill Lane\nManchester\nM1 2AB',
+  vatNumber: 'GB123456789',
+  terms: 'Payment within 30 days of the invoice date.',
+  currency: 'GBP',
+  template: 'modern',
+  quoteNumberPrefix: 'Q',
+  invoiceNumberPrefix: 'INV',
+  defaultTaxRate: 20,
+  bankDetails: { bankName: 'Barclays', accountName: 'Business Ltd', accountNumber: '12345678', sortCode: '12-34-56' },
+};
+
+/**
+ * One business set up entirely through the API, as its owner would: registration, company,
+ * clients, quotes, invoices (60% sent, a third of those paid in full), then the cursors of its
+ * later list pages.
+ */
+async function seedOneAccount(api: Api, i: number, sizes: MixSizes, stamp: string): Promise<MixAccount> {
+  let n = i * 7919;
+  const next = () => (n = (n * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
+  const { token } = await api<{ token: string }>('POST', '/api/auth/register', {
+    email: `mix-${stamp}-${i}@example.co.uk`,
+    password: 'bench-password-1',
+  });
+  await api('POST', '/api/company', { ...COMPANY, name: `${pick(TOWNS)} ${pick(TRADES)} ${i}` }, token);
+  const clientIds: string[] = [];
+  const searchTerms = new Set<string>();
+  for (let c = 0; c < sizes.clientsPerAccount; c++) {
+    const town = pick(TOWNS);
+    const trade = pick(TRADES);
+    const client = await api<{ id: string }>(
+      'POST',
+      '/api/clients',
+      {
+        name: `${town} ${trade} ${String(c + 1).padStart(3, '0')} Ltd`,
+        email: `accounts${c + 1}@client${i}.example`,
+        address: `${c + 1} High Street\n${town}`,
+      },
+      token,
+    );
+    clientIds.push(client.id);
+    searchTerms.add(town);
+    searchTerms.add(trade);
+  }
+  const lineItems = () =>
+    Array.from({ length: 1 + Math.floor(next() * 5) }, () => ({
+      description: pick(WORK),
+      quantity: pick([1, 1, 2, 3, 1.5]),
+      unitPrice: 50 + Math.floor(next() * 850),
+    }));
+  const quoteIds: string[] = [];
+  for (let q = 0; q < sizes.quotesPerAccount; q++) {
+    const quote = await api<{ id: string }>('POST', '/api/quotes', { clientId: pick(clientIds), tax: 20, lineItems: lineItems() }, token);
+    quoteIds.push(quote.id);
+    if (next() < 0.5) await api('PATCH', `/api/quotes/${quote.id}/send`, undefined, token);
+  }
+  const draftIds: string[] = [];
+  const issuedIds: string[] = [];
+  for (let v = 0; v < sizes.invoicesPerAccount; v++) {
+    const inv = await api<{ id: string; invoiceNumber: string; total: number }>(
+      'POST',
+      '/api/invoices',
+      {
+        clientId: pick(clientIds),
+        tax: next() < 0.85 ? 20 : 0,
+        lineItems: lineItems(),
+      },
+      token,
+    );
+    if (v % 10 === 0) searchTerms.add(inv.invoiceNumber);
+    if (next() < 0.4) {
+      draftIds.push(inv.id);
+      continue;
+    }
+    await api('PATCH', `/api/invoices/${inv.id}/send`, undefined, token);
+    if (next() < 0.33) await api('POST', `/api/invoices/${inv.id}/payments`, { amount: inv.total }, token);
+    else issuedIds.push(inv.id);
+  }
+  const laterPages: string[] = [];
+  for (const base of ['/api/invoices?limit=50', '/api/invoices?limit=50&status=PAID', '/api/quotes?limit=50']) {
+    let page = await api<{ nextCursor: string | null }>('GET', base, undefined, token);
+    for (let p = 0; p < 3 && page.nextCursor; p++) {
+      const pathWithCursor = `${base}&cursor=${encodeURIComponent(page.nextCursor)}`;
+      laterPages.push(pathWithCursor);
+      page = await api('GET', pathWithCursor, undefined, token);
+    }
+  }
+  return { token, clientIds, draftIds, issuedIds, quoteIds, searchTerms: [...searchTerms], laterPages };
+}
+
+/** Accounts seeded `parallel` at a time (each one's own requests in order, as one person works). */
+export async function seedMixAccounts(api: Api, sizes: MixSizes, parallel = 4): Promise<MixAccount[]> {
+  const stamp = Date.now().toString(36);
+  const accounts: MixAccount[] = new Array(sizes.accounts);
+  let nextIndex = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, sizes.accounts) }, async () => {
+      while (nextIndex < sizes.accounts) {
+        const i = nextIndex++;
+        accounts[i] = await seedOneAccount(api, i, sizes, stamp);
+      }
+    }),
+  );
+  return accounts;
+}
+
+export interface MixLoad {
+  connections: number;
+  durationSec: number;
+  warmupSec: number;
+  amount?: number;
+}
+
+/** One run of the mix client; the CPU this process spent meanwhile is the server's. */
+export async function runMixClient(
+  url: string,
+  accounts: MixAccount[],
+  weights: Partial<Record<MixKind, number>>,
+  load: { connections: number; durationSec: number; amount?: number },
+  seed: number,
+) {
+  const dir = path.join(HERE, '.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `mix-options-${process.pid}-${seed}.json`);
+  const options: MixClientOptions = { url, connections: load.connections, durationSec: load.durationSec, amount: load.amount, weights, accounts, seed };
+  writeFileSync(file, JSON.stringify(options));
+  const cpuBefore = process.cpuUsage();
+  try {
+    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', CLIENT, file], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+    const cpu = process.cpuUsage(cpuBefore);
+    return { result: JSON.parse(stdout) as MixClientResult, cpuMs: (cpu.user + cpu.system) / 1000 };
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/**
+ * The mix on one server: /api/health first (the same server's floor, same run), a warm-up of
+ * the mix, then the measured mix; with `profileSec`, each kind alone for that long under the
+ * CPU profiler, its top self-time functions kept.
+ */
+export async function measureMix(
+  url: string,
+  accounts: MixAccount[],
+  load: MixLoad,
+  healthSettings: LoadSettings,
+  options: { profileSec?: number; profileDir?: string; log?: (s: string) => void; weights?: Partial<Record<MixKind, number>> } = {},
+): Promise<Omit<MixRun, 'sizes' | 'seedSec'>> {
+  const weights = options.weights ?? MIX_WEIGHTS;
+  const loadAvgBefore = os.loadavg();
+  const health = await measure(url, { name: 'GET /api/health', method: 'GET', paths: ['/api/health'] }, healthSettings);
+  if (load.warmupSec > 0) await runMixClient(url, accounts, weights, { connections: load.connections, durationSec: load.warmupSec }, 1);
+  const { result, cpuMs } = await runMixClient(url, accounts, weights, load, 2);
+  const loadAvgAfter = os.loadavg();
+  const run: Omit<MixRun, 'sizes' | 'seedSec'> = {
+    weights,
+    health,
+    durationSec: result.durationSec,
+    rps: result.overall.requests / Math.max(result.durationSec, 0.001),
+    overall: result.overall,
+    kinds: result.kinds,
+    socketErrors: result.socketErrors,
+    serverCpuMsPerRequest: result.overall.requests ? cpuMs / result.overall.requests : Number.NaN,
+    loadAvgBefore,
+    loadAvgAfter,
+  };
+  if (options.profileSec && options.profileDir) {
+    mkdirSync(options.profileDir, { recursive: true });
+    run.profiles = {};
+    for (const kind of MIX_KINDS) {
+      if (!weights[kind]) continue;
+      const file = path.join(options.profileDir, `mix-${kind}.cpuprofile`);
+      await withCpuProfile(file, () => runMixClient(url, accounts, { [kind]: 1 }, { connections: load.connections, durationSec: options.profileSec! }, 3));
+      run.profiles[kind] = topFunctions(JSON.parse(readFileSync(file, 'utf8')), 6);
+      options.log?.(`profile ${kind}: ${run.profiles[kind]!.join('; ')}`);
+    }
+  }
+  return run;
+}
