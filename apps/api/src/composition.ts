@@ -304,6 +304,12 @@ export function createModules(ctx: AppContext) {
     aged: reports.agedDebtors,
     company: company.findRow,
     reminders: remindersRepository.ofClient,
+    // docs/product.md, "Payments from the link": the statement link a statement PDF prints (needs PUBLIC_URL).
+    payLink: async (userId, clientId) => {
+      const base = config.publicAppUrl?.replace(/\/+$/, '');
+      const { on, code } = await onlinePaymentsRepository.statementPayState(userId, clientId);
+      return base && on ? `${base}/s/${code ?? (await onlinePaymentsRepository.ensureStatementPayCode(userId, clientId))}` : null;
+    },
     clock,
   });
 
@@ -430,6 +436,7 @@ export function createModules(ctx: AppContext) {
     clientEmail: async (userId, clientId) => (await clientsRepository.get(userId, clientId))?.email ?? null,
     isBusinessClient: async (userId, clientId) => (await clientsRepository.get(userId, clientId))?.isBusiness ?? false,
     receipt: (userId, invoiceId, r) => email.receipt(userId, invoiceId, r),
+    statementReceipt: (userId, clientId, r) => email.statementReceipt(userId, clientId, r),
     client: clients.get,
     clientInvoices: invoices.ofClient,
     businessName: async (userId) => (await companyRepository.get(userId))?.name ?? '',

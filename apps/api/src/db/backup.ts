@@ -61,6 +61,8 @@ export const BACKUP_TABLES = [
   'invoice_pay_codes',
   // Clients' statement links (hashed): restored so a link sent still opens the statement.
   'statement_links',
+  // The statement link a statement PDF prints: restored so a printed QR code still opens it.
+  'statement_pay_codes',
   // Who downloaded which export (issue 32).
   'export_runs',
 ] as const;

@@ -710,6 +710,24 @@ export const statementLinks = pgTable(
   ],
 );
 
+/**
+ * The statement link a client's statement PDF prints (docs/product.md, "Payments from the link"):
+ * kept in clear (a printed page is printed again), one per client, made at the first print while
+ * payments are on; not revoked by a new share, removed with the statement link's DELETE.
+ */
+export const statementPayCodes = pgTable(
+  'statement_pay_codes',
+  {
+    clientId: uuid('client_id')
+      .primaryKey()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    userId: owner(),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('statement_pay_codes_code_unique').on(t.code), index('statement_pay_codes_account_idx').on(t.userId)],
+);
+
 /** The customer's answer to a quote through its link: accepted (name, signature) or declined (reason). */
 export const quoteResponses = pgTable(
   'quote_responses',

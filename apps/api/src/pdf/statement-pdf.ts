@@ -4,6 +4,7 @@ import { AGED_BUCKETS, AGED_BUCKET_LABELS, type TAgedBucket } from '@docket/sche
 import { FONT_NAMES, loadFonts } from './fonts.ts';
 import { Canvas, type Doc, type TextStyle } from './layout/canvas.ts';
 import { drawLogo } from './layout/logo.ts';
+import { drawPayOnline } from './layout/blocks.ts';
 import { aliasDefaultFont } from './pdfkit-tuning.ts';
 import { formatDay } from './document-model.ts';
 import { templateFor } from './render-document.ts';
@@ -20,6 +21,8 @@ export interface StatementModel {
   closingPence: number;
   aged: Record<TAgedBucket | 'total', number>;
   bank: { label: string; value: string }[];
+  /** the statement's pay link and its QR code while the business takes payments online and the client owes something */
+  payOnline?: { line: string; url: string } | null;
 }
 
 /** A client's statement of account in the company's template colours and fonts (docs/product.md, "Client accounts"). */
@@ -116,6 +119,13 @@ export function renderStatementPdf(m: StatementModel): Promise<Buffer> {
       c.text(`${b.label}: ${b.value}`, c.left, c.y, c.width);
       c.y += 13;
     }
+  }
+  if (m.payOnline) {
+    // The same block as an invoice's: QR code, what it is for, and the short link under it, kept on one page.
+    const width = Math.min(c.width, 300);
+    c.y += 12;
+    c.ensure(drawPayOnline(c, m.payOnline, c.left, c.y, width, true));
+    c.y += drawPayOnline(c, m.payOnline, c.left, c.y, width, false);
   }
   doc.end();
   return done;

@@ -23,6 +23,11 @@ export interface AccountsDeps {
   aged: (userId: string, asOf: string) => Promise<TAgedDebtors>;
   company: (userId: string) => Promise<CompanyRow | null>;
   reminders: (userId: string, clientId: string) => Promise<TClientAccount['reminders']>;
+  /**
+   * The statement's pay link the PDF prints (docs/product.md, "Payments from the link"): null while
+   * no provider is on or without PUBLIC_URL; made on the first print.
+   */
+  payLink?: (userId: string, clientId: string) => Promise<string | null>;
   clock: Clock;
 }
 
@@ -44,12 +49,13 @@ export function createAccountsService(deps: AccountsDeps) {
     ]);
     return { client, quotes, invoices, creditNotes, payments };
   };
+  const owedPence = (invoices: TInvoice[]) =>
+    invoices.filter((i) => INVOICE_OUTSTANDING_STATUSES.includes(i.status)).reduce((s, i) => s + poundsToPence(i.balanceDue), 0);
   return {
     async account(userId: string, clientId: string): Promise<TClientAccount> {
       const a = await gather(userId, clientId);
       const reminders = await deps.reminders(userId, clientId);
-      const owed = a.invoices.filter((i) => INVOICE_OUTSTANDING_STATUSES.includes(i.status)).reduce((s, i) => s + poundsToPence(i.balanceDue), 0);
-      return { ...a, balance: penceToPounds(owed), reminders };
+      return { ...a, balance: penceToPounds(owedPence(a.invoices)), reminders };
     },
     async statement(userId: string, clientId: string, from?: string, to?: string): Promise<{ fileName: string; pdf: Buffer }> {
       const a = await gather(userId, clientId);
@@ -68,6 +74,8 @@ export function createAccountsService(deps: AccountsDeps) {
         { label: 'IBAN', value: company.bankIban },
         { label: 'SWIFT/BIC', value: company.bankSwift },
       ].filter((b): b is { label: string; value: string } => !!b.value?.trim());
+      // Only while the client owes something: a settled statement has nothing to pay.
+      const payUrl = owedPence(a.invoices) > 0 ? ((await deps.payLink?.(userId, clientId)) ?? null) : null;
       let pdf: Buffer;
       try {
         pdf = await renderStatement({
@@ -87,6 +95,7 @@ export function createAccountsService(deps: AccountsDeps) {
           closingPence: st.closingPence,
           aged,
           bank,
+          payOnline: payUrl ? { line: 'Pay everything owed by card or bank: scan the code with your phone, or open the link below.', url: payUrl } : null,
         });
       } catch (err) {
         // Only this request fails, as with document previews (docs/reliability.md, "PDF rendering").

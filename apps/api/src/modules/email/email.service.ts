@@ -218,6 +218,54 @@ export function createEmailService(deps: EmailServiceDeps) {
     return row;
   }
 
+  /**
+   * A receipt (kind `receipt`) to the client through the outbox, filed under the first invoice
+   * named, with "Receipt to …" in each one's history. null = nothing sent (no address, over the limit).
+   */
+  async function writeReceipt(
+    userId: string,
+    clientId: string,
+    invoiceIds: string[],
+    subject: string,
+    linesFor: (companyName: string) => string[],
+  ): Promise<string | null> {
+    const company = await deps.company(userId);
+    const to = await deps.clientEmail(userId, clientId);
+    if (!company || !to) return null;
+    const lines = linesFor(company.name);
+    const text = lines.join('\n');
+    const html = lines.map((l) => (l ? `<p>${l.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</p>` : '')).join('');
+    const status = deps.mailer.configured ? 'queued' : 'outbox';
+    try {
+      const row = await store(
+        {
+          userId,
+          kind: 'receipt',
+          invoiceId: invoiceIds[0] ?? null,
+          toAddresses: [to],
+          ccAddresses: [],
+          replyTo: company.email,
+          fromName: company.name,
+          subject,
+          textBody: text,
+          htmlBody: html,
+          attachmentName: null,
+          attachment: null,
+          status,
+        },
+        async (tx) => {
+          for (const id of invoiceIds) {
+            await deps.history.append(tx, userId, 'invoice', id, 'emailed', `Receipt to ${to} ${status === 'outbox' ? 'kept in the outbox' : 'queued'}`);
+          }
+        },
+      );
+      return row.id;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'RATE_LIMITED') return null;
+      throw err;
+    }
+  }
+
   return {
     async emailDocument(
       userId: string,
@@ -452,10 +500,7 @@ export function createEmailService(deps: EmailServiceDeps) {
       r: { amount: string; how: string; reference: string; surcharge: string | null; balance: string },
     ): Promise<string | null> {
       const doc = await deps.document(userId, 'invoice', invoiceId);
-      const company = await deps.company(userId);
-      const to = await deps.clientEmail(userId, doc.clientId);
-      if (!company || !to) return null;
-      const lines = [
+      return writeReceipt(userId, doc.clientId, [invoiceId], `Payment received for ${doc.number}`, (companyName) => [
         `Thank you: we have received your payment of ${r.amount} for invoice ${doc.number}.`,
         '',
         `Paid by: ${r.how}`,
@@ -463,37 +508,43 @@ export function createEmailService(deps: EmailServiceDeps) {
         ...(r.surcharge ? [`Card surcharge: ${r.surcharge}`] : []),
         `Balance now due: ${r.balance}`,
         '',
-        company.name,
-      ];
-      const text = lines.join('\n');
-      const html = lines.map((l) => (l ? `<p>${l.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</p>` : '')).join('');
-      const status = deps.mailer.configured ? 'queued' : 'outbox';
-      try {
-        const row = await store(
-          {
-            userId,
-            kind: 'receipt',
-            invoiceId,
-            toAddresses: [to],
-            ccAddresses: [],
-            replyTo: company.email,
-            fromName: company.name,
-            subject: `Payment received for ${doc.number}`,
-            textBody: text,
-            htmlBody: html,
-            attachmentName: null,
-            attachment: null,
-            status,
-          },
-          async (tx) => {
-            await deps.history.append(tx, userId, 'invoice', invoiceId, 'emailed', `Receipt to ${to} ${status === 'outbox' ? 'kept in the outbox' : 'queued'}`);
-          },
-        );
-        return row.id;
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'RATE_LIMITED') return null;
-        throw err;
-      }
+        companyName,
+      ]);
+    },
+
+    /**
+     * One receipt for a statement's pay-everything: each invoice paid and the amount that went to
+     * it, any surcharge and any credit kept on lines of their own. The message is filed under the
+     * first invoice paid; every invoice paid notes it in its history.
+     */
+    async statementReceipt(
+      userId: string,
+      clientId: string,
+      r: {
+        amount: string;
+        how: string;
+        reference: string;
+        surcharge: string | null;
+        allocations: { invoiceId: string; number: string; amount: string; balance: string }[];
+        credit: string | null;
+      },
+    ): Promise<string | null> {
+      const ids = r.allocations.map((a) => a.invoiceId);
+      const numbers = r.allocations.map((a) => a.number);
+      const subject = numbers.length === 1 ? `Payment received for ${numbers[0]}` : `Payment received for ${numbers.length} invoices`;
+      return writeReceipt(userId, clientId, ids, subject, (companyName) => [
+        `Thank you: we have received your payment of ${r.amount} for your statement.`,
+        '',
+        ...(r.allocations.length ? ['It paid:'] : []),
+        ...r.allocations.map((a) => `Invoice ${a.number}: ${a.amount} (balance now due: ${a.balance})`),
+        ...(r.credit ? [`Kept as a credit on your account: ${r.credit}`] : []),
+        '',
+        `Paid by: ${r.how}`,
+        `Reference: ${r.reference}`,
+        ...(r.surcharge ? [`Card surcharge: ${r.surcharge}`] : []),
+        '',
+        companyName,
+      ]);
     },
 
     async remind(

@@ -11,6 +11,7 @@ import {
   providerEvents,
   quotes,
   statementLinks,
+  statementPayCodes,
 } from '../../db/schema.ts';
 import type { Tx } from '../numbering/counters.repository.ts';
 import type { ProviderName, WebhookEvent } from './payment-provider.ts';
@@ -262,13 +263,53 @@ export function createOnlinePaymentsRepository(db: Database) {
         await tx.insert(statementLinks).values({ userId, clientId, tokenHash });
       });
     },
+    /** Revokes the live link and removes the printed one (the next statement PDF prints a new code). */
     async revokeStatementLink(userId: string, clientId: string): Promise<boolean> {
-      const rows = await db
-        .update(statementLinks)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(statementLinks.userId, userId), eq(statementLinks.clientId, clientId), isNull(statementLinks.revokedAt)))
-        .returning({ id: statementLinks.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(statementLinks)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(statementLinks.userId, userId), eq(statementLinks.clientId, clientId), isNull(statementLinks.revokedAt)))
+          .returning({ id: statementLinks.id });
+        const codes = await tx
+          .delete(statementPayCodes)
+          .where(and(eq(statementPayCodes.userId, userId), eq(statementPayCodes.clientId, clientId)))
+          .returning({ code: statementPayCodes.code });
+        return rows.length + codes.length > 0;
+      });
+    },
+    /** The account and client a printed statement code names. */
+    async resolveStatementPayCode(code: string): Promise<{ userId: string; clientId: string } | null> {
+      const [row] = await db
+        .select({ userId: statementPayCodes.userId, clientId: statementPayCodes.clientId })
+        .from(statementPayCodes)
+        .where(eq(statementPayCodes.code, code))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Whether the account takes payments online (a provider on), and the client's printed statement code if it has one. */
+    async statementPayState(userId: string, clientId: string): Promise<{ on: boolean; code: string | null }> {
+      const [row] = await db
+        .select({
+          on: sql<boolean>`exists (select 1 from ${paymentProviders} where ${paymentProviders.userId} = ${userId} and ${paymentProviders.enabled})`,
+          code: sql<
+            string | null
+          >`(select ${statementPayCodes.code} from ${statementPayCodes} where ${statementPayCodes.clientId} = ${clientId} and ${statementPayCodes.userId} = ${userId})`,
+        })
+        .from(sql`(select 1) as one`);
+      return { on: Boolean(row?.on), code: row?.code ?? null };
+    },
+    /** The client's printed statement code, made now if it has none (two first prints at once keep the same one). */
+    async ensureStatementPayCode(userId: string, clientId: string): Promise<string> {
+      await db
+        .insert(statementPayCodes)
+        .values({ clientId, userId, code: randomBytes(16).toString('base64url') })
+        .onConflictDoNothing({ target: statementPayCodes.clientId });
+      const [row] = await db
+        .select({ code: statementPayCodes.code })
+        .from(statementPayCodes)
+        .where(and(eq(statementPayCodes.clientId, clientId), eq(statementPayCodes.userId, userId)));
+      return row!.code;
     },
     /** The account and client a live statement link names (the only lookup by token). */
     async resolveStatementLink(tokenHash: string): Promise<{ userId: string; clientId: string } | null> {
@@ -291,6 +332,25 @@ export function createOnlinePaymentsRepository(db: Database) {
     },
 
     // ---- what a provider payment became ----
+    /**
+     * Every payment one provider payment became (a statement's pay-everything makes one per
+     * invoice), newest allocation first (the reverse of the oldest-first order it paid in), each
+     * with what has been refunded of it already.
+     */
+    async allocationsOf(tx: Tx, userId: string, provider: ProviderName, reference: string) {
+      return tx
+        .select({
+          id: payments.id,
+          invoiceId: payments.invoiceId,
+          method: payments.method,
+          amountPence: payments.amountPence,
+          refundedPence: sql<number>`coalesce((select -sum(r.amount_pence) from payments r where r.refund_of = "payments"."id"), 0)::bigint`.mapWith(Number),
+        })
+        .from(payments)
+        .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+        .where(and(eq(payments.userId, userId), eq(payments.provider, provider), eq(payments.reference, reference), sql`${payments.amountPence} > 0`))
+        .orderBy(sql`(${invoices.createdAt} at time zone 'Europe/London')::date desc`, sql`${invoices.invoiceNumber} desc`);
+    },
     async providerPayment(tx: Tx, userId: string, provider: ProviderName, reference: string) {
       const [row] = await tx
         .select({ id: payments.id, invoiceId: payments.invoiceId, method: payments.method, amountPence: payments.amountPence })

@@ -1,6 +1,6 @@
 import { invoiceNumberLabel } from '@docket/schemas/document';
 import { createHash, randomBytes } from 'node:crypto';
-import { SHARE_TOKEN_BYTES, ZShareToken } from '@docket/schemas/share';
+import { SHARE_TOKEN_BYTES, ZPayCode, ZShareToken } from '@docket/schemas/share';
 import { SHARE_MESSAGES } from '@docket/schemas/messages';
 import type { Logger } from 'pino';
 import { INVOICE_PAYABLE_STATUSES } from '@docket/schemas/lifecycle';
@@ -76,6 +76,19 @@ export interface OnlinePaymentsDeps {
     invoiceId: string,
     r: { amount: string; how: string; reference: string; surcharge: string | null; balance: string },
   ) => Promise<unknown>;
+  /** one receipt for a statement's pay-everything, listing each invoice paid (docs/product.md, "Payments from the link") */
+  statementReceipt: (
+    userId: string,
+    clientId: string,
+    r: {
+      amount: string;
+      how: string;
+      reference: string;
+      surcharge: string | null;
+      allocations: { invoiceId: string; number: string; amount: string; balance: string }[];
+      credit: string | null;
+    },
+  ) => Promise<unknown>;
   /** the client (404 for another account's), for its statement link */
   client: (userId: string, clientId: string) => Promise<{ id: string; name: string }>;
   /** the client's invoices as the figure model answers them (balances due) */
@@ -85,7 +98,23 @@ export interface OnlinePaymentsDeps {
   wake: () => void;
 }
 
-type Applied = { receipt: { userId: string; invoiceId: string; amountPence: number; surchargePence: number; how: string; reference: string } | null };
+type LockedInvoiceOf = NonNullable<Awaited<ReturnType<OnlinePaymentsDeps['payments']['lockInvoice']>>>;
+type Applied = {
+  receipt: { userId: string; invoiceId: string; amountPence: number; surchargePence: number; how: string; reference: string } | null;
+  /** a statement's pay-everything: one receipt listing each invoice paid */
+  statementReceipt?: {
+    userId: string;
+    clientId: string;
+    amountPence: number;
+    surchargePence: number;
+    how: string;
+    reference: string;
+    allocations: { invoiceId: string; number: string; amountPence: number }[];
+    creditPence: number;
+  };
+};
+const howPaid = (method: PaymentOutcome & { kind: 'succeeded' }, provider: ProviderName) =>
+  `${method.method === 'CARD' ? 'card' : 'bank payment'} through ${PROVIDER_NAMES[provider]}`;
 
 /**
  * Payments from the customer's link (docs/product.md, "Payments from the link"): per-account
@@ -207,14 +236,13 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
       }
       await repo.settleSession(tx, userId, outcome.metadata.sessionRef, 'succeeded');
       await repo.markProcessed(tx, stored);
-      const how = outcome.method === 'CARD' ? 'card' : 'bank payment';
       return {
         receipt: {
           userId,
           invoiceId: inv.id,
           amountPence: paidForInvoice,
           surchargePence: surcharge,
-          how: `${how} through ${PROVIDER_NAMES[provider]}`,
+          how: howPaid(outcome, provider),
           reference: outcome.paymentId,
         },
       };
@@ -232,6 +260,7 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
     let left = outcome.amountPence - surcharge;
     let last: { id: string; number: string } | null = null;
     let feePence = outcome.feePence;
+    const allocations: { invoiceId: string; number: string; amountPence: number }[] = [];
     for (const invoiceId of await repo.statementOrder(tx, userId, session.clientId)) {
       if (left <= 0) break;
       const inv = await deps.payments.lockInvoice(tx, userId, invoiceId);
@@ -248,6 +277,7 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
       });
       feePence = null;
       left -= applied;
+      allocations.push({ invoiceId: inv.id, number: invoiceNumberLabel(inv.invoiceNumber), amountPence: applied });
       last = { id: inv.id, number: inv.invoiceNumber ?? '' };
     }
     if (left > 0) {
@@ -272,7 +302,19 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
     }
     await repo.settleSession(tx, userId, session.id, 'succeeded');
     await repo.markProcessed(tx, stored);
-    return { receipt: null };
+    return {
+      receipt: null,
+      statementReceipt: {
+        userId,
+        clientId: session.clientId,
+        amountPence: outcome.amountPence - surcharge,
+        surchargePence: surcharge,
+        how: howPaid(outcome, provider),
+        reference: outcome.paymentId,
+        allocations,
+        creditPence: Math.max(0, left),
+      },
+    };
   }
 
   async function applyRefund(
@@ -283,25 +325,51 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
   ): Promise<Applied | 'deferred'> {
     const { userId, provider } = stored;
     if (await repo.providerPayment(tx, userId, provider, outcome.refundId)) return done();
-    const original = await repo.providerPayment(tx, userId, provider, outcome.paymentId);
-    if (!original) {
+    const found = await repo.allocationsOf(tx, userId, provider, outcome.paymentId);
+    if (!found.length) {
       // The refund arrived before its payment (out of order): wait for the payment's event.
       if (stored.attempts < 10) return 'deferred';
       log.warn({ provider, eventId: stored.eventId }, 'refund for a payment never recorded: ignored');
       return done();
     }
-    const inv = await deps.payments.lockInvoice(tx, userId, original.invoiceId);
-    if (!inv) return done();
-    // Checked again under the invoice's lock: a refund made from the invoice page may have just recorded it.
+    // Invoices locked oldest first, the order a statement payment locked them in, so the two never wait on each other in a circle.
+    const locked = new Map<string, LockedInvoiceOf>();
+    for (const a of [...found].reverse()) {
+      const inv = await deps.payments.lockInvoice(tx, userId, a.invoiceId);
+      if (inv) locked.set(a.invoiceId, inv);
+    }
+    // Checked again under the invoices' locks: a refund made from an invoice page may have just recorded it.
     if (await repo.providerPayment(tx, userId, provider, outcome.refundId)) return done();
-    await deps.payments.refundFromProvider(tx, userId, inv, {
-      amountPence: outcome.amountPence,
-      method: original.method as never,
-      reference: outcome.refundId,
-      provider,
-      feePence: null,
-      refundOf: original.id,
-    });
+    // What each allocation can still give back, read under the locks; newest allocation first
+    // (docs/product.md: a statement payment's refund reopens the invoices it paid last first).
+    let left = outcome.amountPence;
+    for (const a of await repo.allocationsOf(tx, userId, provider, outcome.paymentId)) {
+      const inv = locked.get(a.invoiceId);
+      const share = Math.min(left, Number(a.amountPence) - a.refundedPence);
+      if (!inv || share <= 0) continue;
+      await deps.payments.refundFromProvider(tx, userId, inv, {
+        amountPence: share,
+        method: a.method as never,
+        reference: outcome.refundId,
+        provider,
+        feePence: null,
+        refundOf: a.id,
+      });
+      left -= share;
+      if (left <= 0) break;
+    }
+    if (left > 0) {
+      // More than the invoices were paid (a surcharge, or what was kept as credit): nothing to reopen; said where the payment is.
+      const newest = found[0]!.invoiceId;
+      await deps.history.append(
+        tx,
+        userId,
+        'invoice',
+        newest,
+        'refund recorded',
+        `Refund of ${formatPence(left)} made at ${PROVIDER_NAMES[provider]} (${outcome.refundId}) beyond what the invoices were paid: no balance reopened`,
+      );
+    }
     return done();
   }
 
@@ -556,7 +624,12 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
 
   /** The account and client a live statement link names, or the one 404 every dead link answers. */
   async function openStatementLink(token: string): Promise<{ userId: string; clientId: string }> {
-    const link = ZShareToken.safeParse(token).success ? await repo.resolveStatementLink(hashToken(token)) : null;
+    // A statement PDF prints a shorter code of its own (statement_pay_codes) that opens the same page.
+    const link = ZShareToken.safeParse(token).success
+      ? await repo.resolveStatementLink(hashToken(token))
+      : ZPayCode.safeParse(token).success
+        ? await repo.resolveStatementPayCode(token)
+        : null;
     if (!link) throw new AppError('NOT_FOUND', SHARE_MESSAGES.linkInvalid);
     return link;
   }
@@ -676,10 +749,37 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
         return true;
       }
       if (applied.receipt) await sendReceipt(applied.receipt);
+      if (applied.statementReceipt) await sendStatementReceipt(applied.statementReceipt);
       return true;
     },
   };
   return { ...api, ...statements, ...receiving };
+
+  /** One receipt for a statement payment, each invoice paid with its share and what it still owes; written after the payments' commit. */
+  async function sendStatementReceipt(r: NonNullable<Applied['statementReceipt']>) {
+    try {
+      const allocations = [];
+      for (const a of r.allocations) {
+        const invoice = await deps.invoice(r.userId, a.invoiceId);
+        allocations.push({
+          invoiceId: a.invoiceId,
+          number: a.number,
+          amount: formatPence(a.amountPence),
+          balance: formatPence(poundsToPence(invoice.balanceDue ?? 0)),
+        });
+      }
+      await deps.statementReceipt(r.userId, r.clientId, {
+        amount: formatPence(r.amountPence),
+        how: r.how,
+        reference: r.reference,
+        surcharge: r.surchargePence > 0 ? formatPence(r.surchargePence) : null,
+        allocations,
+        credit: r.creditPence > 0 ? formatPence(r.creditPence) : null,
+      });
+    } catch (err) {
+      log.error({ err: err instanceof Error ? err.name : 'error', clientId: r.clientId }, 'statement receipt not written');
+    }
+  }
 
   async function sendReceipt(r: NonNullable<Applied['receipt']>) {
     try {

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
@@ -6,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { STATEMENT_MESSAGES } from '@docket/schemas/online-payment';
 import { SHARE_MESSAGES } from '@docket/schemas/messages';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
-import { createClient, createIssuedInvoice } from '../../../test/document-fixtures.ts';
+import { createClient, createIssuedInvoice, getBinary, pdfTextOf } from '../../../test/document-fixtures.ts';
 import { startFakeStripe, type FakeStripe } from '../../../test/fakes/fake-stripe.ts';
 
 const SECRETS_KEY = 'test-secrets-key-that-is-at-least-32-characters';
@@ -212,5 +216,199 @@ describe('a client statement link', () => {
     await request(t.app).post(`/api/clients/${clientId}/statement-link`).expect(401);
     expect(await rowsOf(sql`select id, revoked_at from statement_links order by id`)).toEqual(before);
     await statement(token).expect(200);
+  });
+});
+
+/** Pays everything on a fresh three-invoice statement and waits for it to be recorded. */
+async function paidStatement() {
+  const made = await threeInvoices();
+  const { token } = await statementLink(a, made.clientId);
+  const { redirectUrl } = (await payAll(token).expect(200)).body.data;
+  const session = stripe.sessions.get(sessionIdOf(redirectUrl))!;
+  await stripe.succeed(session.id);
+  await drained();
+  return { ...made, token, pi: session.payment_intent! };
+}
+type OutboxMessage = { kind: string; subject: string; to: string[]; textBody: string };
+const outbox = async () => (await request(t.app).get('/api/email/outbox').set(a.auth).expect(200)).body.data as OutboxMessage[];
+const historyOf = async (id: string) =>
+  (await request(t.app).get(`/api/invoices/${id}/history`).set(a.auth).expect(200)).body.data as Array<{ action: string; summary: string }>;
+
+describe('the receipt of a statement payment', () => {
+  it('when a statement payment succeeds, then the client gets one receipt listing each invoice paid and its share, and the business is notified of each', async () => {
+    const { oldest, middle, newest, pi } = await paidStatement();
+    // one message names these invoices: the statement's receipt, not one per invoice
+    const receipts = (await outbox()).filter((m) => m.kind === 'receipt' && [oldest, middle, newest].some((i) => m.textBody.includes(i.invoiceNumber)));
+    expect(receipts).toHaveLength(1);
+    const [receipt] = receipts;
+    expect(receipt!.to).toEqual(['statement@acme.example']);
+    expect(receipt!.subject).toBe('Payment received for 3 invoices');
+    expect(receipt!.textBody).toContain('payment of £1,037.60 for your statement');
+    expect(receipt!.textBody).toContain(`Invoice ${oldest.invoiceNumber}: £379.20 (balance now due: £0.00)`);
+    expect(receipt!.textBody).toContain(`Invoice ${middle.invoiceNumber}: £279.20 (balance now due: £0.00)`);
+    expect(receipt!.textBody).toContain(`Invoice ${newest.invoiceNumber}: £379.20 (balance now due: £0.00)`);
+    expect(receipt!.textBody).toContain(`Reference: ${pi}`);
+    expect(receipt!.textBody.indexOf(oldest.invoiceNumber)).toBeLessThan(receipt!.textBody.indexOf(newest.invoiceNumber));
+    for (const inv of [oldest, middle, newest]) {
+      expect((await historyOf(inv.id)).some((h) => h.action === 'emailed' && h.summary.startsWith('Receipt to statement@acme.example'))).toBe(true);
+    }
+    const notes = (await request(t.app).get('/api/notifications').query({ limit: 100 }).set(a.auth).expect(200)).body.data.items as Array<{ summary: string }>;
+    for (const inv of [oldest, middle, newest]) expect(notes.some((n) => n.summary.startsWith(`${inv.invoiceNumber} was paid online`))).toBe(true);
+  });
+
+  it('when the statement webhook repeats, then no second receipt is written', async () => {
+    const { pi } = await paidStatement();
+    const count = async () => (await outbox()).filter((m) => m.kind === 'receipt' && m.textBody.includes(pi)).length;
+    expect(await count()).toBe(1);
+    const event = stripe.sent.filter((e) => e.type === 'checkout.session.completed').at(-1)!;
+    for (let i = 0; i < 3; i++) await stripe.resend(event.id);
+    await drained();
+    expect(await count()).toBe(1);
+  });
+
+  it('when less arrives than was owed, then the receipt lists only what was paid and what each invoice still owes', async () => {
+    const { clientId, oldest, middle, newest } = await threeInvoices();
+    const { token } = await statementLink(a, clientId);
+    const { redirectUrl } = (await payAll(token).expect(200)).body.data;
+    const session = stripe.sessions.get(sessionIdOf(redirectUrl))!;
+    session.amount_total = 60000;
+    await stripe.succeed(session.id);
+    await drained();
+    const receipt = (await outbox()).find((m) => m.kind === 'receipt' && m.textBody.includes(session.payment_intent!))!;
+    expect(receipt.subject).toBe('Payment received for 2 invoices');
+    expect(receipt.textBody).toContain(`Invoice ${oldest.invoiceNumber}: £379.20 (balance now due: £0.00)`);
+    expect(receipt.textBody).toContain(`Invoice ${middle.invoiceNumber}: £220.80 (balance now due: £58.40)`);
+    expect(receipt.textBody).not.toContain(newest.invoiceNumber);
+  });
+});
+
+describe('a refund of a statement payment made at the provider', () => {
+  const refundsOf = (reference: string) =>
+    rowsOf<{ invoice_id: string; amount_pence: number }>(
+      sql`select invoice_id, amount_pence::int as amount_pence from payments where reference = ${reference} and amount_pence < 0 order by invoice_id`,
+    );
+  const byInvoice = (rows: { invoice_id: string; amount_pence: number }[]) => {
+    const out: Record<string, number> = {};
+    for (const r of rows) out[r.invoice_id] = (out[r.invoice_id] ?? 0) + r.amount_pence;
+    return out;
+  };
+
+  it('when the whole payment is refunded, then each invoice gets its share back as a negative payment and is open again', async () => {
+    const { oldest, middle, newest, pi } = await paidStatement();
+    const refund = await stripe.refund(pi, 103760);
+    await drained();
+    expect(byInvoice(await refundsOf(refund.id))).toEqual({ [oldest.id]: -37920, [middle.id]: -27920, [newest.id]: -37920 });
+    expect((await invoiceOf(oldest.id)).status).toBe('SENT');
+    expect((await invoiceOf(oldest.id)).balanceDue).toBe(379.2);
+    expect((await invoiceOf(middle.id)).balanceDue).toBe(279.2);
+    expect((await invoiceOf(newest.id)).balanceDue).toBe(379.2);
+    expect((await historyOf(middle.id)).some((h) => h.action === 'refund recorded' && h.summary.includes('£279.20'))).toBe(true);
+  });
+
+  it('when part is refunded twice, then the newest allocation gives back first, and the second part continues on the next', async () => {
+    const { oldest, middle, newest, pi } = await paidStatement();
+    const first = await stripe.refund(pi, 50000);
+    await drained();
+    expect(byInvoice(await refundsOf(first.id))).toEqual({ [newest.id]: -37920, [middle.id]: -12080 });
+    expect((await invoiceOf(oldest.id)).status).toBe('PAID');
+    expect((await invoiceOf(middle.id)).balanceDue).toBe(120.8);
+    expect((await invoiceOf(newest.id)).balanceDue).toBe(379.2);
+    const second = await stripe.refund(pi, 20000);
+    await drained();
+    expect(byInvoice(await refundsOf(second.id))).toEqual({ [middle.id]: -15840, [oldest.id]: -4160 });
+    expect((await invoiceOf(middle.id)).balanceDue).toBe(279.2);
+    expect((await invoiceOf(oldest.id)).balanceDue).toBe(41.6);
+  });
+
+  it('when refund webhooks repeat, come under another event id, or arrive before the payment, then each refund is spread once', async () => {
+    const { clientId, oldest, middle, newest } = await threeInvoices();
+    const { token } = await statementLink(a, clientId);
+    const { redirectUrl } = (await payAll(token).expect(200)).body.data;
+    const session = stripe.sessions.get(sessionIdOf(redirectUrl))!;
+    session.payment_intent = `pi_early_statement_${clientId.slice(0, 8)}`;
+    // the refund first (out of order): it waits for its payment
+    const refund = await stripe.refund(session.payment_intent, 40000);
+    await expect
+      .poll(async () => (await rowsOf<{ attempts: number }>(sql`select attempts from provider_events where processed_at is null`))[0]?.attempts ?? 0, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await stripe.succeed(session.id);
+    t.setNow(new Date(Date.now() + 10 * 60_000));
+    try {
+      await drained();
+    } finally {
+      t.setNow(null);
+    }
+    const refundEvent = stripe.sent.find((e) => e.type === 'refund.created' && e.body.includes(`"id":"${refund.id}"`))!;
+    for (let i = 0; i < 5; i++) await stripe.resend(refundEvent.id);
+    await stripe.sendEvent('refund.updated', refund);
+    await drained();
+    const rows = await refundsOf(refund.id);
+    expect(rows).toHaveLength(2);
+    expect(byInvoice(rows)).toEqual({ [newest.id]: -37920, [middle.id]: -2080 });
+    expect((await invoiceOf(oldest.id)).status).toBe('PAID');
+  });
+
+  it("when one invoice's share was refunded from its page first, then a refund at the provider gives back only what is left, newest first", async () => {
+    const { oldest, middle, newest, pi } = await paidStatement();
+    const [share] = (await request(t.app).get(`/api/invoices/${newest.id}/online-payments`).set(a.auth).expect(200)).body.data as Array<{ paymentId: string }>;
+    await request(t.app).post(`/api/invoices/${newest.id}/payments/${share!.paymentId}/refund`).set(a.auth).send({ amount: 379.2 }).expect(200);
+    await drained();
+    const refund = await stripe.refund(pi, 30000);
+    await drained();
+    expect(byInvoice(await refundsOf(refund.id))).toEqual({ [middle.id]: -27920, [oldest.id]: -2080 });
+    expect((await invoiceOf(newest.id)).balanceDue).toBe(379.2);
+  });
+});
+
+describe('the pay link on the statement PDF', () => {
+  const LINK = /https:\/\/docket\.example\/s\/([A-Za-z0-9_-]{22})/;
+  const statementPdf = async (u: TestUser, clientId: string) => (await getBinary(t.app, u, `/api/clients/${clientId}/statement`).expect(200)).body as Buffer;
+
+  it('when payments are on and the client owes, then the statement PDF prints a QR code and a short link that opens the statement and pays it', async () => {
+    const { clientId } = await threeInvoices();
+    const pdf = await statementPdf(a, clientId);
+    const dir = mkdtempSync(join(tmpdir(), 'statement-pdf-'));
+    try {
+      writeFileSync(join(dir, 'statement.pdf'), pdf);
+      expect(execFileSync('qpdf', ['--check', join(dir, 'statement.pdf')]).toString()).toContain('No syntax or stream encoding errors');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const text = pdfTextOf(pdf);
+    expect(text).toMatch(/pay online/i);
+    const code = LINK.exec(text)?.[1];
+    expect(code, text).toBeDefined();
+    // the same code on the next print; a new statement share does not revoke it
+    await statementLink(a, clientId);
+    expect(LINK.exec(pdfTextOf(await statementPdf(a, clientId)))?.[1]).toBe(code);
+    expect((await statement(code!).expect(200)).body.data.totalDue).toBe(1037.6);
+    const { redirectUrl } = (await payAll(code!).expect(200)).body.data;
+    const session = stripe.sessions.get(sessionIdOf(redirectUrl))!;
+    expect(session.success_url).toBe(`https://docket.example/s/${code}?payment=success`);
+    await stripe.succeed(session.id);
+    await drained();
+    // settled: nothing owed, nothing printed
+    expect(pdfTextOf(await statementPdf(a, clientId))).not.toMatch(/pay online/i);
+  });
+
+  it('when the statement link is revoked, then the printed code answers the 404 and the next print has a new one', async () => {
+    const { clientId } = await threeInvoices();
+    const code = LINK.exec(pdfTextOf(await statementPdf(a, clientId)))?.[1];
+    await request(t.app).delete(`/api/clients/${clientId}/statement-link`).set(a.auth).expect(200);
+    expect((await statement(code!).expect(404)).body.error).toBe(SHARE_MESSAGES.linkInvalid);
+    const next = LINK.exec(pdfTextOf(await statementPdf(a, clientId)))?.[1];
+    expect(next).toBeDefined();
+    expect(next).not.toBe(code);
+  });
+
+  it('when no provider is on, then the statement PDF prints no pay link and makes no code', async () => {
+    const clientId = (await createClient(t.app, b)).id;
+    await createIssuedInvoice(t.app, b, clientId);
+    const text = pdfTextOf(await statementPdf(b, clientId));
+    expect(text).not.toMatch(/pay online/i);
+    expect(text).not.toContain('/s/');
+    expect(await rowsOf(sql`select code from statement_pay_codes where client_id = ${clientId}`)).toHaveLength(0);
   });
 });

@@ -166,7 +166,7 @@ function drawPayment(c: Canvas, model: PdfDocumentModel, x: number, y: number, w
  * The pay page's QR code (vector, black on white, with its quiet zone), what it is for beside it,
  * and its short link under it on one line (shrunk rather than wrapped, so it reads and copies whole).
  */
-function drawPayOnline(c: Canvas, pay: { line: string; url: string }, x: number, y: number, width: number, measureOnly: boolean): number {
+export function drawPayOnline(c: Canvas, pay: { line: string; url: string }, x: number, y: number, width: number, measureOnly: boolean): number {
   const qr = QRCode.create(pay.url, { errorCorrectionLevel: 'M' });
   const size = qr.modules.size;
   const side = 72;
