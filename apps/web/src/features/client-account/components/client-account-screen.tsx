@@ -1,4 +1,6 @@
 import { invoiceNumberLabel } from '@docket/schemas/document';
+import { ShareLinkDialog } from '@/components/share-link-dialog';
+import { createStatementLink, revokeStatementLink } from '../api/statement-link';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,7 +25,6 @@ import { useClientAccount } from '../api/get-client-account';
 import { downloadStatement } from '../api/download-statement';
 import { setClientReminders } from '../api/set-client-reminders';
 import { setInvoiceReminders } from '../api/set-invoice-reminders';
-import { StatementLinkDialog } from './statement-link-dialog';
 import { allInvoiceRemindersKey } from '@/components/documents/invoice-reminders';
 import { InvoiceReminderLine } from '@/components/documents/invoice-reminder-line';
 
@@ -88,7 +89,12 @@ export function ClientAccountScreen() {
             Share statement link
           </Button>
         )}
-        <StatementLinkDialog clientId={client.id} open={sharing} onClose={() => setSharing(false)} />
+        <ShareLinkDialog
+          shares={sharing ? { kind: 'statement' } : null}
+          onClose={() => setSharing(false)}
+          create={() => createStatementLink(client.id)}
+          revoke={() => revokeStatementLink(client.id)}
+        />
       </div>
       <Card className="grid gap-3 p-4 sm:grid-cols-3">
         <div>

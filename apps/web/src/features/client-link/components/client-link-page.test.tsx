@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderPublic } from '@/test/render-public';
 import type { TPublicDocument } from '@docket/schemas/share';
 import { ClientLinkPage } from './client-link-page';
 
@@ -67,7 +68,7 @@ beforeEach(() => {
 describe('the client page', () => {
   it('when the link is unknown, then it says the link is no longer valid', async () => {
     fetchMock.mockReturnValueOnce(answer(404, { success: false, error: 'This link is no longer valid', code: 'NOT_FOUND' }));
-    render(<ClientLinkPage token={TOKEN} />);
+    renderPublic(<ClientLinkPage token={TOKEN} />);
     expect(await screen.findByRole('heading', { name: 'This link is no longer valid' })).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]![0]).toBe(`/api/public/documents/${TOKEN}`);
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'omit' });
@@ -75,7 +76,7 @@ describe('the client page', () => {
 
   it('when a sent quote is accepted without name or terms, then both messages show and nothing is sent; then it is accepted', async () => {
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: QUOTE }));
-    render(<ClientLinkPage token={TOKEN} />);
+    renderPublic(<ClientLinkPage token={TOKEN} />);
     expect(await screen.findByRole('heading', { name: 'Quote Q0007' })).toBeInTheDocument();
     expect(screen.getByText('Standard rate (20%) on £1,500.00')).toBeInTheDocument();
     expect(screen.getByText('4 Orchard Row, Leeds')).toBeInTheDocument();
@@ -103,7 +104,7 @@ describe('the client page', () => {
 
   it('when accepting is refused (declined meanwhile), then the server message shows', async () => {
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: QUOTE }));
-    render(<ClientLinkPage token={TOKEN} />);
+    renderPublic(<ClientLinkPage token={TOKEN} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept and sign' }));
     await userEvent.type(screen.getByLabelText('Your full name'), 'Pat');
     await userEvent.click(screen.getByLabelText('I accept this quote and its terms and conditions'));
@@ -124,7 +125,7 @@ describe('the client page', () => {
       paymentReference: 'INV0003',
     };
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: invoice }));
-    render(<ClientLinkPage token={TOKEN} />);
+    renderPublic(<ClientLinkPage token={TOKEN} />);
     expect(await screen.findByTestId('balance-due')).toHaveTextContent('£1,200.00');
     expect(screen.getByText('12-34-56')).toBeInTheDocument();
     expect(screen.getByText('Reference').nextSibling).toHaveTextContent('INV0003');
@@ -141,7 +142,7 @@ describe('the client page', () => {
       creditNote: { invoiceNumber: 'INV0002', reason: 'Socket not fitted' },
     };
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: note }));
-    render(<ClientLinkPage token={TOKEN} />);
+    renderPublic(<ClientLinkPage token={TOKEN} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Credit note CN0001' })).toBeInTheDocument();
     expect(screen.getByText('Credited to')).toBeInTheDocument();
     expect(screen.getByText(/Credit against invoice INV0002/)).toHaveTextContent('Credit against invoice INV0002. Reason: Socket not fitted');
@@ -170,7 +171,7 @@ describe('the client page', () => {
       const assign = vi.fn();
       vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, search: '' } as Location);
       fetchMock.mockReturnValueOnce(answer(200, { success: true, data: payable }));
-      render(<ClientLinkPage token={TOKEN} />);
+      renderPublic(<ClientLinkPage token={TOKEN} />);
       const button = await screen.findByRole('button', { name: 'Pay now £1,200.00' });
       expect(screen.getByText(/adds a surcharge of £18\.00 \(1\.5%\)/)).toBeInTheDocument();
       fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { redirectUrl: 'https://pay.example/cs_1' } }));
@@ -185,14 +186,14 @@ describe('the client page', () => {
     it('when the customer comes back from a cancelled payment, then the page says so and offers Pay now again', async () => {
       window.history.replaceState(null, '', '/p/x?payment=cancelled');
       fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...payable, onlinePayment: { providers: ['stripe'], surcharges: [] } } }));
-      render(<ClientLinkPage token={TOKEN} />);
+      renderPublic(<ClientLinkPage token={TOKEN} />);
       expect(await screen.findByRole('status', { name: 'Payment not completed' })).toHaveTextContent('Payment not completed');
       expect(screen.getByRole('button', { name: 'Pay now £1,200.00' })).toBeInTheDocument();
     });
 
     it('when nothing can be paid online, then there is no Pay now and bank details show as before', async () => {
       fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...payable, onlinePayment: null } }));
-      render(<ClientLinkPage token={TOKEN} />);
+      renderPublic(<ClientLinkPage token={TOKEN} />);
       expect(await screen.findByText('12-34-56')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /Pay now/ })).toBeNull();
     });
@@ -201,7 +202,7 @@ describe('the client page', () => {
   describe('a deposit', () => {
     it('when a sent quote asks for a deposit, then the page says so before acceptance', async () => {
       fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...QUOTE, deposit: { amount: 450, paid: false, payable: false } } }));
-      render(<ClientLinkPage token={TOKEN} />);
+      renderPublic(<ClientLinkPage token={TOKEN} />);
       expect(await screen.findByText('This quote asks for a deposit of £450.00 when you accept it.')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /Pay deposit/ })).toBeNull();
     });
@@ -212,7 +213,7 @@ describe('the client page', () => {
       fetchMock.mockReturnValueOnce(
         answer(200, { success: true, data: { ...QUOTE, status: 'APPROVED', deposit: { amount: 450, paid: false, payable: true } } }),
       );
-      render(<ClientLinkPage token={TOKEN} />);
+      renderPublic(<ClientLinkPage token={TOKEN} />);
       fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { redirectUrl: 'https://pay.example/cs_9' } }));
       await userEvent.click(await screen.findByRole('button', { name: 'Pay deposit £450.00 now' }));
       await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/cs_9'));

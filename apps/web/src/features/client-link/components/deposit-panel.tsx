@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import type { TPublicDocument } from '@docket/schemas/share';
 import { payPublicDeposit } from '../api/pay-public-deposit';
+import { usePayOnline } from '../hooks/use-pay-online';
+import { PayButtons } from './pay-buttons';
 
 /**
  * A quote's deposit (docs/product.md, "Payments from the link"): said before acceptance, offered
  * as "Pay deposit £x now" once accepted (its invoice is issued at acceptance), thanked once paid.
  */
 export function DepositPanel({ token, doc, money }: { token: string; doc: TPublicDocument; money: (pounds: number) => string }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pay, busy, error } = usePayOnline(() => payPublicDeposit(token));
   const deposit = doc.deposit;
   if (!deposit) return null;
   if (deposit.paid) {
@@ -27,31 +27,5 @@ export function DepositPanel({ token, doc, money }: { token: string; doc: TPubli
         A deposit of {money(deposit.amount)} is due; {doc.company.name} will send the invoice.
       </p>
     );
-  const pay = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      window.location.assign((await payPublicDeposit(token)).redirectUrl);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => void pay()}
-        className="rounded-md bg-green-700 px-4 py-3 font-semibold text-white disabled:opacity-60"
-      >
-        Pay deposit {money(deposit.amount)} now
-      </button>
-      {error && (
-        <p role="alert" className="text-sm text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return <PayButtons providers={['stripe']} label={() => `Pay deposit ${money(deposit.amount)} now`} onPay={pay} busy={busy} error={error} />;
 }

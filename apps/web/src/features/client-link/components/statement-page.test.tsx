@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderPublic } from '@/test/render-public';
 import type { TPublicStatement } from '@docket/schemas/online-payment';
 import { StatementPage } from './statement-page';
 
@@ -29,7 +30,7 @@ afterEach(() => {
 describe('the statement page', () => {
   it('when the link is unknown, then it says the link is no longer valid', async () => {
     fetchMock.mockReturnValueOnce(answer(404, { success: false, error: 'This link is no longer valid', code: 'NOT_FOUND' }));
-    render(<StatementPage token={TOKEN} />);
+    renderPublic(<StatementPage token={TOKEN} />);
     expect(await screen.findByRole('heading', { name: 'This link is no longer valid' })).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]![0]).toBe(`/api/public/statements/${TOKEN}`);
   });
@@ -38,7 +39,7 @@ describe('the statement page', () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign, search: '' } as Location);
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: OWED }));
-    render(<StatementPage token={TOKEN} />);
+    renderPublic(<StatementPage token={TOKEN} />);
     const button = await screen.findByRole('button', { name: 'Pay £658.40 now' });
     expect(screen.getAllByRole('row').map((r) => r.textContent)).toEqual(
       expect.arrayContaining([expect.stringContaining('INV0003'), expect.stringContaining('INV0001')]),
@@ -54,8 +55,36 @@ describe('the statement page', () => {
 
   it('when nothing is owed, then it says so and offers no payment', async () => {
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...OWED, invoices: [], totalDue: 0, onlinePayment: null } }));
-    render(<StatementPage token={TOKEN} />);
+    renderPublic(<StatementPage token={TOKEN} />);
     expect(await screen.findByText('Nothing is owed. Thank you.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+
+  it('when paying is refused, then the server message shows and the button can be pressed again', async () => {
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign: vi.fn(), search: '' } as Location);
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: OWED }));
+    renderPublic(<StatementPage token={TOKEN} />);
+    const button = await screen.findByRole('button', { name: 'Pay £658.40 now' });
+    fetchMock.mockReturnValueOnce(answer(409, { success: false, error: 'Nothing is owed', code: 'CONFLICT' }));
+    await userEvent.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing is owed');
+    expect(button).toBeEnabled();
+  });
+
+  it('when the client comes back from a cancelled payment, then the page says so and offers Pay again', async () => {
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, search: '?payment=cancelled' } as Location);
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: OWED }));
+    renderPublic(<StatementPage token={TOKEN} />);
+    expect(await screen.findByRole('status', { name: 'Payment not completed' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay £658.40 now' })).toBeEnabled();
+  });
+
+  it('when the client comes back from a payment that is recorded, then it thanks them and says nothing is owed', async () => {
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, search: '?payment=success' } as Location);
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...OWED, invoices: [], totalDue: 0, onlinePayment: null } }));
+    renderPublic(<StatementPage token={TOKEN} />);
+    expect(await screen.findByRole('status', { name: 'Payment received' })).toHaveTextContent('Payment received, thank you');
+    expect(screen.getByText('Nothing is owed. Thank you.')).toBeInTheDocument();
+    expect(screen.queryByText(/being confirmed/)).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { DocumentDownloads } from '@/components/documents/document-downloads';
 import { HistoryTimeline } from '@/components/documents/history-timeline';
 import { LinkedDocuments } from '@/components/documents/linked-documents';
 import { openPdfPreview } from '@/components/documents/open-pdf-preview';
-import { ShareLinkDialog } from '@/components/documents/share-link-dialog';
+import { ShareLinkDialog } from '@/components/share-link-dialog';
 import { DeliveryStatus } from '@/components/documents/email/delivery-status';
 import { EmailDialog } from '@/components/documents/email/email-dialog';
 import { ActionsMenu } from '@/components/ui/actions-menu';
@@ -108,8 +108,7 @@ function CreditNoteView({ note }: { note: TCreditNote }) {
       />
       <EmailDialog target={dialog === 'email' ? { kind: 'credit_note', id: note.id, number: note.creditNoteNumber } : null} onClose={close} />
       <ShareLinkDialog
-        number={dialog === 'share' ? note.creditNoteNumber : null}
-        isDraft={false}
+        shares={dialog === 'share' ? { kind: 'document', number: note.creditNoteNumber, isDraft: false } : null}
         onClose={close}
         create={async () => {
           const link = await shareCreditNote(note.id);

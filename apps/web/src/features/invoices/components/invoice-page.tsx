@@ -20,7 +20,7 @@ import { HistoryTimeline } from '@/components/documents/history-timeline';
 import { InvoiceReminderLine } from '@/components/documents/invoice-reminder-line';
 import { INVOICE_OUTSTANDING_STATUSES } from '@docket/schemas/lifecycle';
 import { LinkedDocuments } from '@/components/documents/linked-documents';
-import { ShareLinkDialog } from '@/components/documents/share-link-dialog';
+import { ShareLinkDialog } from '@/components/share-link-dialog';
 import { DeliveryStatus } from '@/components/documents/email/delivery-status';
 import { EmailDialog } from '@/components/documents/email/email-dialog';
 import { openPdfPreview } from '@/components/documents/open-pdf-preview';
@@ -207,8 +207,7 @@ function InvoiceView({ invoice }: { invoice: TInvoice }) {
       <VoidInvoiceDialog invoice={dialog === 'void' ? invoice : null} onClose={close} />
       <ChangeDueDateDialog invoice={dialog === 'due' ? invoice : null} onClose={close} />
       <ShareLinkDialog
-        number={dialog === 'share' ? invoiceNumberLabel(invoice.invoiceNumber) : null}
-        isDraft={isDraft}
+        shares={dialog === 'share' ? { kind: 'document', number: invoiceNumberLabel(invoice.invoiceNumber), isDraft: isDraft } : null}
         onClose={close}
         create={async () => {
           const link = await shareInvoice(invoice.id);

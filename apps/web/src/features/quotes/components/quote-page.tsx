@@ -19,7 +19,7 @@ import { DocumentForm } from '@/components/documents/document-form';
 import { defaultTax } from '@/components/documents/document-form-values';
 import { HistoryTimeline } from '@/components/documents/history-timeline';
 import { LinkedDocuments } from '@/components/documents/linked-documents';
-import { ShareLinkDialog } from '@/components/documents/share-link-dialog';
+import { ShareLinkDialog } from '@/components/share-link-dialog';
 import { DeliveryStatus } from '@/components/documents/email/delivery-status';
 import { EmailDialog } from '@/components/documents/email/email-dialog';
 import { openPdfPreview } from '@/components/documents/open-pdf-preview';
@@ -179,8 +179,7 @@ function QuoteView({ quote }: { quote: TQuote }) {
       <InvoiceQuoteDialog quote={dialog === 'invoice' ? quote : null} currencySymbol={symbol} onClose={close} />
       <QuoteDepositDialog quote={dialog === 'deposit' ? quote : null} symbol={symbol} onClose={close} />
       <ShareLinkDialog
-        number={dialog === 'share' ? quote.quoteNumber : null}
-        isDraft={status === 'DRAFT'}
+        shares={dialog === 'share' ? { kind: 'document', number: quote.quoteNumber, isDraft: status === 'DRAFT' } : null}
         onClose={close}
         create={async () => {
           const link = await shareQuote(quote.id);
