@@ -2,15 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { TBankLine } from '@docket/schemas/bank';
-import {
-  EXPENSE_CATEGORIES,
-  EXPENSE_CATEGORY_CODES,
-  EXPENSE_VAT_CHOICES,
-  expenseFromTotal,
-  ZExpenseEntry,
-  type TExpenseEntry,
-  type TExpenseVat,
-} from '@docket/schemas/expense';
+import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_CODES, ZExpenseEntry, type TExpenseEntry, type TExpenseVat } from '@docket/schemas/expense';
 import { formatMoney } from '@/lib/format';
 import { errorMessage } from '@/lib/api-client';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -18,6 +10,7 @@ import { DialogForm } from '@/components/ui/dialog-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { ExpenseVatField } from '@/components/expense-vat-field';
 import { matchGuess, supplierGuess } from './line-text';
 
 export interface TExpenseFromLine {
@@ -58,7 +51,6 @@ function ExpenseDialogForm({ line, onClose, onConfirm }: Props & { line: TBankLi
   const [error, setError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
   const vat = useWatch({ control: form.control, name: 'vat' });
-  const split = expenseFromTotal(Math.round(total * 100), vat);
 
   const submit = form.handleSubmit(async (entry) => {
     setError(null);
@@ -87,20 +79,7 @@ function ExpenseDialogForm({ line, onClose, onConfirm }: Props & { line: TBankLi
               ))}
             </Select>
           </FormField>
-          <FormField
-            label="VAT"
-            required
-            error={errors.vat?.message}
-            hint={split.vatAmount === null ? `Net ${formatMoney(split.net)}` : `Net ${formatMoney(split.net)} + VAT ${formatMoney(split.vatAmount)} to reclaim`}
-          >
-            <Select className="h-11" {...form.register('vat')}>
-              {EXPENSE_VAT_CHOICES.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
-          </FormField>
+          <ExpenseVatField registration={form.register('vat')} error={errors.vat?.message} split={{ total, vat }} />
           <div className="rounded-md border border-slate-200 p-3">
             <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
               <input type="checkbox" className="h-5 w-5" checked={saveRule} onChange={(e) => setSaveRule(e.target.checked)} />

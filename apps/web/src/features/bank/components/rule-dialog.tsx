@@ -2,13 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ZBankRuleRequest, type TBankLine, type TBankRuleRequest } from '@docket/schemas/bank';
-import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_CODES, EXPENSE_VAT_CHOICES } from '@docket/schemas/expense';
+import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_CODES } from '@docket/schemas/expense';
 import { errorMessage } from '@/lib/api-client';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogForm } from '@/components/ui/dialog-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { ExpenseVatField } from '@/components/expense-vat-field';
 import { matchGuess, supplierGuess } from './line-text';
 
 interface Props {
@@ -79,15 +80,7 @@ function RuleForm({ line, onClose, onSave }: Omit<Props, 'open'>) {
               ))}
             </Select>
           </FormField>
-          <FormField label="VAT" required error={errors.vat?.message}>
-            <Select className="h-11" {...form.register('vat')}>
-              {EXPENSE_VAT_CHOICES.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
-          </FormField>
+          <ExpenseVatField registration={form.register('vat')} error={errors.vat?.message} />
         </DialogForm>
       </DialogContent>
     </Dialog>

@@ -2,17 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Camera } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import {
-  EXPENSE_VAT_CHOICES,
-  expenseFromTotal,
-  isReverseChargeExpense,
-  RECEIPT_MAX_BYTES,
-  ZExpenseEntry,
-  type TExpense,
-  type TExpenseEntry,
-  type TExpenseVat,
-} from '@docket/schemas/expense';
-import { formatMoney } from '@/lib/format';
+import { RECEIPT_MAX_BYTES, ZExpenseEntry, type TExpense, type TExpenseEntry } from '@docket/schemas/expense';
+import { ExpenseVatField, vatSplitText } from '@/components/expense-vat-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -29,14 +20,6 @@ interface ExpenseFormProps {
   expense?: TExpense;
   onSubmit: (values: TExpenseEntry, receipt: File | null) => Promise<void>;
   onCancel: () => void;
-}
-
-/** What the VAT choice makes of the total: the net and the VAT to reclaim, shown as the user types. */
-function splitText(total: number, vat: TExpenseVat): string {
-  if (!Number.isFinite(total) || total <= 0) return '';
-  const { net, vatAmount } = expenseFromTotal(Math.round(total * 100), vat);
-  if (isReverseChargeExpense(vat)) return `Net ${formatMoney(net)}: you account for the VAT on both sides of the return`;
-  return vatAmount === null ? `Net ${formatMoney(net)}, no VAT to reclaim` : `Net ${formatMoney(net)} + VAT ${formatMoney(vatAmount)} to reclaim`;
 }
 
 /**
@@ -96,7 +79,7 @@ export function ExpenseForm({ expense, onSubmit, onCancel }: ExpenseFormProps) {
               </p>
             )}
           </div>
-          <FormField label="Total paid (£)" required error={errors.total?.message} hint={splitText(total, vat)}>
+          <FormField label="Total paid (£)" required error={errors.total?.message} hint={vatSplitText(total, vat)}>
             <Input type="number" inputMode="decimal" step="0.01" min="0" className="h-12 text-lg" {...form.register('total', { valueAsNumber: true })} />
           </FormField>
           <FormField label="Category" required error={errors.category?.message}>
@@ -108,15 +91,7 @@ export function ExpenseForm({ expense, onSubmit, onCancel }: ExpenseFormProps) {
               ))}
             </Select>
           </FormField>
-          <FormField label="VAT" required error={errors.vat?.message}>
-            <Select className="h-12" {...form.register('vat')}>
-              {EXPENSE_VAT_CHOICES.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
-          </FormField>
+          <ExpenseVatField registration={form.register('vat')} error={errors.vat?.message} className="h-12" />
           <FormField label="Supplier" required error={errors.supplier?.message}>
             <Input className="h-12" autoComplete="organization" placeholder="Screwfix" {...form.register('supplier')} />
           </FormField>
