@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createTestQueryClient } from './render';
 
-/** Renders a customer's public page as client-link-main.tsx does: a fresh query client, nothing else. */
+/** Renders a customer's public page as client-link-main.tsx does: a query client and nothing of the signed-in app. */
 export function renderPublic(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  return render(<QueryClientProvider client={createTestQueryClient()}>{ui}</QueryClientProvider>);
 }
