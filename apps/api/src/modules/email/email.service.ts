@@ -531,7 +531,13 @@ export function createEmailService(deps: EmailServiceDeps) {
     ): Promise<string | null> {
       const ids = r.allocations.map((a) => a.invoiceId);
       const numbers = r.allocations.map((a) => a.number);
-      const subject = numbers.length === 1 ? `Payment received for ${numbers[0]}` : `Payment received for ${numbers.length} invoices`;
+      // Nothing left to pay when it arrived (all kept as credit): the receipt names no invoice.
+      const subject =
+        numbers.length === 0
+          ? 'Payment received'
+          : numbers.length === 1
+            ? `Payment received for ${numbers[0]}`
+            : `Payment received for ${numbers.length} invoices`;
       return writeReceipt(userId, clientId, ids, subject, (companyName) => [
         `Thank you: we have received your payment of ${r.amount} for your statement.`,
         '',

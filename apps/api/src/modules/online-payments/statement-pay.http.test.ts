@@ -282,6 +282,29 @@ describe('the receipt of a statement payment', () => {
   });
 });
 
+describe('the receipt when nothing was left to pay', () => {
+  it('when every invoice was paid another way before the money arrived, then one receipt says it is kept as credit and names no invoice', async () => {
+    const { clientId, oldest, middle, newest } = await threeInvoices();
+    const { token } = await statementLink(a, clientId);
+    const { redirectUrl } = (await payAll(token).expect(200)).body.data;
+    for (const [inv, amount] of [
+      [oldest, 379.2],
+      [middle, 279.2],
+      [newest, 379.2],
+    ] as const) {
+      await request(t.app).post(`/api/invoices/${inv.id}/payments`).set(a.auth).send({ amount, method: 'BANK_TRANSFER', reference: 'Cheque' }).expect(201);
+    }
+    const session = stripe.sessions.get(sessionIdOf(redirectUrl))!;
+    await stripe.succeed(session.id);
+    await drained();
+    const receipts = (await outbox()).filter((m) => m.kind === 'receipt' && m.textBody.includes(session.payment_intent!));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toBe('Payment received');
+    expect(receipts[0]!.textBody).toContain('Kept as a credit on your account: £1,037.60');
+    expect(receipts[0]!.textBody).not.toContain('It paid:');
+  });
+});
+
 describe('a refund of a statement payment made at the provider', () => {
   const refundsOf = (reference: string) =>
     rowsOf<{ invoice_id: string; amount_pence: number }>(
