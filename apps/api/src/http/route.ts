@@ -128,3 +128,12 @@ export function mountRoutes(router: Router, routes: readonly Route[], options: M
 
 /** The routes of one stage, in their declared order. */
 export const inStage = (routes: readonly Route[], stage: Stage) => routes.filter((r) => (r.stage ?? 'json') === stage);
+
+/** The order app.ts mounts the stages in (with the middleware between them). */
+export const STAGES: readonly Stage[] = ['health', 'public', 'webhook', 'upload', 'json'];
+
+/** Every route in the order Express tries them: the first that matches a request answers it. */
+export const inMountOrder = (routes: readonly Route[]) => STAGES.flatMap((stage) => inStage(routes, stage));
+
+/** A route's path as a regular expression over paths under /api (`:x` is one segment). */
+export const pathPattern = (path: string) => new RegExp(`^${path.replace(/\./g, '\\.').replace(/:\w+/g, '[^/]+')}/?$`);
