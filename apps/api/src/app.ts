@@ -83,6 +83,8 @@ export function createApp(ctx: AppContext) {
   const publicOrigin = (req: Request) => config.publicAppUrl ?? `${req.protocol}://${req.get('host')}`;
   // The route registry (http/route.ts): every module's declared routes, mounted stage by stage below.
   const routes = apiRoutes(ctx, modules, { authLimiter, resetLimiter, publicOrigin });
+  // What the tests' answer checks read (test/answer-schemas.ts): the registry this app mounted.
+  app.locals.routes = routes;
 
   const api = Router();
   if (config.corsOrigin) api.use(corsFor(config.corsOrigin));

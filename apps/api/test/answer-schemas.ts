@@ -1,17 +1,19 @@
 import type { Express, Response } from 'express';
 import { z } from 'zod';
 import { ZApiFailure, ZApiSuccess } from '@docket/schemas/errors';
-import { isRaw, pathPattern } from '../src/http/route.ts';
-import { REGISTRY } from './route-registry.ts';
+import { inMountOrder, isRaw, pathPattern, type Route } from '../src/http/route.ts';
+
+type AnswerRoute = [string, RegExp, z.ZodType];
 
 /**
  * Method, path pattern under /api, and the schema of `data` in a 2xx answer: read from the route
- * registry (every JSON route declares its `response`; raw answers such as PDFs and CSVs declare
- * none and are not JSON). In mount order, so the first match is the route Express would run.
+ * registry the app mounted (app.ts keeps it in `app.locals.routes`): every JSON route declares its
+ * `response`; raw answers such as PDFs and CSVs declare none and are not JSON. In mount order, so
+ * the first match is the route Express would run.
  */
-const ROUTES: [string, RegExp, z.ZodType][] = REGISTRY.flatMap((r) =>
-  isRaw(r.response) ? [] : [[r.method.toUpperCase(), pathPattern(r.path), r.response] as [string, RegExp, z.ZodType]],
-);
+function answerRoutes(routes: readonly Route[]): AnswerRoute[] {
+  return inMountOrder(routes).flatMap((r) => (isRaw(r.response) ? [] : [[r.method.toUpperCase(), pathPattern(r.path), r.response] as AnswerRoute]));
+}
 
 /** Money fields an engineer who may not see prices must never receive (written apart from the server's list). */
 const MONEY_FIELDS = new Set([
@@ -58,10 +60,10 @@ export function moneyFieldsIn(value: unknown, at = ''): string[] {
 }
 
 /** The schema an answer to `method path` must satisfy (every JSON route declares one; PDFs are not JSON). */
-export function answerSchema(method: string, path: string, status: number): z.ZodType | undefined {
+function answerSchema(routes: AnswerRoute[], method: string, path: string, status: number): z.ZodType | undefined {
   if (status >= 400) return ZApiFailure;
   if (!path.startsWith('/api/')) return undefined;
-  const route = ROUTES.find(([m, p]) => m === method && p.test(path.slice(4)));
+  const route = routes.find(([m, p]) => m === method && p.test(path.slice(4)));
   return route && ZApiSuccess(route[2]);
 }
 
@@ -71,13 +73,16 @@ export function answerSchema(method: string, path: string, status: number): z.Zo
  * met it: the answer becomes a 500 and the mismatch is printed.
  */
 export function checkAnswers(app: Express): Express {
+  const registered = app.locals.routes as readonly Route[] | undefined;
+  if (!registered) throw new Error('checkAnswers needs an app with its route registry in app.locals.routes (createApp sets it)');
+  const routes = answerRoutes(registered);
   const response = app.response as Response;
   const json = response.json;
   const send = response.send;
   const check = (res: Response, body: unknown) => {
     const req = res.req;
     const path = req.originalUrl.split('?')[0]!;
-    const listed = answerSchema(req.method, path, res.statusCode);
+    const listed = answerSchema(routes, req.method, path, res.statusCode);
     // An engineer who may not see prices: the answer has no money field at all, and the rest matches.
     const hidden = req.account?.role === 'ENGINEER' && !req.account.engineersSeePrices && res.statusCode < 400;
     if (hidden) {
