@@ -9,7 +9,8 @@ import { serveWebApp } from './middleware/web-app.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { bindRequestContext } from './lib/request-context.ts';
-import { createModules, mountHealth, mountImports, mountModules, mountPublic, mountWebhooks } from './composition.ts';
+import { apiRoutes, createModules } from './composition.ts';
+import { inStage, mountRoutes } from './http/route.ts';
 import { logoBodyParser } from './modules/company/company.routes.ts';
 
 /** Build the Express app over a ready context. No listen: server.ts and tests do that. */
@@ -79,20 +80,30 @@ export function createApp(ctx: AppContext) {
   };
   const requireUser: RequestHandler = authenticate((claim) => modules.auth.findSession(claim));
 
+  const publicOrigin = (req: Request) => config.publicAppUrl ?? `${req.protocol}://${req.get('host')}`;
+  // The route registry (http/route.ts): every module's declared routes, mounted stage by stage below.
+  const routes = apiRoutes(ctx, modules, { authLimiter, resetLimiter, publicOrigin });
+  // What the tests' answer checks read (test/answer-schemas.ts): the registry this app mounted.
+  app.locals.routes = routes;
+
   const api = Router();
   if (config.corsOrigin) api.use(corsFor(config.corsOrigin));
   api.use(identify(ctx.tokens));
-  mountHealth(api, ctx);
-  const publicOrigin = (req: Request) => config.publicAppUrl ?? `${req.protocol}://${req.get('host')}`;
-  mountPublic(api, modules, [publicHeaders, publicLimiter], jsonBody('512kb'), publicOrigin);
+  mountRoutes(api, inStage(routes, 'health'), { requireUser });
+  // /api/public (client links): before the API's own limiter and body parser, with their own per-IP
+  // limit, a body large enough for a drawn signature (parsed per route, after its early checks), and a 404 of their own.
+  api.use('/public', publicHeaders, publicLimiter);
+  mountRoutes(api, inStage(routes, 'public'), { requireUser, body: jsonBody('512kb') });
+  api.use('/public', apiNotFound);
   // Provider webhooks: raw bodies (signatures cover the bytes), before the per-user limiter and JSON parser.
-  mountWebhooks(api, modules);
+  mountRoutes(api, inStage(routes, 'webhook'), { requireUser });
+  api.use('/webhooks', apiNotFound);
   api.use(apiLimiter);
   api.use('/company/logo', logoBodyParser);
-  mountImports(api, modules, requireUser);
+  // Bodies that are files (CSV imports, receipts, statements): before the JSON body parser, which refuses any other body.
+  mountRoutes(api, inStage(routes, 'upload'), { requireUser });
   api.use(jsonBody('256kb'));
-
-  mountModules(api, modules, { requireUser, authLimiter, resetLimiter, publicOrigin });
+  mountRoutes(api, inStage(routes, 'json'), { requireUser });
   api.use(apiNotFound);
 
   app.use('/api', api);

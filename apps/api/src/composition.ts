@@ -1,11 +1,12 @@
 import { invoiceNumberLabel } from '@docket/schemas/document';
 import { ZListQuery } from '@docket/schemas/common';
 import { ZInvoiceListQuery, ZQuoteListQuery } from '@docket/schemas/document';
-import type { Request, RequestHandler, Router } from 'express';
+import type { Request, RequestHandler } from 'express';
+import type { Route } from './http/route.ts';
 import type { AppContext } from './context.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { accountsListRoutes, authRoutes } from './modules/auth/auth.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createTeamRepository } from './modules/team/team.repository.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
@@ -30,7 +31,7 @@ import { createQuotesService } from './modules/quotes/quotes.service.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
-import { invoicesRoutes, quoteInvoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createPreviewsService } from './modules/previews/previews.service.ts';
 import { previewsRoutes } from './modules/previews/previews.routes.ts';
 import { createPreviewsRepository } from './modules/previews/previews.repository.ts';
@@ -52,7 +53,7 @@ import { createSnapshotsRepository } from './modules/snapshots/snapshots.reposit
 import { createSnapshotsService } from './modules/snapshots/snapshots.service.ts';
 import { createCreditNotesRepository } from './modules/credit-notes/credit-notes.repository.ts';
 import { createCreditNotesService } from './modules/credit-notes/credit-notes.service.ts';
-import { creditNotesRoutes, invoiceCreditRoutes } from './modules/credit-notes/credit-notes.routes.ts';
+import { creditNotesRoutes } from './modules/credit-notes/credit-notes.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -66,11 +67,11 @@ import { createBooksService } from './modules/reports/books.service.ts';
 import { createMtdRepository } from './modules/mtd/mtd.repository.ts';
 import { createFiledPeriods } from './modules/mtd/filed-periods.ts';
 import { createMtdService } from './modules/mtd/mtd.service.ts';
-import { mtdCallbackRoutes, mtdRoutes } from './modules/mtd/mtd.routes.ts';
+import { mtdRoutes } from './modules/mtd/mtd.routes.ts';
 import { createHmrcClient } from './modules/mtd/hmrc-client.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { invoicePaymentRoutes, paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { DEFAULT_MAIL } from './context.ts';
 import { createMailer } from './modules/email/mailer.ts';
 import { createDeliveriesRepository } from './modules/email/deliveries.repository.ts';
@@ -92,15 +93,14 @@ import { createNotificationsService } from './modules/notifications/notification
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createSharingRepository } from './modules/sharing/sharing.repository.ts';
 import { createClientChangeRevoker, createSharingService } from './modules/sharing/sharing.service.ts';
-import { publicRoutes, sharingRoutes } from './modules/sharing/sharing.routes.ts';
-import { apiNotFound } from './middleware/error-handler.ts';
+import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { createExportsRepository } from './modules/exports/exports.repository.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
 import { createExportRunsRepository } from './modules/exports/export-runs.repository.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { createEinvoicesRepository } from './modules/einvoices/einvoices.repository.ts';
 import { createEinvoicesService } from './modules/einvoices/einvoices.service.ts';
-import { einvoicesRoutes } from './modules/einvoices/einvoices.routes.ts';
+import { einvoicesRoutes, facturXWriters } from './modules/einvoices/einvoices.routes.ts';
 import { createImportsRepository } from './modules/imports/imports.repository.ts';
 import { createImportsService } from './modules/imports/imports.service.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
@@ -111,21 +111,14 @@ import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
 import { createOnlinePaymentsRepository } from './modules/online-payments/online-payments.repository.ts';
 import { payUrlOf } from './modules/previews/issued-live-key.ts';
 import { createOnlinePaymentsService, PAYMENT_EVENTS_LOOP } from './modules/online-payments/online-payments.service.ts';
-import {
-  companyPaymentsRoutes,
-  publicPayRoutes,
-  quoteDepositRoutes,
-  refundRoutes,
-  statementLinkRoutes,
-  webhookRoutes,
-} from './modules/online-payments/online-payments.routes.ts';
+import { onlinePaymentsRoutes } from './modules/online-payments/online-payments.routes.ts';
 import { createSecretBox } from './lib/secrets.ts';
 import { createDatabaseReceiptStore, createExpensesRepository } from './modules/expenses/expenses.repository.ts';
 import { createExpensesService } from './modules/expenses/expenses.service.ts';
-import { expensesRoutes, receiptRoutes } from './modules/expenses/expenses.routes.ts';
+import { expensesRoutes } from './modules/expenses/expenses.routes.ts';
 import { createBankRepository } from './modules/bank/bank.repository.ts';
 import { createBankService } from './modules/bank/bank.service.ts';
-import { bankLineRoutes, bankRoutes, statementRoutes } from './modules/bank/bank.routes.ts';
+import { bankRoutes } from './modules/bank/bank.routes.ts';
 import { createBankRulesRepository } from './modules/bank/bank-rules.repository.ts';
 import { createBankRulesService } from './modules/bank/bank-rules.service.ts';
 import { bankRuleRoutes } from './modules/bank/bank-rules.routes.ts';
@@ -135,7 +128,7 @@ const HELD_PDF_BYTES = 16 * 1024 * 1024;
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
- * nowhere else, so modules never build each other and folders only point one way
+ * nowhere else (routes: apiRoutes below), so modules never build each other and folders only point one way
  * (modules -> modules/documents, modules/numbering, lib, db). A module that needs another
  * module's work gets the function passed in here.
  */
@@ -538,8 +531,7 @@ function startWorkers(
   started.catch((err: unknown) => ctx.logger.error({ err }, 'could not start the job workers'));
 }
 
-export interface MountOptions {
-  requireUser: RequestHandler;
+export interface RouteDeps {
   authLimiter: RequestHandler;
   resetLimiter: RequestHandler;
   /** the origin client links point at */
@@ -547,80 +539,42 @@ export interface MountOptions {
 }
 
 /**
- * /api/public (client links): before the API's own limiter and body parser, with their own per-IP
- * limit, a body large enough for a drawn signature, and a 404 of their own at the end.
+ * The route registry: every module's declared routes (http/route.ts), in the order app.ts mounts
+ * each stage's. Paths are exact, so order matters only where two paths can match one request
+ * (POST /invoices/from-quote/:quoteId is declared before POST /invoices/:id/duplicate).
  */
-export function mountPublic(api: Router, m: Modules, guards: RequestHandler[], body: RequestHandler[], publicOrigin: (req: Request) => string) {
-  api.use('/public', ...guards, publicRoutes(m.sharing, body), publicPayRoutes(m.onlinePayments, body, publicOrigin), apiNotFound);
-}
-
-/** POST /api/webhooks/{provider}/{accountKey} (docs/reliability.md, "Payment webhooks"). */
-export function mountWebhooks(api: Router, m: Modules) {
-  api.use('/webhooks', webhookRoutes(m.onlinePayments), apiNotFound);
-}
-
-/** Every module's routes under /api (health before the rate limiter, which app.ts adds after it). */
-export function mountHealth(api: Router, ctx: AppContext) {
-  api.use(healthRoutes(createHealthRepository(ctx.db), ctx.dbKind));
-}
-
-/** CSV uploads: mounted before the JSON body parser, which refuses any other body. */
-export function mountImports(api: Router, m: Modules, requireUser: RequestHandler) {
-  api.use('/imports', requireUser, importsRoutes(m.imports));
-  api.use(receiptRoutes(m.expenses, requireUser));
-  api.use(statementRoutes(m.bank, requireUser));
-}
-
-/** The rest, in this order: previews before quotes and invoices, which only match exact paths. */
-export function mountModules(api: Router, m: Modules, { requireUser, authLimiter, resetLimiter, publicOrigin }: MountOptions) {
-  api.use('/auth', authRoutes(m.auth, { authLimiter, resetLimiter, authenticate: requireUser }));
-  api.use(accountsListRoutes(m.auth, requireUser));
-  api.use('/account', teamRoutes(m.team, requireUser));
-  api.use(emailRoutes(m.email, m.emailTemplates, requireUser, publicOrigin));
-  api.use(remindersRoutes(m.reminders, requireUser));
-  api.use(
-    '/clients',
-    keptAnswerFirst(m.keptForSession, listFirstPage('clients', ZListQuery)),
-    requireUser,
-    accountsRoutes(m.accounts),
-    statementLinkRoutes(m.onlinePayments, publicOrigin),
-    clientsRoutes(m.clients),
-  );
-  api.use('/items', requireUser, itemsRoutes(m.items));
-  api.use('/company/payments', requireUser, companyPaymentsRoutes(m.onlinePayments, publicOrigin));
-  api.use('/company', requireUser, companyRoutes(m.company));
-  api.use(einvoicesRoutes(m.einvoices, requireUser));
-  api.use(previewsRoutes(m.previews, requireUser));
-  api.use(sharingRoutes(m.sharing, requireUser, publicOrigin));
-  api.use(quoteDepositRoutes(m.onlinePayments, requireUser));
-  api.use(refundRoutes(m.onlinePayments, requireUser));
-  api.use('/notifications', requireUser, notificationsRoutes(m.notifications));
-  api.use(historyRoutes(m.history.repository, m.history.ownership, requireUser));
-  api.use(
-    '/quotes',
-    keptAnswerFirst(m.keptForSession, listFirstPage('quotes', ZQuoteListQuery)),
-    requireUser,
-    quoteInvoicesRoutes(m.invoices),
-    quotesRoutes(m.quotes),
-  );
-  api.use(
-    '/invoices',
-    keptAnswerFirst(m.keptForSession, listFirstPage('invoices', ZInvoiceListQuery)),
-    requireUser,
-    invoicePaymentRoutes(m.payments, m.invoices.get, invoiceCreditRoutes(m.creditNotes, invoicesRoutes(m.invoices))),
-  );
-  api.use('/payments', requireUser, paymentsRoutes(m.payments));
-  api.use('/recurring-invoices', requireUser, recurringRoutes(m.recurring));
-  api.use('/reports', requireUser, reportsRoutes(m.reports, m.vatReport, m.books));
-  api.use(mtdCallbackRoutes(m.mtd, publicOrigin));
-  api.use('/mtd/vat', requireUser, mtdRoutes(m.mtd, m.clock, publicOrigin));
-  api.use('/expenses', requireUser, expensesRoutes(m.expenses));
-  api.use('/bank-accounts', requireUser, bankRoutes(m.bank));
-  api.use('/bank-lines', requireUser, bankLineRoutes(m.bank));
-  api.use('/bank-rules', requireUser, bankRuleRoutes(m.bankRules));
-  api.use('/exports', requireUser, exportsRoutes(m.exports));
-  api.use('/credit-notes', requireUser, creditNotesRoutes(m.creditNotes));
-  api.use('/calendar', requireUser, calendarRoutes(m.calendar));
-  api.use('/subscription', requireUser, subscriptionRoutes(m.subscription));
-  api.use('/dashboard', keptAnswerFirst(m.keptForSession, named('dashboard')), requireUser, dashboardRoutes(m.dashboard));
+export function apiRoutes(ctx: AppContext, m: Modules, { authLimiter, resetLimiter, publicOrigin }: RouteDeps): Route[] {
+  const keptFirst = (nameOf: Parameters<typeof keptAnswerFirst>[1]) => [keptAnswerFirst(m.keptForSession, nameOf)];
+  return [
+    ...healthRoutes(createHealthRepository(ctx.db), ctx.dbKind),
+    ...authRoutes(m.auth, { authLimiter, resetLimiter }),
+    ...teamRoutes(m.team),
+    ...emailRoutes(m.email, m.emailTemplates, publicOrigin),
+    ...remindersRoutes(m.reminders),
+    ...accountsRoutes(m.accounts),
+    ...clientsRoutes(m.clients, keptFirst(listFirstPage('clients', ZListQuery))),
+    ...itemsRoutes(m.items),
+    ...onlinePaymentsRoutes(m.onlinePayments, publicOrigin),
+    ...companyRoutes(m.company),
+    ...einvoicesRoutes(m.einvoices),
+    ...previewsRoutes(m.previews, facturXWriters(m.einvoices)),
+    ...sharingRoutes(m.sharing, publicOrigin),
+    ...notificationsRoutes(m.notifications),
+    ...historyRoutes(m.history.repository, m.history.ownership),
+    ...quotesRoutes(m.quotes, keptFirst(listFirstPage('quotes', ZQuoteListQuery))),
+    ...invoicesRoutes(m.invoices, keptFirst(listFirstPage('invoices', ZInvoiceListQuery))),
+    ...creditNotesRoutes(m.creditNotes),
+    ...paymentsRoutes(m.payments, m.invoices.get),
+    ...recurringRoutes(m.recurring),
+    ...reportsRoutes(m.reports, m.vatReport, m.books),
+    ...mtdRoutes(m.mtd, m.clock, publicOrigin),
+    ...expensesRoutes(m.expenses),
+    ...bankRoutes(m.bank),
+    ...bankRuleRoutes(m.bankRules),
+    ...exportsRoutes(m.exports),
+    ...importsRoutes(m.imports),
+    ...calendarRoutes(m.calendar),
+    ...subscriptionRoutes(m.subscription),
+    ...dashboardRoutes(m.dashboard, keptFirst(named('dashboard'))),
+  ];
 }

@@ -2,6 +2,8 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { sendData } from '../src/lib/respond.ts';
+import { ZQuote } from '@docket/schemas/document';
+import { defineRoute } from '../src/http/route.ts';
 import { checkAnswers } from './answer-schemas.ts';
 
 const quote = {
@@ -28,6 +30,8 @@ const quote = {
 function appAnswering(data: unknown) {
   const app = express();
   app.get('/api/quotes/:id', (_req, res) => sendData(res, data));
+  // The one route this app serves, declared as the registry declares it (createApp keeps the whole registry here).
+  app.locals.routes = [defineRoute({ method: 'get', path: '/quotes/:id', auth: 'signed-in', response: ZQuote, handler: () => data })];
   app.use((_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     res.status(500).json({ success: false, error: 'Internal server error' });
   });

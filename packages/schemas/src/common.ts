@@ -139,3 +139,12 @@ export const ZDateTime = (requiredMessage: string) =>
       }
       return d;
     });
+
+/** A DELETE that answers the id it removed. */
+export const ZDeletedAnswer = z.strictObject({ id: z.string() });
+/** A DELETE of a link: whether one was live. */
+export const ZRevokedAnswer = z.strictObject({ revoked: z.boolean() });
+/** An answer that is only a sentence for the person (auth emails and links). */
+export const ZMessageAnswer = z.strictObject({ message: z.string() });
+/** GET /api/health. */
+export const ZHealth = z.strictObject({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });

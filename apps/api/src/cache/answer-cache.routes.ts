@@ -7,14 +7,15 @@ import type { KeptForSession } from './answer-cache.ts';
 type NameOf = (req: Request) => string | null;
 
 /**
- * Mounted before requireUser on /invoices, /quotes, /clients and /dashboard: a GET / whose answer
+ * Run before the session check of GET /invoices, /quotes, /clients and /dashboard (the routes'
+ * `before`, http/route.ts): a request whose answer
  * is kept for today is sent from one query that also checks the session (docs/product.md, "Kept
  * answers"). Anything else (no token, another page, nothing kept, a session no longer valid) goes
  * on to requireUser and the route, which answer every case as before.
  */
 export function keptAnswerFirst(keptForSession: KeptForSession, nameOf: NameOf): RequestHandler {
   return async (req, res, next) => {
-    if (req.method !== 'GET' || req.path !== '/' || !req.tokenUserId) return next();
+    if (req.method !== 'GET' || !req.tokenUserId) return next();
     const name = nameOf(req);
     const answer = name ? await keptForSession(sessionClaimOf(req), name) : null;
     if (answer) sendData(res, answer);

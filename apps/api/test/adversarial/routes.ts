@@ -4,6 +4,8 @@ import { sampleClient, sampleCompany } from '../test-app.ts';
 import { PAYMENT_METHODS } from '@docket/schemas/payment';
 import { Entries, Raw, invalid, noiseEntries } from './hostile.ts';
 import type { Method } from './support.ts';
+import type { Route } from '../../src/http/route.ts';
+import { REGISTRY } from '../route-registry.ts';
 
 /** Ids of records the fuzzing user owns; a route whose module has not landed leaves its id unset. */
 export interface OwnIds {
@@ -337,8 +339,13 @@ const templatesBody: BodySpec = {
   required: [],
 };
 
-/** Every route the API serves; absent ones are skipped at run time. */
-export const ROUTES: RouteSpec[] = [
+/**
+ * The fuzz specs, one or more per registered route (a registered `:param` may be named by a
+ * concrete value here: /exports/:file by /exports/invoices.csv). Which routes exist, and their
+ * order, come from the route registry (ROUTES below); test/route-registry.test.ts fails when a
+ * registered route has no spec (or is not in UNFUZZED) or a spec names no registered route.
+ */
+export const SPECS: RouteSpec[] = [
   {
     method: 'post',
     path: '/auth/register',
@@ -437,6 +444,12 @@ export const ROUTES: RouteSpec[] = [
     own: { quoteId: 'quoteId' },
   },
   { method: 'get', path: '/invoices/:id/preview' },
+  {
+    method: 'patch',
+    path: '/invoices/:id/due-date',
+    body: { valid: () => ({ dueDate: '2031-02-01' }), fields: { dueDate: invalid.date }, required: ['dueDate'] },
+    own: { id: 'invoiceId' },
+  },
   { method: 'get', path: '/invoices/:id/ubl', own: { id: 'sentInvoiceId' } },
   { method: 'get', path: '/invoices/:id/history' },
   { method: 'patch', path: '/invoices/:id/void', body: voidBody, own: { id: 'sentInvoiceId' } },
@@ -545,7 +558,12 @@ export const ROUTES: RouteSpec[] = [
   { method: 'get', path: '/deliveries' },
   { method: 'get', path: '/email/outbox' },
   { method: 'get', path: '/email/deliveries/:id/eml' },
-  { method: 'post', path: '/email/outbox/send', writesWithoutBody: true },
+  {
+    method: 'post',
+    path: '/email/outbox/send',
+    writesWithoutBody: true,
+    body: { valid: () => ({}), fields: { id: invalid.optionalUuid }, required: [] },
+  },
   { method: 'get', path: '/company/email-templates' },
   { method: 'put', path: '/company/email-templates', body: templatesBody },
   {
@@ -592,7 +610,7 @@ export const ROUTES: RouteSpec[] = [
     body: { valid: () => ({ paused: true }), fields: { paused: invalid.bool }, required: ['paused'] },
     own: { id: 'invoiceId' },
   },
-  { method: 'post', path: '/invoices/:id/reminders/send', writesWithoutBody: true },
+  { method: 'post', path: '/invoices/:id/reminders/send', writesWithoutBody: true, body: { valid: () => ({}), fields: {}, required: [] } },
   {
     method: 'post',
     path: '/auth/forgot-password',
@@ -710,7 +728,39 @@ export const ROUTES: RouteSpec[] = [
   // Pay now and the provider webhooks (signatures, foreign accounts) in online-payments.http.test.ts.
 ];
 
-for (const r of ROUTES) r.label = `${r.method.toUpperCase()} ${r.path}`;
+/** The registered route a spec exercises: the first in mount order whose method and path it fits (what Express would run). */
+export function registeredRouteOf(spec: RouteSpec): Route | undefined {
+  const segments = spec.path.split('/');
+  return REGISTRY.find((r) => {
+    if (r.method !== spec.method) return false;
+    const declared = r.path.split('/');
+    // A registered :param takes any segment; a spec's :param must sit where the registry has one.
+    return declared.length === segments.length && declared.every((d, i) => d.startsWith(':') || d === segments[i]);
+  });
+}
+
+/**
+ * Registered routes no spec fuzzes, and why: their hostile-input tests live beside their module
+ * (link tokens, provider signatures, raw file bodies), not in the authenticated fuzzing suite.
+ */
+export const UNFUZZED: Record<string, string> = {
+  'GET /health': 'open to all, no input',
+  'GET /mtd/vat/callback': "HMRC's browser redirect: no session; its state checks are in mtd.http.test.ts",
+  'POST /webhooks/:provider/:accountKey': 'raw signed bodies: online-payments.http.test.ts',
+  'POST /public/invoices/:token/pay': 'link token, not a session: online-payments.http.test.ts',
+  'GET /public/statements/:token': 'link token, not a session: online-payments.http.test.ts',
+  'POST /public/statements/:token/pay': 'link token, not a session: online-payments.http.test.ts',
+  'POST /public/quotes/:token/pay-deposit': 'link token, not a session: online-payments.http.test.ts',
+  'GET /public/documents/:token': 'link token, not a session: sharing tests',
+  'GET /public/documents/:token/pdf': 'link token, not a session: sharing tests',
+  'POST /public/quotes/:token/accept': 'link token, not a session: sharing tests and strict-bodies.http.test.ts',
+  'POST /public/quotes/:token/decline': 'link token, not a session: sharing tests and strict-bodies.http.test.ts',
+};
+
+/** Every spec, in the registry's mount order; a spec naming no registered route is left out here and fails route-registry.test.ts. */
+export const ROUTES: RouteSpec[] = REGISTRY.flatMap((route) => SPECS.filter((spec) => registeredRouteOf(spec) === route));
+
+for (const r of SPECS) r.label = `${r.method.toUpperCase()} ${r.path}`;
 export const routeByLabel = (label: string) => ROUTES.find((r) => r.label === label)!;
 
 /** A body with 1-3 refused values or missing required fields, plus ignorable noise keys. */

@@ -1,26 +1,32 @@
-import { Router } from 'express';
 import { ZIdParams } from '@docket/schemas/common';
-import { ZStatementQuery } from '@docket/schemas/client-account';
-import { parse } from '../../middleware/validate.ts';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import { ZClientAccount, ZStatementQuery } from '@docket/schemas/client-account';
+import { defineRoute, raw, type Route } from '../../http/route.ts';
 import type { AccountsService } from './accounts.service.ts';
 
-/** GET /clients/:id/account and /clients/:id/statement?from&to (PDF), mounted before the clients CRUD. */
-export function accountsRoutes(service: AccountsService) {
-  const router = Router();
-  router.get('/:id/account', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.account(currentAccount(req).id, id));
-  });
-  router.get('/:id/statement', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    const { from, to } = parse(ZStatementQuery, req.query);
-    const { fileName, pdf } = await service.statement(currentAccount(req).id, id, from, to);
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Disposition', `inline; filename="${fileName}"`);
-    res.setHeader('Content-Length', String(pdf.length));
-    res.end(pdf);
-  });
-  return router;
+/** GET /clients/:id/account and /clients/:id/statement?from&to (PDF). */
+export function accountsRoutes(service: AccountsService): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/clients/:id/account',
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: ZClientAccount,
+      handler: ({ accountId, params }) => service.account(accountId, params.id),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/clients/:id/statement',
+      auth: 'signed-in',
+      request: { params: ZIdParams, query: ZStatementQuery },
+      response: raw('application/pdf'),
+      handler: async ({ accountId, params, query, res }) => {
+        const { fileName, pdf } = await service.statement(accountId, params.id, query.from, query.to);
+        res.setHeader('Content-Type', 'application/pdf');
+        res.setHeader('Content-Disposition', `inline; filename="${fileName}"`);
+        res.setHeader('Content-Length', String(pdf.length));
+        res.end(pdf);
+      },
+    }),
+  ];
 }

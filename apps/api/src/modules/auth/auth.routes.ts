@@ -1,62 +1,107 @@
-import { Router, type RequestHandler } from 'express';
-import { ZLoginRequest, ZRegisterRequest } from '@docket/schemas/auth';
+import type { RequestHandler } from 'express';
+import { ZAuthResult, ZLoginRequest, ZMe, ZRegisterRequest } from '@docket/schemas/auth';
 import { ZForgotPasswordRequest, ZResetPasswordRequest, ZVerifyEmailRequest } from '@docket/schemas/email';
 import { z } from 'zod';
-import { ZProfileRequest, ZSwitchRequest } from '@docket/schemas/account';
-import { parse } from '../../middleware/validate.ts';
-import { currentUser } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import { ZAccountSummary, ZProfileRequest, ZSwitchRequest } from '@docket/schemas/account';
+import { ZMessageAnswer } from '@docket/schemas/common';
+import { defineRoute, type Route } from '../../http/route.ts';
 import type { AuthService } from './auth.service.ts';
 
-/**
- * `resetLimiter`: the emailed links' own per-IP bucket (forgot-password, verify-email), so asking
- * for reset links cannot lock an IP out of sign-in.
- */
 const ZNoBody = z.strictObject({});
 
-export function authRoutes(service: AuthService, guards: { authLimiter: RequestHandler; resetLimiter: RequestHandler; authenticate: RequestHandler }) {
-  const router = Router();
-  router.post('/register', guards.authLimiter, async (req, res) => {
-    sendData(res, await service.register(parse(ZRegisterRequest, req.body)), 201);
-  });
-  router.post('/login', guards.authLimiter, async (req, res) => {
-    sendData(res, await service.login(parse(ZLoginRequest, req.body)));
-  });
-  router.post('/forgot-password', guards.resetLimiter, async (req, res) => {
-    const { email } = parse(ZForgotPasswordRequest, req.body);
-    sendData(res, await service.forgotPassword(email), 202);
-  });
-  router.post('/reset-password', guards.authLimiter, async (req, res) => {
-    const { token, password } = parse(ZResetPasswordRequest, req.body);
-    sendData(res, await service.resetPassword(token, password));
-  });
-  router.get('/me', guards.authenticate, async (req, res) => {
-    sendData(res, await service.me(currentUser(req).id, req.account?.id));
-  });
-  router.patch('/me', guards.authenticate, async (req, res) => {
-    const { name } = parse(ZProfileRequest, req.body ?? {});
-    sendData(res, await service.updateProfile(currentUser(req).id, req.account?.id, name));
-  });
-  router.post('/verify-email', guards.resetLimiter, async (req, res) => {
-    const { token } = parse(ZVerifyEmailRequest, req.body);
-    sendData(res, await service.verifyEmail(token));
-  });
-  router.post('/resend-verification', guards.authenticate, async (req, res) => {
-    parse(ZNoBody, req.body ?? {});
-    sendData(res, await service.resendVerification(currentUser(req).id), 202);
-  });
-  router.post('/switch', guards.authenticate, async (req, res) => {
-    const { accountId } = parse(ZSwitchRequest, req.body ?? {});
-    sendData(res, await service.switchTo(currentUser(req).id, accountId));
-  });
-  return router;
-}
-
-/** GET /api/accounts: the signed-in user's accounts with their role. */
-export function accountsListRoutes(service: AuthService, requireUser: RequestHandler) {
-  const router = Router();
-  router.get('/accounts', requireUser, async (req, res) => {
-    sendData(res, await service.accounts(currentUser(req).id, req.account?.id));
-  });
-  return router;
+/**
+ * /auth and GET /accounts. `resetLimiter`: the emailed links' own per-IP bucket (forgot-password,
+ * verify-email), so asking for reset links cannot lock an IP out of sign-in.
+ */
+export function authRoutes(service: AuthService, guards: { authLimiter: RequestHandler; resetLimiter: RequestHandler }): Route[] {
+  const { authLimiter, resetLimiter } = guards;
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/auth/register',
+      auth: 'public',
+      before: [authLimiter],
+      request: { body: ZRegisterRequest },
+      response: ZAuthResult,
+      status: 201,
+      handler: ({ body }) => service.register(body),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/login',
+      auth: 'public',
+      before: [authLimiter],
+      request: { body: ZLoginRequest },
+      response: ZAuthResult,
+      handler: ({ body }) => service.login(body),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/forgot-password',
+      auth: 'public',
+      before: [resetLimiter],
+      request: { body: ZForgotPasswordRequest },
+      response: ZMessageAnswer,
+      status: 202,
+      handler: ({ body }) => service.forgotPassword(body.email),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/reset-password',
+      auth: 'public',
+      before: [authLimiter],
+      request: { body: ZResetPasswordRequest },
+      response: ZMessageAnswer,
+      handler: ({ body }) => service.resetPassword(body.token, body.password),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/auth/me',
+      auth: 'signed-in',
+      response: ZMe,
+      handler: ({ user, req }) => service.me(user.id, req.account?.id),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/auth/me',
+      auth: 'signed-in',
+      request: { body: ZProfileRequest },
+      response: ZMe,
+      handler: ({ user, req, body }) => service.updateProfile(user.id, req.account?.id, body.name),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/verify-email',
+      auth: 'public',
+      before: [resetLimiter],
+      request: { body: ZVerifyEmailRequest },
+      response: ZMessageAnswer,
+      handler: ({ body }) => service.verifyEmail(body.token),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/resend-verification',
+      auth: 'signed-in',
+      request: { body: ZNoBody },
+      response: ZMessageAnswer,
+      status: 202,
+      handler: ({ user }) => service.resendVerification(user.id),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/switch',
+      auth: 'signed-in',
+      request: { body: ZSwitchRequest },
+      response: ZAuthResult,
+      handler: ({ user, body }) => service.switchTo(user.id, body.accountId),
+    }),
+    /** the signed-in user's accounts with their role */
+    defineRoute({
+      method: 'get',
+      path: '/accounts',
+      auth: 'signed-in',
+      response: z.array(ZAccountSummary),
+      handler: ({ user, req }) => service.accounts(user.id, req.account?.id),
+    }),
+  ];
 }

@@ -1,8 +1,11 @@
-import { ZClientRequest } from '@docket/schemas/client';
+import type { RequestHandler } from 'express';
+import { ZClient, ZClientRequest } from '@docket/schemas/client';
 import { ZListQuery } from '@docket/schemas/common';
-import { crudRoutes } from '../../middleware/crud-routes.ts';
+import { crudRoutes } from '../../http/crud-routes.ts';
+import type { Route } from '../../http/route.ts';
 import type { ClientsService } from './clients.service.ts';
 
-export function clientsRoutes(service: ClientsService) {
-  return crudRoutes(service, { listQuery: ZListQuery, body: ZClientRequest });
+/** /clients: list, get, create, update, delete; `listFirst` answers a kept first page before the session check. */
+export function clientsRoutes(service: ClientsService, listFirst: RequestHandler[] = []): Route[] {
+  return crudRoutes('/clients', service, { listQuery: ZListQuery, body: ZClientRequest, record: ZClient, listFirst });
 }

@@ -1,9 +1,7 @@
-import express, { Router, type RequestHandler } from 'express';
+import express, { type RequestHandler } from 'express';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
-import { ZCompanyQuery, ZCompanyRequest, ZLogoRequest } from '@docket/schemas/company';
-import { parse } from '../../middleware/validate.ts';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import { ZCompany, ZCompanyQuery, ZCompanyRequest, ZLogoRequest } from '@docket/schemas/company';
+import { defineRoute, type Route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CompanyService } from './company.service.ts';
 
@@ -25,34 +23,61 @@ export const logoBodyParser: RequestHandler = (req, res, next) => {
   });
 };
 
-export function companyRoutes(service: CompanyService) {
-  const router = Router();
-  router.get('/', async (req, res) => {
-    const { optional } = parse(ZCompanyQuery, req.query);
-    const userId = currentAccount(req).id;
-    sendData(res, optional === 'true' ? await service.find(userId) : await service.get(userId));
-  });
-  router.post('/', async (req, res) => {
-    sendData(res, await service.create(currentAccount(req).id, parse(ZCompanyRequest, req.body)), 201);
-  });
-  router.put('/', async (req, res) => {
-    sendData(res, await service.update(currentAccount(req).id, parse(ZCompanyRequest, req.body)));
-  });
-  router.post('/logo', async (req, res) => {
-    const { logo } = parse(ZLogoRequest, req.body);
-    sendData(res, await service.setLogo(currentAccount(req).id, logo));
-  });
-  router.delete('/logo', async (req, res) => {
-    sendData(res, await service.removeLogo(currentAccount(req).id));
-  });
-  router.post('/reset-quote-counter', async (req, res) => {
-    sendData(res, await service.resetCounter(currentAccount(req).id, 'quote'));
-  });
-  router.post('/reset-invoice-counter', async (req, res) => {
-    sendData(res, await service.resetCounter(currentAccount(req).id, 'invoice'));
-  });
-  router.post('/reset-credit-note-counter', async (req, res) => {
-    sendData(res, await service.resetCounter(currentAccount(req).id, 'credit_note'));
-  });
-  return router;
+/** /company: the profile, its logo and the number counters. */
+export function companyRoutes(service: CompanyService): Route[] {
+  const counter = (path: string, kind: 'quote' | 'invoice' | 'credit_note') =>
+    defineRoute({
+      method: 'post',
+      path: `/company/${path}`,
+      auth: 'signed-in',
+      response: ZCompany,
+      handler: ({ accountId }) => service.resetCounter(accountId, kind),
+    });
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/company',
+      auth: 'signed-in',
+      request: { query: ZCompanyQuery },
+      // ?optional=true answers null when there is no profile yet.
+      response: ZCompany.nullable(),
+      handler: async ({ accountId, query }) => (query.optional === 'true' ? await service.find(accountId) : await service.get(accountId)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/company',
+      auth: 'signed-in',
+      request: { body: ZCompanyRequest },
+      response: ZCompany,
+      status: 201,
+      handler: ({ accountId, body }) => service.create(accountId, body),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/company',
+      auth: 'signed-in',
+      request: { body: ZCompanyRequest },
+      response: ZCompany,
+      handler: ({ accountId, body }) => service.update(accountId, body),
+    }),
+    // The body was parsed by logoBodyParser (app.ts mounts it on /company/logo before the JSON parser).
+    defineRoute({
+      method: 'post',
+      path: '/company/logo',
+      auth: 'signed-in',
+      request: { body: ZLogoRequest },
+      response: ZCompany,
+      handler: ({ accountId, body }) => service.setLogo(accountId, body.logo),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/company/logo',
+      auth: 'signed-in',
+      response: ZCompany,
+      handler: ({ accountId }) => service.removeLogo(accountId),
+    }),
+    counter('reset-quote-counter', 'quote'),
+    counter('reset-invoice-counter', 'invoice'),
+    counter('reset-credit-note-counter', 'credit_note'),
+  ];
 }

@@ -1,12 +1,18 @@
-import { Router } from 'express';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import type { RequestHandler } from 'express';
+import { ZDashboard } from '@docket/schemas/dashboard';
+import { defineRoute, type Route } from '../../http/route.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
-export function dashboardRoutes(service: DashboardService) {
-  const router = Router();
-  router.get('/', async (req, res) => {
-    sendData(res, await service.get(currentAccount(req).id));
-  });
-  return router;
+/** GET /dashboard; `first` answers a kept dashboard before the session check. */
+export function dashboardRoutes(service: DashboardService, first: RequestHandler[] = []): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/dashboard',
+      auth: 'signed-in',
+      before: first,
+      response: ZDashboard,
+      handler: ({ accountId }) => service.get(accountId),
+    }),
+  ];
 }

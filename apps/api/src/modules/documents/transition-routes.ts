@@ -1,20 +1,22 @@
-import type { Router } from 'express';
+import type { z } from 'zod';
 import { ZIdParams } from '@docket/schemas/common';
-import { parse } from '../../middleware/validate.ts';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import { defineRoute, type Route } from '../../http/route.ts';
 
-/** PATCH /:id/<action> for each status action a quote or invoice allows. */
+/** PATCH {base}/:id/<action> for each status action a quote or invoice allows; each answers the document. */
 export function transitionRoutes<Action extends string>(
-  router: Router,
+  base: string,
   actions: readonly Action[],
   transition: (userId: string, id: string, action: Action) => Promise<unknown>,
-) {
-  for (const action of actions) {
-    router.patch(`/:id/${action}`, async (req, res) => {
-      const { id } = parse(ZIdParams, req.params);
-      sendData(res, await transition(currentAccount(req).id, id, action));
-    });
-  }
-  return router;
+  response: z.ZodType,
+): Route[] {
+  return actions.map((action) =>
+    defineRoute({
+      method: 'patch',
+      path: `${base}/:id/${action}`,
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response,
+      handler: ({ accountId, params }) => transition(accountId, params.id, action),
+    }),
+  );
 }

@@ -1,10 +1,10 @@
-import { Router, type Response } from 'express';
+import type { Response } from 'express';
+import { z } from 'zod';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { EXPORT_FILES, ZExportQuery, type TExportFile } from '@docket/schemas/data-transfer';
+import { EXPORT_FILES, ZExportQuery, ZExportRun, type TExportFile } from '@docket/schemas/data-transfer';
 import { parse } from '../../middleware/validate.ts';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import { defineRoute, raw, type Route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ExportsService } from './exports.service.ts';
 
@@ -26,24 +26,39 @@ async function download(res: Response, body: Readable, type: string, fileName: s
 }
 
 /** /exports: GET / (the latest exports and who made them), GET /{invoices|invoice-lines|credit-notes|payments|quotes|clients|items}.csv?from=&to= and GET /account.zip. */
-export function exportsRoutes(service: ExportsService) {
-  const router = Router();
-  router.get('/', async (req, res) => {
-    sendData(res, await service.runs(currentAccount(req).id));
-  });
-  router.get('/account.zip', async (req, res) => {
-    const accountId = currentAccount(req).id;
-    const body = await service.accountZip(accountId);
-    await service.record(accountId, 'account', {});
-    await download(res, body, 'application/zip', 'docket-account.zip');
-  });
-  router.get('/:file', async (req, res) => {
-    const name = /^(.+)\.csv$/.exec(String(req.params.file))?.[1] ?? '';
-    if (!isExportFile(name)) throw AppError.notFound('Export');
-    const q = parse(ZExportQuery, req.query);
-    const span = q.from || q.to ? `-${q.from ?? 'start'}-to-${q.to ?? 'today'}` : '';
-    await service.record(currentAccount(req).id, name, q);
-    await download(res, service.csv(currentAccount(req).id, name, q), 'text/csv; charset=utf-8', `docket-${name}${span}.csv`);
-  });
-  return router;
+export function exportsRoutes(service: ExportsService): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/exports',
+      auth: 'signed-in',
+      response: z.array(ZExportRun),
+      handler: ({ accountId }) => service.runs(accountId),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/exports/account.zip',
+      auth: 'signed-in',
+      response: raw('application/zip'),
+      handler: async ({ accountId, res }) => {
+        const body = await service.accountZip(accountId);
+        await service.record(accountId, 'account', {});
+        await download(res, body, 'application/zip', 'docket-account.zip');
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/exports/:file',
+      auth: 'signed-in',
+      response: raw('text/csv'),
+      handler: async ({ accountId, req, res }) => {
+        const name = /^(.+)\.csv$/.exec(String(req.params.file))?.[1] ?? '';
+        if (!isExportFile(name)) throw AppError.notFound('Export');
+        const q = parse(ZExportQuery, req.query);
+        const span = q.from || q.to ? `-${q.from ?? 'start'}-to-${q.to ?? 'today'}` : '';
+        await service.record(accountId, name, q);
+        await download(res, service.csv(accountId, name, q), 'text/csv; charset=utf-8', `docket-${name}${span}.csv`);
+      },
+    }),
+  ];
 }

@@ -1,9 +1,8 @@
-import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
 import { ZIdParams } from '@docket/schemas/common';
-import { parse } from '../../middleware/validate.ts';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import { ZHistoryEntry } from '@docket/schemas/history';
 import { AppError } from '../../lib/app-error.ts';
+import { defineRoute, type Route } from '../../http/route.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
 import type { HistoryDocumentKind, HistoryRepository } from './history.repository.ts';
 
@@ -14,16 +13,19 @@ const AREAS: { path: string; kind: HistoryDocumentKind; what: string }[] = [
 ];
 
 /** GET /{quotes|invoices|credit-notes}/:id/history: read only; no route edits or removes history. */
-export function historyRoutes(repo: HistoryRepository, ownership: OwnershipRepository, requireUser: RequestHandler) {
-  const router = Router();
-  for (const { path, kind, what } of AREAS) {
-    router.get(`/${path}/:id/history`, requireUser, async (req, res) => {
-      const { id } = parse(ZIdParams, req.params);
-      const userId = currentAccount(req).id;
-      const owned = kind === 'quote' ? ownership.quote : kind === 'invoice' ? ownership.invoice : ownership.creditNote;
-      if (!(await owned(userId, id))) throw AppError.notFound(what);
-      sendData(res, await repo.list(userId, kind, id));
-    });
-  }
-  return router;
+export function historyRoutes(repo: HistoryRepository, ownership: OwnershipRepository): Route[] {
+  return AREAS.map(({ path, kind, what }) =>
+    defineRoute({
+      method: 'get',
+      path: `/${path}/:id/history`,
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: z.array(ZHistoryEntry),
+      handler: async ({ accountId, params: { id } }) => {
+        const owned = kind === 'quote' ? ownership.quote : kind === 'invoice' ? ownership.invoice : ownership.creditNote;
+        if (!(await owned(accountId, id))) throw AppError.notFound(what);
+        return repo.list(accountId, kind, id);
+      },
+    }),
+  );
 }

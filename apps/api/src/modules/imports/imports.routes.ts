@@ -1,9 +1,8 @@
-import { Router, type Request } from 'express';
+import type { Request } from 'express';
 import busboy from 'busboy';
-import { IMPORT_KINDS, IMPORT_MAX_BYTES, IMPORT_MESSAGES, ZImportQuery, type TImportKind } from '@docket/schemas/data-transfer';
+import { IMPORT_KINDS, IMPORT_MAX_BYTES, IMPORT_MESSAGES, ZImportQuery, ZImportResult, type TImportKind } from '@docket/schemas/data-transfer';
 import { parse } from '../../middleware/validate.ts';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import { defineRoute, raw, type Route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ImportsService } from './imports.service.ts';
 
@@ -73,23 +72,37 @@ const kindOf = (req: Request): TImportKind => {
 /**
  * /imports: POST /clients, POST /items and POST /expenses, ?dryRun=true|false&skipInvalid=true|false, a CSV body
  * (text/csv or multipart); POST /{clients|items|expenses}/rejected.csv answers the same file's rows with
- * errors and their reasons as CSV. Mounted before the JSON body parser, which would refuse a CSV body.
+ * errors and their reasons as CSV. Stage `upload`: before the JSON body parser, which would refuse a CSV body.
  */
-export function importsRoutes(service: ImportsService) {
-  const router = Router();
-  router.post('/:kind', async (req, res) => {
-    const kind = kindOf(req);
-    const { dryRun, skipInvalid } = parse(ZImportQuery, req.query);
-    const body = await csvBody(req);
-    sendData(res, await service[kind](currentAccount(req).id, body, { dryRun, skipInvalid }));
-  });
-  router.post('/:kind/rejected.csv', async (req, res) => {
-    const kind = kindOf(req);
-    const csv = await service.rejectedRows(currentAccount(req).id, kind, await csvBody(req));
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="docket-${kind}-rows-with-problems.csv"`);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.send(csv);
-  });
-  return router;
+export function importsRoutes(service: ImportsService): Route[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/imports/:kind',
+      auth: 'signed-in',
+      stage: 'upload',
+      response: ZImportResult,
+      handler: async ({ accountId, req }) => {
+        const kind = kindOf(req);
+        const { dryRun, skipInvalid } = parse(ZImportQuery, req.query);
+        const body = await csvBody(req);
+        return service[kind](accountId, body, { dryRun, skipInvalid });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/imports/:kind/rejected.csv',
+      auth: 'signed-in',
+      stage: 'upload',
+      response: raw('text/csv'),
+      handler: async ({ accountId, req, res }) => {
+        const kind = kindOf(req);
+        const csv = await service.rejectedRows(accountId, kind, await csvBody(req));
+        res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+        res.setHeader('Content-Disposition', `attachment; filename="docket-${kind}-rows-with-problems.csv"`);
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.send(csv);
+      },
+    }),
+  ];
 }

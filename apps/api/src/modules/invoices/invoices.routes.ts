@@ -1,49 +1,65 @@
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
 import { ZVoidRequest } from '@docket/schemas/credit-note';
 import { ZIdParams } from '@docket/schemas/common';
-import { ZDueDateRequest, ZFromQuoteRequest, ZInvoiceListQuery, ZInvoiceRequest, ZQuoteIdParams } from '@docket/schemas/document';
-import { parse } from '../../middleware/validate.ts';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
-import { crudRoutes } from '../../middleware/crud-routes.ts';
-import { transitionRoutes } from '../documents/transition-routes.ts';
+import { ZDueDateRequest, ZFromQuoteRequest, ZInvoice, ZInvoiceListQuery, ZInvoiceRequest, ZQuoteIdParams } from '@docket/schemas/document';
 import { INVOICE_TRANSITION_ACTIONS } from '@docket/schemas/lifecycle';
-import type { InvoicesService } from './invoices.service.ts';
 import { ZQuoteInvoiceRequest } from '@docket/schemas/stage-invoice';
+import { crudRoutes } from '../../http/crud-routes.ts';
+import { defineRoute, type Route } from '../../http/route.ts';
+import { transitionRoutes } from '../documents/transition-routes.ts';
+import type { InvoicesService } from './invoices.service.ts';
 
-/** Only exact paths: '/:id' never catches '/:id/preview', which the PDF module serves. */
-export function invoicesRoutes(service: InvoicesService) {
-  const router = Router();
-  router.post('/from-quote/:quoteId', async (req, res) => {
-    const { quoteId } = parse(ZQuoteIdParams, req.params);
-    const { dueDate } = parse(ZFromQuoteRequest, req.body);
-    sendData(res, await service.fromQuote(currentAccount(req).id, quoteId, dueDate), 201);
-  });
-  router.post('/:id/duplicate', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.duplicate(currentAccount(req).id, id), 201);
-  });
-  router.patch('/:id/void', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    const { reason } = parse(ZVoidRequest, req.body ?? {});
-    sendData(res, await service.void(currentAccount(req).id, id, reason));
-  });
-  router.patch('/:id/due-date', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    const { dueDate } = parse(ZDueDateRequest, req.body ?? {});
-    sendData(res, await service.changeDueDate(currentAccount(req).id, id, dueDate));
-  });
-  crudRoutes(service, { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest }, router);
-  return transitionRoutes(router, INVOICE_TRANSITION_ACTIONS, service.transition);
-}
-
-/** POST /quotes/{id}/invoices: a deposit, stage or final invoice of the quote (mounted under /quotes). */
-export function quoteInvoicesRoutes(service: InvoicesService) {
-  const router = Router();
-  router.post('/:id/invoices', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    const body = parse(ZQuoteInvoiceRequest, req.body);
-    sendData(res, await service.inStages(currentAccount(req).id, id, body), 201);
-  });
-  return router;
+/**
+ * /invoices: CRUD, from-quote, duplicate, void, due date and the status actions, and POST
+ * /quotes/{id}/invoices (a deposit, stage or final invoice of the quote). `listFirst` answers a kept
+ * first page before the session check.
+ */
+export function invoicesRoutes(service: InvoicesService, listFirst: RequestHandler[] = []): Route[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/quotes/:id/invoices',
+      auth: 'signed-in',
+      request: { params: ZIdParams, body: ZQuoteInvoiceRequest },
+      response: ZInvoice,
+      status: 201,
+      handler: ({ accountId, params, body }) => service.inStages(accountId, params.id, body),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/invoices/from-quote/:quoteId',
+      auth: 'signed-in',
+      request: { params: ZQuoteIdParams, body: ZFromQuoteRequest },
+      response: ZInvoice,
+      status: 201,
+      handler: ({ accountId, params, body }) => service.fromQuote(accountId, params.quoteId, body.dueDate),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/invoices/:id/duplicate',
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: ZInvoice,
+      status: 201,
+      handler: ({ accountId, params }) => service.duplicate(accountId, params.id),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/invoices/:id/void',
+      auth: 'signed-in',
+      request: { params: ZIdParams, body: ZVoidRequest },
+      response: ZInvoice,
+      handler: ({ accountId, params, body }) => service.void(accountId, params.id, body.reason),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/invoices/:id/due-date',
+      auth: 'signed-in',
+      request: { params: ZIdParams, body: ZDueDateRequest },
+      response: ZInvoice,
+      handler: ({ accountId, params, body }) => service.changeDueDate(accountId, params.id, body.dueDate),
+    }),
+    ...crudRoutes('/invoices', service, { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest, record: ZInvoice, listFirst }),
+    ...transitionRoutes('/invoices', INVOICE_TRANSITION_ACTIONS, service.transition, ZInvoice),
+  ];
 }

@@ -1,8 +1,9 @@
-import { ZItemRequest } from '@docket/schemas/item';
+import { ZItem, ZItemRequest } from '@docket/schemas/item';
 import { ZListQuery } from '@docket/schemas/common';
-import { crudRoutes } from '../../middleware/crud-routes.ts';
+import { crudRoutes } from '../../http/crud-routes.ts';
+import type { Route } from '../../http/route.ts';
 import type { ItemsService } from './items.service.ts';
 
-export function itemsRoutes(service: ItemsService) {
-  return crudRoutes(service, { listQuery: ZListQuery, body: ZItemRequest });
+export function itemsRoutes(service: ItemsService): Route[] {
+  return crudRoutes('/items', service, { listQuery: ZListQuery, body: ZItemRequest, record: ZItem });
 }

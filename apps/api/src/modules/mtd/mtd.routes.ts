@@ -1,9 +1,24 @@
 import { readFileSync } from 'node:fs';
-import { Router, type Request } from 'express';
-import { ZHmrcRangeQuery, ZNoQuery, ZObligationsQuery, ZPeriodKey, ZSubmitVatReturn } from '@docket/schemas/mtd';
+import type { Request } from 'express';
+import { z } from 'zod';
+import {
+  ZHmrcRangeQuery,
+  ZHmrcReturnView,
+  ZMtdConnect,
+  ZMtdStatus,
+  ZNoQuery,
+  ZObligation,
+  ZObligationsQuery,
+  ZPeriodKey,
+  ZSubmitVatReturn,
+  ZVatLiabilities,
+  ZVatPayments,
+  ZVatPreview,
+  ZVatReceipt,
+} from '@docket/schemas/mtd';
 import { parse } from '../../middleware/validate.ts';
 import { currentAccount, currentUser } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import { defineRoute, raw, SENT, type Route } from '../../http/route.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { browserValuesOf, fraudPreventionHeaders, serverValuesOf } from './fraud-headers.ts';
 import type { MtdService } from './mtd.service.ts';
@@ -12,71 +27,121 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import
 
 /**
  * /api/mtd/vat (issue 37; names fixed). The callback is HMRC's redirect of the browser: it carries
- * no session, so it is mounted before authentication and trusts only the single-use state.
+ * no session, so it is public and trusts only the single-use state. Every other route is for those
+ * who file (permission vat-filing).
  */
-export function mtdCallbackRoutes(service: MtdService, publicOrigin: (req: Request) => string) {
-  const router = Router();
-  router.get('/mtd/vat/callback', async (req, res) => {
-    const q = req.query;
-    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    const outcome = await service.finishConnect(
-      { state: text(q.state), code: text(q.code), error: text(q.error) },
-      `${publicOrigin(req)}/api/mtd/vat/callback`,
-    );
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.redirect(302, `${publicOrigin(req)}/vat?hmrc=${outcome}`);
-  });
-  return router;
-}
-
-export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req: Request) => string) {
-  const router = Router();
+export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req: Request) => string): Route[] {
   const fraud = (req: Request) =>
     fraudPreventionHeaders(browserValuesOf(req), serverValuesOf(req, { userId: currentUser(req).id, accountId: currentAccount(req).id }, clock(), VERSION));
+  const periodKeyOf = (req: Request) => parse(ZPeriodKey, req.params.periodKey);
 
-  router.get('/status', async (req, res) => {
-    sendData(res, await service.status(currentAccount(req).id));
-  });
-  // A browser navigation gets the redirect; the web app, which holds the session in a header, asks for JSON.
-  router.get('/connect', async (req, res) => {
-    parse(ZNoQuery, req.query);
-    const url = await service.startConnect(currentAccount(req).id, currentUser(req).id, `${publicOrigin(req)}/api/mtd/vat/callback`);
-    res.setHeader('Cache-Control', 'no-store');
-    if (req.accepts(['html', 'json']) === 'json') sendData(res, { url });
-    else res.redirect(302, url);
-  });
-  router.delete('/connection', async (req, res) => {
-    await service.disconnect(currentAccount(req).id);
-    res.status(204).end();
-  });
-  router.get('/obligations', async (req, res) => {
-    const { status } = parse(ZObligationsQuery, req.query);
-    sendData(res, await service.obligations(currentAccount(req).id, status, fraud(req)));
-  });
-  router.get('/returns/:periodKey/preview', async (req, res) => {
-    const periodKey = parse(ZPeriodKey, req.params.periodKey);
-    sendData(res, await service.preview(currentAccount(req).id, periodKey, fraud(req)));
-  });
-  router.get('/returns/:periodKey/hmrc', async (req, res) => {
-    const periodKey = parse(ZPeriodKey, req.params.periodKey);
-    parse(ZNoQuery, req.query);
-    sendData(res, await service.hmrcReturn(currentAccount(req).id, periodKey, fraud(req)));
-  });
-  router.get('/liabilities', async (req, res) => {
-    const q = parse(ZHmrcRangeQuery, req.query);
-    sendData(res, await service.liabilities(currentAccount(req).id, q, fraud(req)));
-  });
-  router.get('/payments', async (req, res) => {
-    const q = parse(ZHmrcRangeQuery, req.query);
-    sendData(res, await service.payments(currentAccount(req).id, q, fraud(req)));
-  });
-  router.get('/returns', async (req, res) => {
-    sendData(res, await service.returns(currentAccount(req).id));
-  });
-  router.post('/returns', async (req, res) => {
-    const { periodKey } = parse(ZSubmitVatReturn, req.body);
-    sendData(res, await service.submit(currentAccount(req).id, currentUser(req).id, periodKey, fraud(req)), 201);
-  });
-  return router;
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/mtd/vat/callback',
+      auth: 'public',
+      response: raw('redirect'),
+      handler: async ({ req, res }) => {
+        const q = req.query;
+        const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+        const outcome = await service.finishConnect(
+          { state: text(q.state), code: text(q.code), error: text(q.error) },
+          `${publicOrigin(req)}/api/mtd/vat/callback`,
+        );
+        res.setHeader('Cache-Control', 'no-store');
+        res.setHeader('Referrer-Policy', 'no-referrer');
+        res.redirect(302, `${publicOrigin(req)}/vat?hmrc=${outcome}`);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/mtd/vat/status',
+      auth: 'signed-in',
+      response: ZMtdStatus,
+      handler: ({ accountId }) => service.status(accountId),
+    }),
+    // A browser navigation gets the redirect; the web app, which holds the session in a header, asks for JSON.
+    defineRoute({
+      method: 'get',
+      path: '/mtd/vat/connect',
+      auth: 'signed-in',
+      request: { query: ZNoQuery },
+      response: ZMtdConnect,
+      handler: async ({ accountId, user, req, res }) => {
+        const url = await service.startConnect(accountId, user.id, `${publicOrigin(req)}/api/mtd/vat/callback`);
+        res.setHeader('Cache-Control', 'no-store');
+        if (req.accepts(['html', 'json']) === 'json') return { url };
+        res.redirect(302, url);
+        return SENT;
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/mtd/vat/connection',
+      auth: 'signed-in',
+      response: raw('no content'),
+      handler: async ({ accountId, res }) => {
+        await service.disconnect(accountId);
+        res.status(204).end();
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/mtd/vat/obligations',
+      auth: 'signed-in',
+      request: { query: ZObligationsQuery },
+      response: z.array(ZObligation),
+      handler: ({ accountId, query, req }) => service.obligations(accountId, query.status, fraud(req)),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/mtd/vat/returns/:periodKey/preview',
+      auth: 'signed-in',
+      response: ZVatPreview,
+      handler: ({ accountId, req }) => service.preview(accountId, periodKeyOf(req), fraud(req)),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/mtd/vat/returns/:periodKey/hmrc',
+      auth: 'signed-in',
+      response: ZHmrcReturnView,
+      handler: ({ accountId, req }) => {
+        const periodKey = periodKeyOf(req);
+        parse(ZNoQuery, req.query);
+        return service.hmrcReturn(accountId, periodKey, fraud(req));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/mtd/vat/liabilities',
+      auth: 'signed-in',
+      request: { query: ZHmrcRangeQuery },
+      response: ZVatLiabilities,
+      handler: ({ accountId, query, req }) => service.liabilities(accountId, query, fraud(req)),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/mtd/vat/payments',
+      auth: 'signed-in',
+      request: { query: ZHmrcRangeQuery },
+      response: ZVatPayments,
+      handler: ({ accountId, query, req }) => service.payments(accountId, query, fraud(req)),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/mtd/vat/returns',
+      auth: 'signed-in',
+      response: z.array(ZVatReceipt),
+      handler: ({ accountId }) => service.returns(accountId),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/mtd/vat/returns',
+      auth: 'signed-in',
+      request: { body: ZSubmitVatReturn },
+      response: ZVatReceipt,
+      status: 201,
+      handler: ({ accountId, user, body, req }) => service.submit(accountId, user.id, body.periodKey, fraud(req)),
+    }),
+  ];
 }

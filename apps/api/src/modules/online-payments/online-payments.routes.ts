@@ -1,120 +1,173 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import express, { type Request } from 'express';
+import { z } from 'zod';
 import { ZShareTokenParams } from '@docket/schemas/share';
-import { ZIdParams } from '@docket/schemas/common';
+import { ZIdParams, ZRevokedAnswer } from '@docket/schemas/common';
 import { ZPaymentParams } from '@docket/schemas/payment';
-import { ZDepositRequest, ZPayRequest, ZRefundRequest, ZProviderParams, ZProviderSettingsRequest, ZSurchargeRequest } from '@docket/schemas/online-payment';
+import {
+  ZDeposit,
+  ZDepositRequest,
+  ZPayAnswer,
+  ZPayRequest,
+  ZProviderDeleted,
+  ZProviderParams,
+  ZProviderSettings,
+  ZProviderSettingsRequest,
+  ZPublicStatement,
+  ZRefund,
+  ZRefundablePayment,
+  ZRefundRequest,
+  ZStatementLink,
+  ZSurchargeRequest,
+} from '@docket/schemas/online-payment';
 import { parse } from '../../middleware/validate.ts';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import { defineRoute, type Route } from '../../http/route.ts';
 import type { OnlinePaymentsService } from './online-payments.service.ts';
 
 type Origin = (req: Request) => string;
 
 /**
- * GET /company/payments, PUT|DELETE /company/payments/{provider}: Settings → Online payments.
- * Secrets go in and never come out (keyHint only).
+ * Online payments' routes:
+ * - GET /company/payments, PUT|DELETE /company/payments/{provider}[/surcharge]: Settings → Online
+ *   payments. Secrets go in and never come out (keyHint only).
+ * - /public (stage `public`): Pay now on the customer's invoice, quote deposit and statement links
+ *   (the token is checked first, as on every public route).
+ * - POST|DELETE /clients/{id}/statement-link: the client's statement link, to pay everything owed from it.
+ * - GET|PUT /quotes/{id}/deposit: the deposit a quote asks for on acceptance.
+ * - GET /invoices/{id}/online-payments and POST /invoices/{id}/payments/{paymentId}/refund: refunds
+ *   from the invoice page (owner and office).
+ * - POST /webhooks/{provider}/{accountKey} (stage `webhook`): the raw bytes, as signed, go to the
+ *   SDK's verifier; the answer is sent as soon as the events are stored (docs/reliability.md, "Payment webhooks").
  */
-export function companyPaymentsRoutes(service: OnlinePaymentsService, publicOrigin: Origin) {
-  const router = Router();
-  router.get('/', async (req, res) => {
-    sendData(res, await service.list(currentAccount(req).id, publicOrigin(req)));
-  });
-  router.put('/:provider/surcharge', async (req, res) => {
-    const { provider } = parse(ZProviderParams, req.params);
-    const { percent } = parse(ZSurchargeRequest, req.body ?? {});
-    sendData(res, await service.setSurcharge(currentAccount(req).id, provider, percent, publicOrigin(req)));
-  });
-  router.put('/:provider', async (req, res) => {
-    const { provider } = parse(ZProviderParams, req.params);
-    const body = parse(ZProviderSettingsRequest, req.body ?? {});
-    sendData(res, await service.put(currentAccount(req).id, provider, body, publicOrigin(req)));
-  });
-  router.delete('/:provider', async (req, res) => {
-    const { provider } = parse(ZProviderParams, req.params);
-    sendData(res, await service.remove(currentAccount(req).id, provider));
-  });
-  return router;
-}
-
-/** POST /public/invoices/{token}/pay, GET|POST /public/statements/{token}[/pay]: Pay now on the customer's link (the token is checked first, as on every public route). */
-export function publicPayRoutes(service: OnlinePaymentsService, body: RequestHandler[], publicOrigin: Origin) {
-  const router = Router();
-  router.post('/invoices/:token/pay', ...body, async (req, res) => {
-    const { token } = parse(ZShareTokenParams, req.params);
-    const { provider } = parse(ZPayRequest, req.body ?? {});
-    sendData(res, await service.pay(token, provider, publicOrigin(req)));
-  });
-  router.get('/statements/:token', ...body, async (req, res) => {
-    const { token } = parse(ZShareTokenParams, req.params);
-    sendData(res, await service.publicStatement(token));
-  });
-  router.post('/statements/:token/pay', ...body, async (req, res) => {
-    const { token } = parse(ZShareTokenParams, req.params);
-    const { provider } = parse(ZPayRequest, req.body ?? {});
-    sendData(res, await service.payStatement(token, provider, publicOrigin(req)));
-  });
-  router.post('/quotes/:token/pay-deposit', ...body, async (req, res) => {
-    const { token } = parse(ZShareTokenParams, req.params);
-    const { provider } = parse(ZPayRequest, req.body ?? {});
-    sendData(res, await service.payDeposit(token, provider, publicOrigin(req)));
-  });
-  return router;
-}
-
-/** POST|DELETE /clients/{id}/statement-link: the client's statement link, to pay everything owed from it. */
-export function statementLinkRoutes(service: OnlinePaymentsService, publicOrigin: Origin) {
-  const router = Router();
-  router.post('/:id/statement-link', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.createStatementLink(currentAccount(req).id, id, publicOrigin(req)), 201);
-  });
-  router.delete('/:id/statement-link', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.revokeStatementLink(currentAccount(req).id, id));
-  });
-  return router;
-}
-
-/** GET|PUT /quotes/{id}/deposit: the deposit a quote asks for on acceptance. */
-export function quoteDepositRoutes(service: OnlinePaymentsService, requireUser: RequestHandler) {
-  const router = Router();
-  router.get('/quotes/:id/deposit', requireUser, async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.getDeposit(currentAccount(req).id, id));
-  });
-  router.put('/quotes/:id/deposit', requireUser, async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    const body = parse(ZDepositRequest, req.body ?? {});
-    sendData(res, await service.setDeposit(currentAccount(req).id, id, body));
-  });
-  return router;
-}
-
-/** GET /invoices/{id}/online-payments and POST /invoices/{id}/payments/{paymentId}/refund: refunds from the invoice page (owner and office). */
-export function refundRoutes(service: OnlinePaymentsService, requireUser: RequestHandler) {
-  const router = Router();
-  router.get('/invoices/:id/online-payments', requireUser, async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.refundable(currentAccount(req).id, id));
-  });
-  router.post('/invoices/:id/payments/:paymentId/refund', requireUser, async (req, res) => {
-    const { id, paymentId } = parse(ZPaymentParams, req.params);
-    const { amount } = parse(ZRefundRequest, req.body ?? {});
-    sendData(res, await service.refund(currentAccount(req).id, id, paymentId, amount));
-  });
-  return router;
-}
-
-/**
- * POST /webhooks/{provider}/{accountKey}: the raw bytes, as signed, go to the SDK's verifier; the
- * answer is sent as soon as the events are stored (docs/reliability.md, "Payment webhooks").
- */
-export function webhookRoutes(service: OnlinePaymentsService) {
-  const router = Router();
-  router.post('/:provider/:accountKey', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
-    const { provider } = parse(ZProviderParams, req.params);
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    sendData(res, await service.receive(provider, String(req.params.accountKey), raw, req.headers));
-  });
-  return router;
+export function onlinePaymentsRoutes(service: OnlinePaymentsService, publicOrigin: Origin): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/company/payments',
+      auth: 'signed-in',
+      response: z.array(ZProviderSettings),
+      handler: ({ accountId, req }) => service.list(accountId, publicOrigin(req)),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/company/payments/:provider/surcharge',
+      auth: 'signed-in',
+      request: { params: ZProviderParams, body: ZSurchargeRequest },
+      response: ZProviderSettings,
+      handler: ({ accountId, params, body, req }) => service.setSurcharge(accountId, params.provider, body.percent, publicOrigin(req)),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/company/payments/:provider',
+      auth: 'signed-in',
+      request: { params: ZProviderParams, body: ZProviderSettingsRequest },
+      response: ZProviderSettings,
+      handler: ({ accountId, params, body, req }) => service.put(accountId, params.provider, body, publicOrigin(req)),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/company/payments/:provider',
+      auth: 'signed-in',
+      request: { params: ZProviderParams },
+      response: ZProviderDeleted,
+      handler: ({ accountId, params }) => service.remove(accountId, params.provider),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/public/invoices/:token/pay',
+      auth: 'public',
+      stage: 'public',
+      request: { params: ZShareTokenParams, body: ZPayRequest },
+      response: ZPayAnswer,
+      handler: ({ params, body, req }) => service.pay(params.token, body.provider, publicOrigin(req)),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/public/statements/:token',
+      auth: 'public',
+      stage: 'public',
+      request: { params: ZShareTokenParams },
+      response: ZPublicStatement,
+      handler: ({ params }) => service.publicStatement(params.token),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/public/statements/:token/pay',
+      auth: 'public',
+      stage: 'public',
+      request: { params: ZShareTokenParams, body: ZPayRequest },
+      response: ZPayAnswer,
+      handler: ({ params, body, req }) => service.payStatement(params.token, body.provider, publicOrigin(req)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/public/quotes/:token/pay-deposit',
+      auth: 'public',
+      stage: 'public',
+      request: { params: ZShareTokenParams, body: ZPayRequest },
+      response: ZPayAnswer,
+      handler: ({ params, body, req }) => service.payDeposit(params.token, body.provider, publicOrigin(req)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/clients/:id/statement-link',
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: ZStatementLink,
+      status: 201,
+      handler: ({ accountId, params, req }) => service.createStatementLink(accountId, params.id, publicOrigin(req)),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/clients/:id/statement-link',
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: ZRevokedAnswer,
+      handler: ({ accountId, params }) => service.revokeStatementLink(accountId, params.id),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/quotes/:id/deposit',
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: ZDeposit,
+      handler: ({ accountId, params }) => service.getDeposit(accountId, params.id),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/quotes/:id/deposit',
+      auth: 'signed-in',
+      request: { params: ZIdParams, body: ZDepositRequest },
+      response: ZDeposit,
+      handler: ({ accountId, params, body }) => service.setDeposit(accountId, params.id, body),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/invoices/:id/online-payments',
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: z.array(ZRefundablePayment),
+      handler: ({ accountId, params }) => service.refundable(accountId, params.id),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/invoices/:id/payments/:paymentId/refund',
+      auth: 'signed-in',
+      request: { params: ZPaymentParams, body: ZRefundRequest },
+      response: ZRefund,
+      handler: ({ accountId, params, body }) => service.refund(accountId, params.id, params.paymentId, body.amount),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/webhooks/:provider/:accountKey',
+      auth: 'public',
+      stage: 'webhook',
+      before: [express.raw({ type: () => true, limit: '1mb' })],
+      response: z.strictObject({ received: z.number().int() }),
+      handler: ({ req }) => {
+        const { provider } = parse(ZProviderParams, req.params);
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        return service.receive(provider, String(req.params.accountKey), raw, req.headers);
+      },
+    }),
+  ];
 }

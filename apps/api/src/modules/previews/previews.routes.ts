@@ -1,8 +1,8 @@
-import { Router, type RequestHandler, type Response } from 'express';
+import type { Response } from 'express';
+import { z } from 'zod';
 import { ZIdParams } from '@docket/schemas/common';
-import { parse } from '../../middleware/validate.ts';
-import { currentAccount } from '../../middleware/authenticate.ts';
 import { sessionClaimOf } from '../../cache/session-check.ts';
+import { defineRoute, raw, type Route } from '../../http/route.ts';
 import type { PreviewsService, RenderedPdf } from './previews.service.ts';
 
 export function sendPdf(res: Response, { fileName, pdf }: RenderedPdf) {
@@ -15,32 +15,57 @@ export function sendPdf(res: Response, { fileName, pdf }: RenderedPdf) {
   res.end(pdf);
 }
 
-/** Mounted at /api before the quotes and invoices routers: GET /{quotes|invoices}/:id/preview. */
-export function previewsRoutes(service: PreviewsService, requireUser: RequestHandler) {
-  const router = Router();
-  router.get('/quotes/:id/preview', requireUser, async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendPdf(res, await service.quote(currentAccount(req).id, id));
-  });
-  // An issued invoice's kept PDF checks the session in its one query; anything else (no token,
-  // a bad id, not kept, not this user's) goes through requireUser and the full path as before.
-  router.get(
-    '/invoices/:id/preview',
-    async (req, res, next) => {
-      const id = ZIdParams.safeParse(req.params);
-      const fast = req.tokenUserId && id.success ? await service.keptInvoiceForSession(sessionClaimOf(req), id.data.id) : null;
-      if (fast) sendPdf(res, fast);
-      else next();
-    },
-    requireUser,
-    async (req, res) => {
-      const { id } = parse(ZIdParams, req.params);
-      sendPdf(res, await service.invoice(currentAccount(req).id, id));
-    },
-  );
-  router.get('/credit-notes/:id/preview', requireUser, async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendPdf(res, await service.creditNote(currentAccount(req).id, id));
-  });
-  return router;
+const ZPreviewFormat = z.object({ format: z.enum(['pdf', 'facturx'], { error: 'format must be pdf or facturx' }).optional() });
+
+/** Writes a document's Factur-X PDF/A-3 (the e-invoices module's, passed in by composition.ts). */
+type FacturXWriter = (accountId: string, id: string, res: Response) => Promise<void>;
+
+/**
+ * GET /{quotes|invoices|credit-notes}/:id/preview: the PDF; for invoices and credit notes
+ * ?format=facturx answers the Factur-X PDF/A-3 instead (docs/data-transfer.md).
+ */
+export function previewsRoutes(service: PreviewsService, facturX: { invoice: FacturXWriter; creditNote: FacturXWriter }): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/quotes/:id/preview',
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: raw('application/pdf'),
+      handler: async ({ accountId, params, res }) => sendPdf(res, await service.quote(accountId, params.id)),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/invoices/:id/preview',
+      auth: 'signed-in',
+      // Without ?format, an issued invoice's kept PDF checks the session in its one query; anything
+      // else (no token, a bad id, not kept, not this user's) goes through the session check and the full path.
+      before: [
+        async (req, res, next) => {
+          const id = ZIdParams.safeParse(req.params);
+          const fast =
+            req.query.format === undefined && req.tokenUserId && id.success ? await service.keptInvoiceForSession(sessionClaimOf(req), id.data.id) : null;
+          if (fast) sendPdf(res, fast);
+          else next();
+        },
+      ],
+      request: { query: ZPreviewFormat, params: ZIdParams },
+      response: raw('application/pdf'),
+      handler: async ({ accountId, params, query, res }) => {
+        if (query.format === 'facturx') await facturX.invoice(accountId, params.id, res);
+        else sendPdf(res, await service.invoice(accountId, params.id));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/credit-notes/:id/preview',
+      auth: 'signed-in',
+      request: { query: ZPreviewFormat, params: ZIdParams },
+      response: raw('application/pdf'),
+      handler: async ({ accountId, params, query, res }) => {
+        if (query.format === 'facturx') await facturX.creditNote(accountId, params.id, res);
+        else sendPdf(res, await service.creditNote(accountId, params.id));
+      },
+    }),
+  ];
 }

@@ -1,21 +1,25 @@
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
 import { ZIdParams } from '@docket/schemas/common';
-import { parse } from '../../middleware/validate.ts';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
-import { ZQuoteListQuery, ZQuoteRequest } from '@docket/schemas/document';
-import { crudRoutes } from '../../middleware/crud-routes.ts';
-import { transitionRoutes } from '../documents/transition-routes.ts';
+import { ZQuote, ZQuoteListQuery, ZQuoteRequest } from '@docket/schemas/document';
 import { QUOTE_TRANSITION_ACTIONS } from '@docket/schemas/lifecycle';
+import { crudRoutes } from '../../http/crud-routes.ts';
+import { defineRoute, type Route } from '../../http/route.ts';
+import { transitionRoutes } from '../documents/transition-routes.ts';
 import type { QuotesService } from './quotes.service.ts';
 
-/** Only exact paths: '/:id' never catches '/:id/preview', which the PDF module serves. */
-export function quotesRoutes(service: QuotesService) {
-  const router = Router();
-  router.post('/:id/duplicate', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.duplicate(currentAccount(req).id, id), 201);
-  });
-  crudRoutes(service, { listQuery: ZQuoteListQuery, body: ZQuoteRequest }, router);
-  return transitionRoutes(router, QUOTE_TRANSITION_ACTIONS, service.transition);
+/** /quotes: CRUD, duplicate and the status actions; `listFirst` answers a kept first page before the session check. */
+export function quotesRoutes(service: QuotesService, listFirst: RequestHandler[] = []): Route[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/quotes/:id/duplicate',
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: ZQuote,
+      status: 201,
+      handler: ({ accountId, params }) => service.duplicate(accountId, params.id),
+    }),
+    ...crudRoutes('/quotes', service, { listQuery: ZQuoteListQuery, body: ZQuoteRequest, record: ZQuote, listFirst }),
+    ...transitionRoutes('/quotes', QUOTE_TRANSITION_ACTIONS, service.transition, ZQuote),
+  ];
 }

@@ -1,40 +1,65 @@
-import { Router } from 'express';
-import { ZIdParams } from '@docket/schemas/common';
-import { ZRecurringRequest } from '@docket/schemas/recurring';
-import { parse } from '../../middleware/validate.ts';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import { z } from 'zod';
+import { ZDeletedAnswer, ZIdParams } from '@docket/schemas/common';
+import { ZRecurringInvoice, ZRecurringRequest } from '@docket/schemas/recurring';
+import { defineRoute, type Route } from '../../http/route.ts';
 import type { RecurringService } from './recurring.service.ts';
 
 /** /api/recurring-invoices (docs/product.md, "Recurring invoices"). */
-export function recurringRoutes(service: RecurringService) {
-  const router = Router();
-  router.get('/', async (req, res) => {
-    sendData(res, await service.list(currentAccount(req).id));
-  });
-  router.get('/:id', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.get(currentAccount(req).id, id));
-  });
-  router.post('/', async (req, res) => {
-    sendData(res, await service.create(currentAccount(req).id, parse(ZRecurringRequest, req.body)), 201);
-  });
-  router.put('/:id', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.update(currentAccount(req).id, id, parse(ZRecurringRequest, req.body)));
-  });
-  router.delete('/:id', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    await service.remove(currentAccount(req).id, id);
-    sendData(res, { id });
-  });
-  router.patch('/:id/pause', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.pause(currentAccount(req).id, id));
-  });
-  router.patch('/:id/resume', async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.resume(currentAccount(req).id, id));
-  });
-  return router;
+export function recurringRoutes(service: RecurringService): Route[] {
+  const action = (name: 'pause' | 'resume') =>
+    defineRoute({
+      method: 'patch',
+      path: `/recurring-invoices/:id/${name}`,
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: ZRecurringInvoice,
+      handler: ({ accountId, params }) => service[name](accountId, params.id),
+    });
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/recurring-invoices',
+      auth: 'signed-in',
+      response: z.array(ZRecurringInvoice),
+      handler: ({ accountId }) => service.list(accountId),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/recurring-invoices/:id',
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: ZRecurringInvoice,
+      handler: ({ accountId, params }) => service.get(accountId, params.id),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/recurring-invoices',
+      auth: 'signed-in',
+      request: { body: ZRecurringRequest },
+      response: ZRecurringInvoice,
+      status: 201,
+      handler: ({ accountId, body }) => service.create(accountId, body),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/recurring-invoices/:id',
+      auth: 'signed-in',
+      request: { params: ZIdParams, body: ZRecurringRequest },
+      response: ZRecurringInvoice,
+      handler: ({ accountId, params, body }) => service.update(accountId, params.id, body),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/recurring-invoices/:id',
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: ZDeletedAnswer,
+      handler: async ({ accountId, params }) => {
+        await service.remove(accountId, params.id);
+        return { id: params.id };
+      },
+    }),
+    action('pause'),
+    action('resume'),
+  ];
 }

@@ -1,49 +1,74 @@
-import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { ZIdParams } from '@docket/schemas/common';
-import { ZReminderSettings } from '@docket/schemas/email';
-import { parse } from '../../middleware/validate.ts';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import { ZInvoiceReminders, ZReminderSettings } from '@docket/schemas/email';
+import { defineRoute, type Route } from '../../http/route.ts';
 import type { RemindersService } from './reminders.service.ts';
 
 const ZOptOut = z.strictObject({ optOut: z.boolean({ error: 'optOut must be true or false' }) });
 /** "Send reminder now" takes no fields: an unknown key is a mistake worth a 400. */
 const ZNoBody = z.strictObject({});
 const ZPaused = z.strictObject({ paused: z.boolean({ error: 'paused must be true or false' }) });
+const ZOptOutAnswer = z.strictObject({ optOut: z.boolean() });
 
-/** Mounted at /api before the company, clients and invoices routers. */
-export function remindersRoutes(service: RemindersService, requireUser: RequestHandler) {
-  const router = Router();
-  router.get('/company/reminders', requireUser, async (req, res) => {
-    sendData(res, await service.settings(currentAccount(req).id));
-  });
-  router.put('/company/reminders', requireUser, async (req, res) => {
-    sendData(res, await service.saveSettings(currentAccount(req).id, parse(ZReminderSettings, req.body)));
-  });
-  router.get('/clients/:id/reminders', requireUser, async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.clientOptOut(currentAccount(req).id, id));
-  });
-  router.put('/clients/:id/reminders', requireUser, async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    const { optOut } = parse(ZOptOut, req.body);
-    sendData(res, await service.clientOptOut(currentAccount(req).id, id, optOut));
-  });
-  router.get('/invoices/:id/reminders', requireUser, async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    sendData(res, await service.invoicePaused(currentAccount(req).id, id));
-  });
-  router.put('/invoices/:id/reminders', requireUser, async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    const { paused } = parse(ZPaused, req.body);
-    sendData(res, await service.invoicePaused(currentAccount(req).id, id, paused));
-  });
-  // "Send reminder now" (docs/product.md, "Reminders"): answers the invoice's reminders afterwards.
-  router.post('/invoices/:id/reminders/send', requireUser, async (req, res) => {
-    const { id } = parse(ZIdParams, req.params);
-    parse(ZNoBody, req.body ?? {});
-    sendData(res, await service.sendNow(currentAccount(req).id, id), 201);
-  });
-  return router;
+/** The company's reminder settings, a client's opt-out and an invoice's pause and "Send reminder now". */
+export function remindersRoutes(service: RemindersService): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/company/reminders',
+      auth: 'signed-in',
+      response: ZReminderSettings,
+      handler: ({ accountId }) => service.settings(accountId),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/company/reminders',
+      auth: 'signed-in',
+      request: { body: ZReminderSettings },
+      response: ZReminderSettings,
+      handler: ({ accountId, body }) => service.saveSettings(accountId, body),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/clients/:id/reminders',
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: ZOptOutAnswer,
+      handler: ({ accountId, params }) => service.clientOptOut(accountId, params.id),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/clients/:id/reminders',
+      auth: 'signed-in',
+      request: { params: ZIdParams, body: ZOptOut },
+      response: ZOptOutAnswer,
+      handler: ({ accountId, params, body }) => service.clientOptOut(accountId, params.id, body.optOut),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/invoices/:id/reminders',
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: ZInvoiceReminders,
+      handler: ({ accountId, params }) => service.invoicePaused(accountId, params.id),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/invoices/:id/reminders',
+      auth: 'signed-in',
+      request: { params: ZIdParams, body: ZPaused },
+      response: ZInvoiceReminders,
+      handler: ({ accountId, params, body }) => service.invoicePaused(accountId, params.id, body.paused),
+    }),
+    // "Send reminder now" (docs/product.md, "Reminders"): answers the invoice's reminders afterwards.
+    defineRoute({
+      method: 'post',
+      path: '/invoices/:id/reminders/send',
+      auth: 'signed-in',
+      request: { params: ZIdParams, body: ZNoBody },
+      response: ZInvoiceReminders,
+      status: 201,
+      handler: ({ accountId, params }) => service.sendNow(accountId, params.id),
+    }),
+  ];
 }

@@ -1,42 +1,63 @@
-import { Router } from 'express';
-import { currentAccount } from '../../middleware/authenticate.ts';
-import { sendData } from '../../lib/respond.ts';
+import { ZPlanLimits, ZPlans } from '@docket/schemas/plans';
+import { ZAvailableTemplates, ZCanResult, ZSubscriptionInfo, ZUsage } from '@docket/schemas/subscription';
+import { defineRoute, type Route } from '../../http/route.ts';
 import type { LimitedResource } from './limits.service.ts';
 import type { SubscriptionService } from './subscription.service.ts';
 
 const CREATE_CHECKS: Record<string, LimitedResource> = {
-  '/can-create-invoice': 'invoices',
-  '/can-create-quote': 'quotes',
-  '/can-create-client': 'clients',
+  'can-create-invoice': 'invoices',
+  'can-create-quote': 'quotes',
+  'can-create-client': 'clients',
 };
 
-export function subscriptionRoutes(service: SubscriptionService) {
-  const router = Router();
-  router.get('/plans', (_req, res) => {
-    sendData(res, service.plans());
-  });
-  router.get('/info', async (req, res) => {
-    sendData(res, await service.info(currentAccount(req).id));
-  });
-  router.get('/usage', async (req, res) => {
-    sendData(res, await service.usage(currentAccount(req).id));
-  });
-  for (const [path, what] of Object.entries(CREATE_CHECKS)) {
-    router.get(path, async (req, res) => {
-      sendData(res, await service.canCreate(currentAccount(req).id, what));
-    });
-  }
-  router.get('/can-use-calendar', (req, res) => {
-    sendData(res, service.canUse(currentAccount(req).id, 'calendar'));
-  });
-  router.get('/can-use-branding', (req, res) => {
-    sendData(res, service.canUse(currentAccount(req).id, 'branding'));
-  });
-  router.get('/available-templates', (req, res) => {
-    sendData(res, service.availableTemplates(currentAccount(req).id));
-  });
-  router.get('/plan-limits', (req, res) => {
-    sendData(res, service.planLimits(currentAccount(req).id));
-  });
-  return router;
+/** /subscription/*: the plan, usage and what the plan allows. */
+export function subscriptionRoutes(service: SubscriptionService): Route[] {
+  return [
+    defineRoute({ method: 'get', path: '/subscription/plans', auth: 'signed-in', response: ZPlans, handler: () => service.plans() }),
+    defineRoute({
+      method: 'get',
+      path: '/subscription/info',
+      auth: 'signed-in',
+      response: ZSubscriptionInfo,
+      handler: ({ accountId }) => service.info(accountId),
+    }),
+    defineRoute({ method: 'get', path: '/subscription/usage', auth: 'signed-in', response: ZUsage, handler: ({ accountId }) => service.usage(accountId) }),
+    ...Object.entries(CREATE_CHECKS).map(([path, what]) =>
+      defineRoute({
+        method: 'get',
+        path: `/subscription/${path}`,
+        auth: 'signed-in',
+        response: ZCanResult,
+        handler: ({ accountId }) => service.canCreate(accountId, what),
+      }),
+    ),
+    defineRoute({
+      method: 'get',
+      path: '/subscription/can-use-calendar',
+      auth: 'signed-in',
+      response: ZCanResult,
+      handler: ({ accountId }) => service.canUse(accountId, 'calendar'),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/subscription/can-use-branding',
+      auth: 'signed-in',
+      response: ZCanResult,
+      handler: ({ accountId }) => service.canUse(accountId, 'branding'),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/subscription/available-templates',
+      auth: 'signed-in',
+      response: ZAvailableTemplates,
+      handler: ({ accountId }) => service.availableTemplates(accountId),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/subscription/plan-limits',
+      auth: 'signed-in',
+      response: ZPlanLimits,
+      handler: ({ accountId }) => service.planLimits(accountId),
+    }),
+  ];
 }

@@ -1,0 +1,86 @@
+import type { RequestHandler } from 'express';
+import type { z } from 'zod';
+import { ZDeletedAnswer, ZIdParams, ZListAnswer, type TListQuery } from '@docket/schemas/common';
+import { defineRoute, type Route } from './route.ts';
+import { isPaged } from '../lib/paged-request.ts';
+
+/** What a module's service offers for the plain list/get/create/update/delete routes. */
+export interface CrudService<Query extends TListQuery, Body> {
+  list(userId: string): Promise<unknown>;
+  page(userId: string, q: Query & { limit: number }): Promise<unknown>;
+  get(userId: string, id: string): Promise<unknown>;
+  create(userId: string, body: Body): Promise<unknown>;
+  update(userId: string, id: string, body: Body): Promise<unknown>;
+  remove(userId: string, id: string): Promise<unknown>;
+}
+
+export interface CrudSchemas<Query extends z.ZodType<TListQuery>, Body extends z.ZodType> {
+  listQuery: Query;
+  body: Body;
+  /** the schema of one record in an answer */
+  record: z.ZodType;
+  /** run before the session check on GET {base} (kept answers) */
+  listFirst?: RequestHandler[];
+}
+
+/**
+ * GET {base} (plain array, or a page when any list parameter is given), GET {base}/:id, POST {base}
+ * (201), PUT {base}/:id and DELETE {base}/:id (answers {id}); signed-in, exact paths.
+ */
+export function crudRoutes<Query extends z.ZodType<TListQuery>, Body extends z.ZodType>(
+  base: string,
+  service: CrudService<z.output<Query>, z.output<Body>>,
+  schemas: CrudSchemas<Query, Body>,
+): Route[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: base,
+      auth: 'signed-in',
+      before: schemas.listFirst,
+      request: { query: schemas.listQuery },
+      response: ZListAnswer(schemas.record),
+      handler: async ({ accountId, query }) => {
+        const id = accountId;
+        const q = query as z.output<Query>;
+        return isPaged(q) ? await service.page(id, q) : await service.list(id);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: `${base}/:id`,
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: schemas.record,
+      handler: ({ accountId, params }) => service.get(accountId, params.id),
+    }),
+    defineRoute({
+      method: 'post',
+      path: base,
+      auth: 'signed-in',
+      request: { body: schemas.body },
+      response: schemas.record,
+      status: 201,
+      handler: ({ accountId, body }) => service.create(accountId, body as z.output<Body>),
+    }),
+    defineRoute({
+      method: 'put',
+      path: `${base}/:id`,
+      auth: 'signed-in',
+      request: { params: ZIdParams, body: schemas.body },
+      response: schemas.record,
+      handler: ({ accountId, params, body }) => service.update(accountId, params.id, body as z.output<Body>),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: `${base}/:id`,
+      auth: 'signed-in',
+      request: { params: ZIdParams },
+      response: ZDeletedAnswer,
+      handler: async ({ accountId, params }) => {
+        await service.remove(accountId, params.id);
+        return { id: params.id };
+      },
+    }),
+  ];
+}

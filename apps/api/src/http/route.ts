@@ -1,0 +1,139 @@
+import type { Request, RequestHandler, Response, Router } from 'express';
+import type { z } from 'zod';
+import { parse } from '../middleware/validate.ts';
+import { currentAccount, currentUser, type AuthUser } from '../middleware/authenticate.ts';
+import { sendData } from '../lib/respond.ts';
+
+/**
+ * The route registry (issue 39; docs/how-to-add-a-field.md, "Routes"): every module declares each
+ * of its routes once, as data, with `defineRoute`. Mounting (`mountRoutes`), the tests' answer
+ * checks (test/answer-schemas.ts) and the adversarial suite's route list (test/adversarial/routes.ts)
+ * all read these declarations.
+ */
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Where in the API's middleware order a route is mounted (app.ts):
+ * - `health`: before the rate limiter;
+ * - `public`: client links under /public, behind their own limiter and headers, their JSON parser
+ *   run per route after `before` (so a dead link costs nothing);
+ * - `webhook`: provider webhooks, raw bodies, before the per-user limiter;
+ * - `upload`: bodies that are files (CSV imports, receipts, statements), before the JSON parser;
+ * - `json` (the default): after the JSON body parser.
+ */
+export type Stage = 'health' | 'public' | 'webhook' | 'upload' | 'json';
+
+/** `public`: no session; `signed-in`: a live session, and the role ROUTE_PERMISSIONS (middleware/permissions.ts) names for the path. */
+export type Auth = 'public' | 'signed-in';
+
+/** A response that is not JSON (a PDF, CSV, XML, zip, a redirect): the handler writes it itself. */
+export interface RawResponse {
+  raw: string;
+}
+export const raw = (contentType: string): RawResponse => ({ raw: contentType });
+
+/**
+ * What a JSON route's handler returns when it wrote another kind of answer itself (a CSV asked for
+ * with ?format=csv, a redirect for a browser): nothing more is sent.
+ */
+export const SENT = Symbol('sent');
+
+interface Parts {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler gets: the parsed request parts, and the request and response for anything else. */
+export interface RouteInput<P extends Parts> {
+  params: Out<P['params']>;
+  query: Out<P['query']>;
+  body: Out<P['body']>;
+  req: Request;
+  res: Response;
+  /** the account the session works in (throws 401 when there is none: only behind `signed-in`) */
+  readonly accountId: string;
+  /** the signed-in user (only behind `signed-in`) */
+  readonly user: AuthUser;
+}
+
+export interface RouteSpec<P extends Parts = Parts, R extends z.ZodType | RawResponse = z.ZodType | RawResponse> {
+  method: Method;
+  /** the full path under /api, Express syntax (`:id` is one segment) */
+  path: string;
+  auth: Auth;
+  request?: P;
+  /** the schema of `data` in a 2xx answer, or `raw(contentType)` when the handler writes the answer */
+  response: R;
+  /** the status of a JSON answer (default 200) */
+  status?: number;
+  stage?: Stage;
+  /** middleware run first, before the session check and the parsing (limiters, kept answers, early checks) */
+  before?: RequestHandler[];
+  /** middleware run after the session check, before the parsing (the body readers of `upload` routes) */
+  after?: RequestHandler[];
+  /** JSON routes: what it returns is sent as `data`; raw routes: write the answer and return nothing */
+  handler: (input: RouteInput<P>) => Promise<R extends z.ZodType ? unknown : void> | (R extends z.ZodType ? unknown : void);
+}
+
+/** One registered route; the type every module's list is made of. */
+export type Route = RouteSpec<Parts, z.ZodType | RawResponse>;
+
+/** Declare one route; the handler's params, query and body are typed from the request schemas. */
+export function defineRoute<P extends Parts = Record<never, never>, R extends z.ZodType | RawResponse = z.ZodType | RawResponse>(spec: RouteSpec<P, R>): Route {
+  return spec as unknown as Route;
+}
+
+export const isRaw = (response: Route['response']): response is RawResponse => typeof (response as RawResponse).raw === 'string';
+
+export interface MountOptions {
+  /** the session check every `signed-in` route runs (middleware/authenticate.ts) */
+  requireUser: RequestHandler;
+  /** a body parser run per route after `before` (the public stage's) */
+  body?: RequestHandler[];
+}
+
+/**
+ * Mount routes on the /api router in the order given: `before`, the session check, `after`, then params,
+ * query and body parsed in that order with the shared `parse` (strict bodies: an unknown key is a
+ * 400 naming it), the handler, and for JSON routes `{success, data}` with the declared status.
+ */
+export function mountRoutes(router: Router, routes: readonly Route[], options: MountOptions) {
+  for (const route of routes) {
+    const chain: RequestHandler[] = [...(route.before ?? []), ...(options.body ?? [])];
+    if (route.auth === 'signed-in') chain.push(options.requireUser);
+    chain.push(...(route.after ?? []));
+    const { params, query, body } = route.request ?? {};
+    chain.push(async (req, res) => {
+      const input = {
+        params: params ? parse(params, req.params) : undefined,
+        query: query ? parse(query, req.query) : undefined,
+        body: body ? parse(body, req.body) : undefined,
+        req,
+        res,
+        get accountId() {
+          return currentAccount(req).id;
+        },
+        get user() {
+          return currentUser(req);
+        },
+      };
+      const result = await route.handler(input as RouteInput<Parts>);
+      if (!isRaw(route.response) && result !== SENT) sendData(res, result, route.status ?? 200);
+    });
+    router[route.method](route.path, ...chain);
+  }
+}
+
+/** The routes of one stage, in their declared order. */
+export const inStage = (routes: readonly Route[], stage: Stage) => routes.filter((r) => (r.stage ?? 'json') === stage);
+
+/** The order app.ts mounts the stages in (with the middleware between them). */
+export const STAGES: readonly Stage[] = ['health', 'public', 'webhook', 'upload', 'json'];
+
+/** Every route in the order Express tries them: the first that matches a request answers it. */
+export const inMountOrder = (routes: readonly Route[]) => STAGES.flatMap((stage) => inStage(routes, stage));
+
+/** A route's path as a regular expression over paths under /api (`:x` is one segment). */
+export const pathPattern = (path: string) => new RegExp(`^${path.replace(/\./g, '\\.').replace(/:\w+/g, '[^/]+')}/?$`);
