@@ -52,6 +52,11 @@ const config = {
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // One process and one module graph per worker for all its files (vitest's default starts a
+    // process and imports React, the app and jsdom again for every file: ≈ 4× the CPU). What jsdom
+    // cannot run is stood in for in every file alike (src/test/setup.ts), and a file that stubs a
+    // global (fetch) removes its stub when it ends.
+    isolate: false,
     // Whole pages rendered in jsdom take seconds on a loaded CI machine; one limit for all of them
     // (it ends a hang, it judges no speed), so no test carries its own.
     testTimeout: 30_000,

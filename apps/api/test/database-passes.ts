@@ -58,6 +58,10 @@ export const ONE_DATABASE: Readonly<Record<string, { pass: 'pglite' | 'postgres'
     why: 'kill -9 inside the reminder and recurring sweeps with two processes taking over; needs TEST_DATABASE_URL',
   },
   'src/db/fresh-data-dir.test.ts': { pass: 'pglite', why: "creating PGlite's data folder on first start; PostgreSQL has none" },
+  'test/adversarial/roles.test.ts': {
+    pass: 'pglite',
+    why: "every route as each role of an account: the middleware decides allowed or 403 from the session's membership before the route's SQL runs, and each route's SQL runs in both passes in its module's own HTTP tests",
+  },
   'test/adversarial/hostile-logos.test.ts': {
     pass: 'pglite',
     why: 'hostile image bytes against the decoders and the PDF render pool, every template each; the logo row is written and read the same way on both engines',

@@ -5,38 +5,8 @@ import type { TQuote } from '@docket/schemas/document';
 import type { TCalendarEvent } from '@docket/schemas/event';
 import { renderWithProviders } from '@/test/render';
 import { fail, mockApi, ok } from '@/test/mock-api';
-import type { CalendarViewProps } from './calendar-view';
+import { moveReverts } from '@/test/calendar-view-stand-in';
 import { CalendarPage } from './calendar-page';
-
-// FullCalendar needs layout jsdom lacks: a stand-in exposes the same callbacks.
-const moveReverts: Array<() => void> = [];
-vi.mock('./calendar-view', () => ({
-  default: ({ events, onSelectRange, onEventClick, onEventMove }: CalendarViewProps) => (
-    <div data-testid="calendar-view">
-      {events.map((e) => (
-        <button key={e.id} type="button" onClick={() => onEventClick(e.id)}>
-          {e.title}
-        </button>
-      ))}
-      <button
-        type="button"
-        onClick={() => onSelectRange({ start: new Date(2026, 10, 25, 10, 0, 30, 500), end: new Date(2026, 10, 25, 11, 30), allDay: false })}
-      >
-        select range
-      </button>
-      <button
-        type="button"
-        onClick={() => {
-          const revert = vi.fn();
-          moveReverts.push(revert);
-          onEventMove({ id: events[0]!.id, start: new Date(2026, 10, 26, 9), end: new Date(2026, 10, 26, 10), allDay: false, revert });
-        }}
-      >
-        drag first
-      </button>
-    </div>
-  ),
-}));
 
 const mock = mockApi();
 

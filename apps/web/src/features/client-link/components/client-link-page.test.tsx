@@ -1,29 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPublic } from '@/test/render-public';
 import type { TPublicDocument } from '@docket/schemas/share';
 import { ClientLinkPage } from './client-link-page';
-
-// jsdom has no canvas: the pad stands in as an empty one.
-vi.mock('signature_pad', () => ({
-  default: class {
-    addEventListener() {}
-    removeEventListener() {}
-    off() {}
-    clear() {}
-    isEmpty() {
-      return true;
-    }
-    toData() {
-      return [];
-    }
-    fromData() {}
-    toDataURL() {
-      return '';
-    }
-  },
-}));
 
 const TOKEN = 'A'.repeat(43);
 const QUOTE: TPublicDocument = {
@@ -59,7 +39,9 @@ const QUOTE: TPublicDocument = {
 const answer = (status: number, body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 const fetchMock = vi.fn<typeof fetch>();
-vi.stubGlobal('fetch', fetchMock);
+// stubbed for this file only: the suite shares one module graph and globals between files
+beforeAll(() => vi.stubGlobal('fetch', fetchMock));
+afterAll(() => vi.unstubAllGlobals());
 afterEach(() => fetchMock.mockReset());
 beforeEach(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPublic } from '@/test/render-public';
@@ -21,7 +21,9 @@ const OWED: TPublicStatement = {
 const answer = (status: number, body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 const fetchMock = vi.fn<typeof fetch>();
-vi.stubGlobal('fetch', fetchMock);
+// stubbed for this file only: the suite shares one module graph and globals between files
+beforeAll(() => vi.stubGlobal('fetch', fetchMock));
+afterAll(() => vi.unstubAllGlobals());
 afterEach(() => {
   fetchMock.mockReset();
   vi.restoreAllMocks();
