@@ -1,5 +1,8 @@
 // Bundle the API into dist/ (one ESM file plus its SQL migrations) so `pnpm start`
 // runs plain node without a TypeScript loader. Dependencies stay external (node_modules).
+// `--outdir <dir>` bundles elsewhere: the API tests' server processes run a bundle of their own
+// (test/server-bundle.ts), so a build for the journeys running beside them is never rewritten
+// under a running server. The folder must sit inside apps/api for node_modules to resolve.
 import { build } from 'esbuild';
 import { cpSync, rmSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +12,9 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@docket/'));
 
-rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+const flag = process.argv.indexOf('--outdir');
+const outdir = flag > 0 ? path.resolve(process.argv[flag + 1]) : path.join(root, 'dist');
+rmSync(outdir, { recursive: true, force: true });
 await build({
   // The PDF render pool loads render-worker.js from beside server.js (src/pdf/render-pool.ts).
   // A fresh PGlite data folder is created by prepare-data-dir.js in a child process (src/db/fresh-data-dir.ts).
@@ -20,7 +25,7 @@ await build({
     'import-worker': path.join(root, 'src/modules/imports/import-worker.ts'),
     'prepare-data-dir': path.join(root, 'src/db/prepare-data-dir.ts'),
   },
-  outdir: path.join(root, 'dist'),
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -29,12 +34,12 @@ await build({
   external,
   logLevel: 'warning',
 });
-cpSync(path.join(root, 'src/db/migrations'), path.join(root, 'dist/migrations'), { recursive: true });
+cpSync(path.join(root, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
 for (const extra of ['src/pdf/fonts']) {
   try {
-    cpSync(path.join(root, extra), path.join(root, 'dist', path.basename(extra)), { recursive: true });
+    cpSync(path.join(root, extra), path.join(outdir, path.basename(extra)), { recursive: true });
   } catch {
     /* optional asset folder */
   }
 }
-console.log('api: built dist/server.js, dist/render-worker.js, dist/import-worker.js and dist/prepare-data-dir.js');
+console.log(`api: built server.js, render-worker.js, import-worker.js and prepare-data-dir.js in ${path.relative(process.cwd(), outdir) || '.'}`);

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { createPostgresTemplate, dropPostgresRun, pgliteTemplateFile, type PostgresRun } from './database-template.ts';
+import { buildServerBundle } from './server-bundle.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -7,6 +8,8 @@ declare module 'vitest' {
     pgliteTemplate?: string;
     /** this run's migrated PostgreSQL template and database prefix */
     postgresRun?: PostgresRun;
+    /** the folder of this run's server bundle (test/server-bundle.ts) */
+    serverBundle?: string;
   }
 }
 
@@ -15,8 +18,13 @@ export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   // Also in the PostgreSQL pass, for server processes on a PGlite DATA_DIR (made once, then cached).
   project.provide('pgliteTemplate', await pgliteTemplateFile());
-  if (!url) return;
+  const bundle = buildServerBundle();
+  project.provide('serverBundle', bundle.dir);
+  if (!url) return bundle.remove;
   const run = await createPostgresTemplate(url);
   project.provide('postgresRun', run);
-  return () => dropPostgresRun(url, run);
+  return async () => {
+    bundle.remove();
+    await dropPostgresRun(url, run);
+  };
 }

@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { keptAnswers, users } from '../src/db/schema.ts';
 import { uniqueEmail } from './test-app.ts';
 import { serverDataDir } from './adversarial/processes.ts';
+import { serverCommand } from './server-bundle.ts';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dirs: string[] = [];
@@ -113,9 +114,9 @@ describe('start() and stop()', () => {
   });
 });
 
-/** Run the real entry point (src/server.ts through tsx) as its own process. */
+/** Run the real server (the bundle `pnpm start` runs, test/server-bundle.ts) as its own process. */
 function runServerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: apiRoot,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { createPostgresFromTemplate } from '../database-template.ts';
+import { serverCommand } from '../server-bundle.ts';
 
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -78,10 +79,10 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** The real server entry point as a child process (tsx, as `pnpm dev` runs it, without watch). */
+/** The real server as a child process: the bundle `pnpm start` runs (test/server-bundle.ts). */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: API_DIR,
     env: {
       ...process.env,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Request } from 'express';
 import { z } from 'zod';
 import {
@@ -22,8 +21,11 @@ import { defineRoute, raw, SENT, type Route } from '../../http/route.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { browserValuesOf, fraudPreventionHeaders, serverValuesOf } from './fraud-headers.ts';
 import type { MtdService } from './mtd.service.ts';
+// Imported, not read from disk beside the file: the bundle (dist/server.js) sits elsewhere than the
+// source, and read by path it named the workspace's package.json, which has no version.
+import apiPackage from '../../../package.json' with { type: 'json' };
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = apiPackage.version;
 
 /**
  * /api/mtd/vat (issue 37; names fixed). The callback is HMRC's redirect of the browser: it carries
