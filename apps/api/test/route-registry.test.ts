@@ -43,7 +43,7 @@ describe('the route registry', () => {
 
   it('when a signed-in route is registered, then middleware/permissions.ts names its permission (none falls back to owners only)', () => {
     const listed = ROUTE_PERMISSIONS.map(([method, path]) => ({ method, pattern: pathPattern(path) }));
-    const unlisted = REGISTRY.filter((r) => r.auth === 'signed-in')
+    const unlisted = REGISTRY.filter((r) => r.permission)
       .filter((r) => !listed.some((l) => l.method === r.method.toUpperCase() && l.pattern.test(r.path)))
       .map(labelOf);
     expect(unlisted).toEqual([]);

@@ -32,7 +32,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'put',
       path: '/expenses/:id/receipt',
-      auth: 'signed-in',
+      permission: 'write',
       stage: 'upload',
       after: [receiptBody],
       request: { params: ZIdParams },
@@ -45,7 +45,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'get',
       path: '/expenses',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZExpenseListQuery },
       response: ZListAnswer(ZExpense),
       handler: async ({ accountId, query: q }) => (isPaged(q) ? await service.page(accountId, q) : await service.filtered(accountId, q)),
@@ -53,7 +53,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'get',
       path: '/expenses/:id',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: ZExpense,
       handler: ({ accountId, params }) => service.get(accountId, params.id),
@@ -61,7 +61,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'post',
       path: '/expenses',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZExpenseRequest },
       response: ZExpense,
       status: 201,
@@ -70,7 +70,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'put',
       path: '/expenses/:id',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZExpenseRequest },
       response: ZExpense,
       handler: ({ accountId, params, body }) => service.update(accountId, params.id, body),
@@ -78,7 +78,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'delete',
       path: '/expenses/:id',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response: ZDeletedAnswer,
       handler: async ({ accountId, params }) => {
@@ -89,7 +89,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'get',
       path: '/expenses/:id/receipt',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: raw('the receipt (image/jpeg, image/png or application/pdf)'),
       handler: async ({ accountId, params: { id }, res }) => {
@@ -107,7 +107,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'delete',
       path: '/expenses/:id/receipt',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response: ZExpense,
       handler: ({ accountId, params }) => service.removeReceipt(accountId, params.id),

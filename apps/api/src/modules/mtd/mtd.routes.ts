@@ -56,7 +56,7 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/status',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       response: ZMtdStatus,
       handler: ({ accountId }) => service.status(accountId),
     }),
@@ -64,7 +64,7 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/connect',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       request: { query: ZNoQuery },
       response: ZMtdConnect,
       handler: async ({ accountId, user, req, res }) => {
@@ -78,7 +78,7 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'delete',
       path: '/mtd/vat/connection',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       response: raw('no content'),
       handler: async ({ accountId, res }) => {
         await service.disconnect(accountId);
@@ -88,7 +88,7 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/obligations',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       request: { query: ZObligationsQuery },
       response: z.array(ZObligation),
       handler: ({ accountId, query, req }) => service.obligations(accountId, query.status, fraud(req)),
@@ -96,14 +96,14 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/returns/:periodKey/preview',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       response: ZVatPreview,
       handler: ({ accountId, req }) => service.preview(accountId, periodKeyOf(req), fraud(req)),
     }),
     defineRoute({
       method: 'get',
       path: '/mtd/vat/returns/:periodKey/hmrc',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       response: ZHmrcReturnView,
       handler: ({ accountId, req }) => {
         const periodKey = periodKeyOf(req);
@@ -114,7 +114,7 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/liabilities',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       request: { query: ZHmrcRangeQuery },
       response: ZVatLiabilities,
       handler: ({ accountId, query, req }) => service.liabilities(accountId, query, fraud(req)),
@@ -122,7 +122,7 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/payments',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       request: { query: ZHmrcRangeQuery },
       response: ZVatPayments,
       handler: ({ accountId, query, req }) => service.payments(accountId, query, fraud(req)),
@@ -130,14 +130,14 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/returns',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       response: z.array(ZVatReceipt),
       handler: ({ accountId }) => service.returns(accountId),
     }),
     defineRoute({
       method: 'post',
       path: '/mtd/vat/returns',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       request: { body: ZSubmitVatReturn },
       response: ZVatReceipt,
       status: 201,

@@ -35,7 +35,7 @@ export function reportsRoutes(service: ReportsService, vat: VatReportService, bo
     defineRoute({
       method: 'get',
       path: '/reports/profit-and-loss',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZProfitAndLossQuery },
       response: ZProfitAndLoss,
       handler: async ({ accountId, query: q, res }) => {
@@ -48,7 +48,7 @@ export function reportsRoutes(service: ReportsService, vat: VatReportService, bo
     defineRoute({
       method: 'get',
       path: '/reports/cis',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZCisReportQuery },
       response: ZCisReport,
       handler: async ({ accountId, query: q, res }) => {
@@ -61,7 +61,7 @@ export function reportsRoutes(service: ReportsService, vat: VatReportService, bo
     defineRoute({
       method: 'get',
       path: '/reports/aged-debtors',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZAgedDebtorsQuery },
       response: ZAgedDebtors,
       handler: ({ accountId, query }) => service.agedDebtors(accountId, query.asOf),
@@ -69,7 +69,7 @@ export function reportsRoutes(service: ReportsService, vat: VatReportService, bo
     defineRoute({
       method: 'get',
       path: '/reports/vat',
-      auth: 'signed-in',
+      permission: 'read',
       response: ZVatReport,
       handler: async ({ accountId, req, res }) => {
         // ?format=csv as the newer reports take it; /vat.csv stays for links already made.
@@ -85,7 +85,7 @@ export function reportsRoutes(service: ReportsService, vat: VatReportService, bo
     defineRoute({
       method: 'get',
       path: '/reports/vat.csv',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZVatReportQuery },
       response: raw('text/csv'),
       handler: async ({ accountId, query, res }) => {
