@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import { parse } from '../middleware/validate.ts';
 import { currentAccount, currentUser, requirePermission, type AuthUser } from '../middleware/authenticate.ts';
-import type { Permission } from '../middleware/permissions.ts';
+import type { TPermission as Permission } from '@docket/schemas/account';
 import { sendData } from '../lib/respond.ts';
 
 /**

@@ -1,9 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
-import { ROLE_MESSAGES, type TRole } from '@docket/schemas/account';
+import { may, ROLE_MESSAGES, type TPermission, type TRole } from '@docket/schemas/account';
 import { AppError } from '../lib/app-error.ts';
 import type { TokenService } from '../lib/token-service.ts';
-import { may, type Permission } from './permissions.ts';
 import { setActor } from '../lib/request-context.ts';
 import { sessionClaimOf, type SessionClaim } from '../cache/session-check.ts';
 
@@ -96,7 +95,7 @@ export function authenticate(findSession: (claim: SessionClaim) => Promise<Sessi
  * `self` needs only the user; any other, a live membership (else 401, the session has ended) whose
  * role holds it (else 403 "Your role does not allow this").
  */
-export function requirePermission(permission: Permission) {
+export function requirePermission(permission: TPermission) {
   return (req: Request, _res: Response, next: NextFunction) => {
     if (permission !== 'self') {
       if (!req.account) throw AppError.unauthorized(ERROR_MESSAGES.sessionExpired);

@@ -11,7 +11,10 @@ import type { ExpensesService } from './expenses.service.ts';
 const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'application/octet-stream'];
 const rawReceipt = express.raw({ type: () => true, limit: RECEIPT_MAX_BYTES });
 
-/** /api/expenses (docs/product.md, "Expenses") and their receipts. */
+/**
+ * /api/expenses (docs/product.md, "Expenses") and their receipts. Expenses are money: engineers see
+ * none; accountants read them and their receipts (`read`); owner and office change them (`write`).
+ */
 export function expensesRoutes(service: ExpensesService): Route[] {
   /**
    * The receipt body is the file itself (a photo or a PDF, up to 10 MB), so its route is in stage

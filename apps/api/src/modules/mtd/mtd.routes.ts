@@ -28,7 +28,7 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import
 /**
  * /api/mtd/vat (issue 37; names fixed). The callback is HMRC's redirect of the browser: it carries
  * no session, so it is public and trusts only the single-use state. Every other route is for those
- * who file (permission vat-filing).
+ * who file (permission vat-filing), reading included.
  */
 export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req: Request) => string): Route[] {
   const fraud = (req: Request) =>

@@ -151,6 +151,7 @@ export function onlinePaymentsRoutes(service: OnlinePaymentsService, publicOrigi
     defineRoute({
       method: 'post',
       path: '/invoices/:id/payments/:paymentId/refund',
+      // Refunding an online payment through its provider: owner and office.
       permission: 'write',
       request: { params: ZPaymentParams, body: ZRefundRequest },
       response: ZRefund,

@@ -29,6 +29,7 @@ const sendCsv = (res: Response, filename: string, body: string) => {
  * GET /vat?from&to&basis and /vat.csv (docs/product.md, "VAT return figures");
  * GET /profit-and-loss?from&to&basis&format=json|csv and GET /cis?taxYear&format=json|csv
  * (docs/product.md, "Profit and loss", "CIS deductions suffered"). A CSV is written by the handler.
+ * Reports are money: accountants read them (`read`), engineers none.
  */
 export function reportsRoutes(service: ReportsService, vat: VatReportService, books: BooksService): Route[] {
   return [

@@ -18,7 +18,7 @@ const ZNoBody = z.strictObject({});
 const ZUserIdParams = z.strictObject({ userId: z.uuid({ error: 'Member not found' }) });
 const ZTokenParams = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'This invitation link is invalid') });
 
-/** /api/account: the session's account, its members and invitations (permissions: middleware/permissions.ts). */
+/** /api/account: the session's account, its members and invitations (the permission beside each route: reading the members is `read`; changing them, and the invitations, `team`: owners only). */
 export function teamRoutes(service: TeamService): Route[] {
   return [
     defineRoute({
