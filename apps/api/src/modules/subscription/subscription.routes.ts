@@ -21,7 +21,13 @@ export function subscriptionRoutes(service: SubscriptionService): Route[] {
       response: ZSubscriptionInfo,
       handler: ({ accountId }) => service.info(accountId),
     }),
-    defineRoute({ method: 'get', path: '/subscription/usage', permission: 'field-read', response: ZUsage, handler: ({ accountId }) => service.usage(accountId) }),
+    defineRoute({
+      method: 'get',
+      path: '/subscription/usage',
+      permission: 'field-read',
+      response: ZUsage,
+      handler: ({ accountId }) => service.usage(accountId),
+    }),
     ...Object.entries(CREATE_CHECKS).map(([path, what]) =>
       defineRoute({
         method: 'get',
