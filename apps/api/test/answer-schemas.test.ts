@@ -31,7 +31,7 @@ function appAnswering(data: unknown) {
   const app = express();
   app.get('/api/quotes/:id', (_req, res) => sendData(res, data));
   // The one route this app serves, declared as the registry declares it (createApp keeps the whole registry here).
-  app.locals.routes = [defineRoute({ method: 'get', path: '/quotes/:id', auth: 'signed-in', response: ZQuote, handler: () => data })];
+  app.locals.routes = [defineRoute({ method: 'get', path: '/quotes/:id', permission: 'field-read', response: ZQuote, handler: () => data })];
   app.use((_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     res.status(500).json({ success: false, error: 'Internal server error' });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { permissionFor, ROUTE_PERMISSIONS } from '../src/middleware/permissions.ts';
-import { isRaw, pathPattern } from '../src/http/route.ts';
+import { may, ROLE_PERMISSIONS, ROLES } from '@docket/schemas/account';
+import { defineRoute, isRaw, raw as rawAnswer, type Route } from '../src/http/route.ts';
 import { REGISTRY } from './route-registry.ts';
 import { registeredRouteOf, ROUTES, SPECS, UNFUZZED } from './adversarial/routes.ts';
 
@@ -41,13 +41,36 @@ describe('the route registry', () => {
     expect(Object.keys(UNFUZZED).filter((l) => !registered.has(l))).toEqual([]);
   });
 
-  it('when a signed-in route is registered, then middleware/permissions.ts names its permission (none falls back to owners only)', () => {
-    const listed = ROUTE_PERMISSIONS.map(([method, path]) => ({ method, pattern: pathPattern(path) }));
-    const unlisted = REGISTRY.filter((r) => r.auth === 'signed-in')
-      .filter((r) => !listed.some((l) => l.method === r.method.toUpperCase() && l.pattern.test(r.path)))
+  it('when a route is registered, then it is public or declares a permission a role holds, never both', () => {
+    const granted = new Set(Object.values(ROLE_PERMISSIONS).flat());
+    const wrong = REGISTRY.filter((r) => (r.auth === 'public') === (r.permission !== undefined) || (r.permission && !granted.has(r.permission)));
+    expect(wrong.map(labelOf)).toEqual([]);
+    expect(REGISTRY.find((r) => labelOf(r) === 'GET /clients/:id')?.permission).toBe('field-read');
+  });
+
+  it('when a route with a permission runs a `before`, then every role but engineers holds it (the kept answers and the kept PDF check the session, not the role, and serve no engineer)', () => {
+    const wrong = REGISTRY.filter((r) => r.permission && r.before?.length)
+      .filter((r) => ROLES.some((role) => role !== 'ENGINEER' && !may(role, r.permission!)))
       .map(labelOf);
-    expect(unlisted).toEqual([]);
-    expect(permissionFor('GET', '/clients/1')).toBe('field-read');
+    expect(wrong).toEqual([]);
+  });
+
+  it('when a route needing a session is declared without its permission, then it does not compile', () => {
+    const handler = () => undefined;
+    const raw = rawAnswer('text/plain');
+    const declared: Route[] = [
+      defineRoute({ method: 'get', path: '/x', auth: 'public', response: raw, handler }),
+      defineRoute({ method: 'get', path: '/x', permission: 'read', response: raw, handler }),
+      // @ts-expect-error -- neither public nor a permission
+      defineRoute({ method: 'get', path: '/x', response: raw, handler }),
+      // @ts-expect-error -- the old 'signed-in' names no permission
+      defineRoute({ method: 'get', path: '/x', auth: 'signed-in', response: raw, handler }),
+      // @ts-expect-error -- public and a permission at once
+      defineRoute({ method: 'get', path: '/x', auth: 'public', permission: 'read', response: raw, handler }),
+      // @ts-expect-error -- not a permission
+      defineRoute({ method: 'get', path: '/x', permission: 'admin', response: raw, handler }),
+    ];
+    expect(declared).toHaveLength(6);
   });
 
   it('when a route answers JSON, then it declares the schema of its data; a raw answer names its content type', () => {

@@ -20,8 +20,8 @@ export const ROLE_MESSAGES = {
 export const ZRole = z.enum(ROLES, { error: ROLE_MESSAGES.role });
 
 /**
- * What a route needs (docs/product.md, "Accounts and roles"); the server states it per route
- * (apps/api/src/middleware/permissions.ts), the web hides what a role may not do.
+ * What a route needs (docs/product.md, "Accounts and roles"); each API route declares its own
+ * (`permission` in its declaration, apps/api/src/http/route.ts), the web hides what a role may not do.
  * - `self`: a signed-in user, in any account or none (who am I, my accounts, switch, accept an invitation)
  * - `field-read`: what an engineer reads on site: clients, items, quotes, the calendar, the company name
  * - `field-write`: what an engineer writes: clients (add), draft quotes, calendar events and their notes

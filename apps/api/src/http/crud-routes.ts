@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
 import { ZDeletedAnswer, ZIdParams, ZListAnswer, type TListQuery } from '@docket/schemas/common';
+import type { TPermission } from '@docket/schemas/account';
 import { defineRoute, type Route } from './route.ts';
 import { isPaged } from '../lib/paged-request.ts';
 
@@ -23,20 +24,30 @@ export interface CrudSchemas<Query extends z.ZodType<TListQuery>, Body extends z
   listFirst?: RequestHandler[];
 }
 
+/** The permission each of the five routes needs (http/route.ts, `Access`). */
+export interface CrudPermissions {
+  list: TPermission;
+  get: TPermission;
+  create: TPermission;
+  update: TPermission;
+  remove: TPermission;
+}
+
 /**
  * GET {base} (plain array, or a page when any list parameter is given), GET {base}/:id, POST {base}
- * (201), PUT {base}/:id and DELETE {base}/:id (answers {id}); signed-in, exact paths.
+ * (201), PUT {base}/:id and DELETE {base}/:id (answers {id}); each behind its permission, exact paths.
  */
 export function crudRoutes<Query extends z.ZodType<TListQuery>, Body extends z.ZodType>(
   base: string,
   service: CrudService<z.output<Query>, z.output<Body>>,
   schemas: CrudSchemas<Query, Body>,
+  permissions: CrudPermissions,
 ): Route[] {
   return [
     defineRoute({
       method: 'get',
       path: base,
-      auth: 'signed-in',
+      permission: permissions.list,
       before: schemas.listFirst,
       request: { query: schemas.listQuery },
       response: ZListAnswer(schemas.record),
@@ -49,7 +60,7 @@ export function crudRoutes<Query extends z.ZodType<TListQuery>, Body extends z.Z
     defineRoute({
       method: 'get',
       path: `${base}/:id`,
-      auth: 'signed-in',
+      permission: permissions.get,
       request: { params: ZIdParams },
       response: schemas.record,
       handler: ({ accountId, params }) => service.get(accountId, params.id),
@@ -57,7 +68,7 @@ export function crudRoutes<Query extends z.ZodType<TListQuery>, Body extends z.Z
     defineRoute({
       method: 'post',
       path: base,
-      auth: 'signed-in',
+      permission: permissions.create,
       request: { body: schemas.body },
       response: schemas.record,
       status: 201,
@@ -66,7 +77,7 @@ export function crudRoutes<Query extends z.ZodType<TListQuery>, Body extends z.Z
     defineRoute({
       method: 'put',
       path: `${base}/:id`,
-      auth: 'signed-in',
+      permission: permissions.update,
       request: { params: ZIdParams, body: schemas.body },
       response: schemas.record,
       handler: ({ accountId, params, body }) => service.update(accountId, params.id, body as z.output<Body>),
@@ -74,7 +85,7 @@ export function crudRoutes<Query extends z.ZodType<TListQuery>, Body extends z.Z
     defineRoute({
       method: 'delete',
       path: `${base}/:id`,
-      auth: 'signed-in',
+      permission: permissions.remove,
       request: { params: ZIdParams },
       response: ZDeletedAnswer,
       handler: async ({ accountId, params }) => {

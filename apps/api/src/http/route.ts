@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import { parse } from '../middleware/validate.ts';
-import { currentAccount, currentUser, type AuthUser } from '../middleware/authenticate.ts';
+import { currentAccount, currentUser, requirePermission, type AuthUser } from '../middleware/authenticate.ts';
+import type { TPermission as Permission } from '@docket/schemas/account';
 import { sendData } from '../lib/respond.ts';
 
 /**
@@ -23,8 +24,14 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type Stage = 'health' | 'public' | 'webhook' | 'upload' | 'json';
 
-/** `public`: no session; `signed-in`: a live session, and the role ROUTE_PERMISSIONS (middleware/permissions.ts) names for the path. */
-export type Auth = 'public' | 'signed-in';
+/**
+ * Who may call a route, declared with it (docs/product.md, "Accounts and roles"):
+ * - `{ auth: 'public' }`: no session (sign-in, client links, webhooks, health);
+ * - `{ permission }`: a live session whose role holds the permission (`may`, @docket/schemas/account);
+ *   `self` needs only the signed-in user, in any account or none.
+ * One or the other: a route that needs a session cannot be declared without its permission.
+ */
+export type Access = { auth: 'public'; permission?: never } | { permission: Permission; auth?: never };
 
 /** A response that is not JSON (a PDF, CSV, XML, zip, a redirect): the handler writes it itself. */
 export interface RawResponse {
@@ -52,30 +59,35 @@ export interface RouteInput<P extends Parts> {
   body: Out<P['body']>;
   req: Request;
   res: Response;
-  /** the account the session works in (throws 401 when there is none: only behind `signed-in`) */
+  /** the account the session works in (throws 401 when there is none: only behind a `permission`) */
   readonly accountId: string;
-  /** the signed-in user (only behind `signed-in`) */
+  /** the signed-in user (only behind a `permission`) */
   readonly user: AuthUser;
 }
 
-export interface RouteSpec<P extends Parts = Parts, R extends z.ZodType | RawResponse = z.ZodType | RawResponse> {
+interface RouteFields<P extends Parts, R extends z.ZodType | RawResponse> {
   method: Method;
   /** the full path under /api, Express syntax (`:id` is one segment) */
   path: string;
-  auth: Auth;
   request?: P;
   /** the schema of `data` in a 2xx answer, or `raw(contentType)` when the handler writes the answer */
   response: R;
   /** the status of a JSON answer (default 200) */
   status?: number;
   stage?: Stage;
-  /** middleware run first, before the session check and the parsing (limiters, kept answers, early checks) */
+  /**
+   * middleware run first, before the session and role checks and the parsing (limiters, kept answers,
+   * early checks); one that answers from the session itself must refuse every role the permission does
+   */
   before?: RequestHandler[];
   /** middleware run after the session check, before the parsing (the body readers of `upload` routes) */
   after?: RequestHandler[];
   /** JSON routes: what it returns is sent as `data`; raw routes: write the answer and return nothing */
   handler: (input: RouteInput<P>) => Promise<R extends z.ZodType ? unknown : void> | (R extends z.ZodType ? unknown : void);
 }
+
+/** A route's declaration: what it takes and answers, and who may call it (`Access`). */
+export type RouteSpec<P extends Parts = Parts, R extends z.ZodType | RawResponse = z.ZodType | RawResponse> = RouteFields<P, R> & Access;
 
 /** One registered route; the type every module's list is made of. */
 export type Route = RouteSpec<Parts, z.ZodType | RawResponse>;
@@ -88,21 +100,22 @@ export function defineRoute<P extends Parts = Record<never, never>, R extends z.
 export const isRaw = (response: Route['response']): response is RawResponse => typeof (response as RawResponse).raw === 'string';
 
 export interface MountOptions {
-  /** the session check every `signed-in` route runs (middleware/authenticate.ts) */
+  /** the session check every route with a `permission` runs, before its role check (middleware/authenticate.ts) */
   requireUser: RequestHandler;
   /** a body parser run per route after `before` (the public stage's) */
   body?: RequestHandler[];
 }
 
 /**
- * Mount routes on the /api router in the order given: `before`, the session check, `after`, then params,
+ * Mount routes on the /api router in the order given: `before`, the session check and the role check
+ * of the route's declared permission (a 403 "Your role does not allow this"), `after`, then params,
  * query and body parsed in that order with the shared `parse` (strict bodies: an unknown key is a
  * 400 naming it), the handler, and for JSON routes `{success, data}` with the declared status.
  */
 export function mountRoutes(router: Router, routes: readonly Route[], options: MountOptions) {
   for (const route of routes) {
     const chain: RequestHandler[] = [...(route.before ?? []), ...(options.body ?? [])];
-    if (route.auth === 'signed-in') chain.push(options.requireUser);
+    if (route.permission) chain.push(options.requireUser, requirePermission(route.permission));
     chain.push(...(route.after ?? []));
     const { params, query, body } = route.request ?? {};
     chain.push(async (req, res) => {

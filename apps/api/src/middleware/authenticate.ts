@@ -1,9 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
-import { ROLE_MESSAGES, type TRole } from '@docket/schemas/account';
+import { may, ROLE_MESSAGES, type TPermission, type TRole } from '@docket/schemas/account';
 import { AppError } from '../lib/app-error.ts';
 import type { TokenService } from '../lib/token-service.ts';
-import { may, permissionFor } from './permissions.ts';
 import { setActor } from '../lib/request-context.ts';
 import { sessionClaimOf, type SessionClaim } from '../cache/session-check.ts';
 
@@ -71,13 +70,10 @@ export function identify(tokens: TokenService) {
   };
 }
 
-/** The request's path under /api, without the query: what the permission registry matches. */
-export const apiPath = (req: Request) => (req.originalUrl.split('?')[0] ?? '').replace(/^\/api(?=\/)/, '');
-
 /**
- * Require a valid token for a user that still exists, a live membership of the token's account
- * (unless the route is the user's own), and a role allowed the route (middleware/permissions.ts).
- * A removed member, or one whose role changed, has no live membership under the token's key.
+ * Require a valid token for a user that still exists, and note the membership of the token's
+ * account when the session holds one: a removed member, or one whose role changed, has no live
+ * membership under the token's key. `requirePermission` then checks the route's declared permission.
  */
 export function authenticate(findSession: (claim: SessionClaim) => Promise<SessionLookup>) {
   return async (req: Request, _res: Response, next: NextFunction) => {
@@ -90,7 +86,17 @@ export function authenticate(findSession: (claim: SessionClaim) => Promise<Sessi
     req.user = user;
     setActor(user.id);
     if (membership) req.account = membership;
-    const permission = permissionFor(req.method, apiPath(req));
+    next();
+  };
+}
+
+/**
+ * Run after `authenticate` with the permission a route declares (http/route.ts, `mountRoutes`):
+ * `self` needs only the user; any other, a live membership (else 401, the session has ended) whose
+ * role holds it (else 403 "Your role does not allow this").
+ */
+export function requirePermission(permission: TPermission) {
+  return (req: Request, _res: Response, next: NextFunction) => {
     if (permission !== 'self') {
       if (!req.account) throw AppError.unauthorized(ERROR_MESSAGES.sessionExpired);
       if (!may(req.account.role, permission)) throw AppError.forbidden(ROLE_MESSAGES.refused);

@@ -6,8 +6,8 @@ import { countCase, fingerprint, listen, report, routeExists, stats, type Method
 /**
  * The role matrix (docs/product.md, "Accounts and roles"): every route run as each role of one
  * account, allowed or 403 with nothing changed, and as a member of another account (404). The
- * expectations below are written from the product rules, apart from the server's registry
- * (src/middleware/permissions.ts), so a wrong line there fails here.
+ * expectations below are written from the product rules, apart from the permission each route
+ * declares (its `permission`, src/http/route.ts), so a wrong declaration fails here.
  */
 let t: TestApp;
 let http: Awaited<ReturnType<typeof listen>>;

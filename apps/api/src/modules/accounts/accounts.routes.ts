@@ -9,7 +9,7 @@ export function accountsRoutes(service: AccountsService): Route[] {
     defineRoute({
       method: 'get',
       path: '/clients/:id/account',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: ZClientAccount,
       handler: ({ accountId, params }) => service.account(accountId, params.id),
@@ -17,7 +17,7 @@ export function accountsRoutes(service: AccountsService): Route[] {
     defineRoute({
       method: 'get',
       path: '/clients/:id/statement',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams, query: ZStatementQuery },
       response: raw('application/pdf'),
       handler: async ({ accountId, params, query, res }) => {

@@ -57,14 +57,14 @@ export function authRoutes(service: AuthService, guards: { authLimiter: RequestH
     defineRoute({
       method: 'get',
       path: '/auth/me',
-      auth: 'signed-in',
+      permission: 'self',
       response: ZMe,
       handler: ({ user, req }) => service.me(user.id, req.account?.id),
     }),
     defineRoute({
       method: 'patch',
       path: '/auth/me',
-      auth: 'signed-in',
+      permission: 'self',
       request: { body: ZProfileRequest },
       response: ZMe,
       handler: ({ user, req, body }) => service.updateProfile(user.id, req.account?.id, body.name),
@@ -81,7 +81,7 @@ export function authRoutes(service: AuthService, guards: { authLimiter: RequestH
     defineRoute({
       method: 'post',
       path: '/auth/resend-verification',
-      auth: 'signed-in',
+      permission: 'self',
       request: { body: ZNoBody },
       response: ZMessageAnswer,
       status: 202,
@@ -90,7 +90,7 @@ export function authRoutes(service: AuthService, guards: { authLimiter: RequestH
     defineRoute({
       method: 'post',
       path: '/auth/switch',
-      auth: 'signed-in',
+      permission: 'self',
       request: { body: ZSwitchRequest },
       response: ZAuthResult,
       handler: ({ user, body }) => service.switchTo(user.id, body.accountId),
@@ -99,7 +99,7 @@ export function authRoutes(service: AuthService, guards: { authLimiter: RequestH
     defineRoute({
       method: 'get',
       path: '/accounts',
-      auth: 'signed-in',
+      permission: 'self',
       response: z.array(ZAccountSummary),
       handler: ({ user, req }) => service.accounts(user.id, req.account?.id),
     }),

@@ -10,14 +10,14 @@ export function bankRuleRoutes(service: BankRulesService): Route[] {
     defineRoute({
       method: 'get',
       path: '/bank-rules',
-      auth: 'signed-in',
+      permission: 'read',
       response: z.array(ZBankRule),
       handler: ({ accountId }) => service.list(accountId),
     }),
     defineRoute({
       method: 'post',
       path: '/bank-rules',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZBankRuleRequest },
       response: ZBankRule,
       status: 201,
@@ -26,7 +26,7 @@ export function bankRuleRoutes(service: BankRulesService): Route[] {
     defineRoute({
       method: 'delete',
       path: '/bank-rules/:id',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response: ZDeletedAnswer,
       handler: async ({ accountId, params }) => {

@@ -28,7 +28,7 @@ export function bankRoutes(service: BankService): Route[] {
     defineRoute({
       method: 'post',
       path: '/bank-accounts/:id/statements',
-      auth: 'signed-in',
+      permission: 'write',
       stage: 'upload',
       after: [statementBody],
       request: { params: ZIdParams, query: ZStatementQuery },
@@ -41,14 +41,14 @@ export function bankRoutes(service: BankService): Route[] {
     defineRoute({
       method: 'get',
       path: '/bank-accounts',
-      auth: 'signed-in',
+      permission: 'read',
       response: z.array(ZBankAccount),
       handler: ({ accountId }) => service.list(accountId),
     }),
     defineRoute({
       method: 'post',
       path: '/bank-accounts',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZBankAccountRequest },
       response: ZBankAccount,
       status: 201,
@@ -57,7 +57,7 @@ export function bankRoutes(service: BankService): Route[] {
     defineRoute({
       method: 'get',
       path: '/bank-accounts/:id',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: ZBankAccount,
       handler: ({ accountId, params }) => service.get(accountId, params.id),
@@ -65,7 +65,7 @@ export function bankRoutes(service: BankService): Route[] {
     defineRoute({
       method: 'get',
       path: '/bank-accounts/:id/lines',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams, query: ZBankLinesQuery },
       response: z.array(ZBankLine),
       handler: ({ accountId, params, query }) => service.lines(accountId, params.id, query.status),
@@ -74,7 +74,7 @@ export function bankRoutes(service: BankService): Route[] {
     defineRoute({
       method: 'post',
       path: '/bank-lines/:id/explain',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZExplainRequest },
       response: ZBankLine,
       handler: ({ accountId, params, body }) => service.explain(accountId, params.id, body),
@@ -82,7 +82,7 @@ export function bankRoutes(service: BankService): Route[] {
     defineRoute({
       method: 'delete',
       path: '/bank-lines/:id/explain',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response: ZBankLine,
       handler: ({ accountId, params }) => service.unexplain(accountId, params.id),

@@ -16,7 +16,7 @@ export function calendarRoutes(service: CalendarService): Route[] {
     defineRoute({
       method: 'get',
       path: '/calendar',
-      auth: 'signed-in',
+      permission: 'field-read',
       request: { query: ZEventListQuery },
       response: ZListAnswer(ZCalendarEvent),
       handler: async ({ accountId, query: q }) => (isPaged(q) ? await service.page(accountId, q) : await service.list(accountId, q.assignee)),
@@ -24,7 +24,7 @@ export function calendarRoutes(service: CalendarService): Route[] {
     defineRoute({
       method: 'get',
       path: '/calendar/range/:start/:end',
-      auth: 'signed-in',
+      permission: 'field-read',
       request: { params: ZRangeParams, query: ZRangeQuery },
       response: z.array(ZCalendarEvent),
       handler: ({ accountId, params, query }) => service.range(accountId, params.start, params.end, query.assignee),
@@ -32,7 +32,7 @@ export function calendarRoutes(service: CalendarService): Route[] {
     defineRoute({
       method: 'post',
       path: '/calendar/from-quote/:quoteId',
-      auth: 'signed-in',
+      permission: 'field-write',
       request: { params: ZQuoteIdParams, body: ZEventFromQuoteRequest },
       response: ZCalendarEvent,
       status: 201,
@@ -41,7 +41,7 @@ export function calendarRoutes(service: CalendarService): Route[] {
     defineRoute({
       method: 'get',
       path: '/calendar/:id',
-      auth: 'signed-in',
+      permission: 'field-read',
       request: { params: ZIdParams },
       response: ZCalendarEvent,
       handler: ({ accountId, params }) => service.get(accountId, params.id),
@@ -49,7 +49,7 @@ export function calendarRoutes(service: CalendarService): Route[] {
     defineRoute({
       method: 'post',
       path: '/calendar',
-      auth: 'signed-in',
+      permission: 'field-write',
       request: { body: ZEventRequest },
       response: ZCalendarEvent,
       status: 201,
@@ -58,7 +58,7 @@ export function calendarRoutes(service: CalendarService): Route[] {
     defineRoute({
       method: 'put',
       path: '/calendar/:id',
-      auth: 'signed-in',
+      permission: 'field-write',
       request: { params: ZIdParams, body: ZEventRequest },
       response: ZCalendarEvent,
       handler: ({ accountId, params, body, req }) => service.update(accountId, params.id, body, actorOf(req)),
@@ -66,7 +66,7 @@ export function calendarRoutes(service: CalendarService): Route[] {
     defineRoute({
       method: 'delete',
       path: '/calendar/:id',
-      auth: 'signed-in',
+      permission: 'field-write',
       request: { params: ZIdParams },
       response: ZDeletedAnswer,
       handler: async ({ accountId, params, req }) => {

@@ -7,5 +7,11 @@ import type { ClientsService } from './clients.service.ts';
 
 /** /clients: list, get, create, update, delete; `listFirst` answers a kept first page before the session check. */
 export function clientsRoutes(service: ClientsService, listFirst: RequestHandler[] = []): Route[] {
-  return crudRoutes('/clients', service, { listQuery: ZListQuery, body: ZClientRequest, record: ZClient, listFirst });
+  return crudRoutes(
+    '/clients',
+    service,
+    { listQuery: ZListQuery, body: ZClientRequest, record: ZClient, listFirst },
+    // Engineers read clients and add them on site; changing or deleting one is the office's.
+    { list: 'field-read', get: 'field-read', create: 'field-write', update: 'write', remove: 'write' },
+  );
 }

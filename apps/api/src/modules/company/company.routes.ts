@@ -29,7 +29,7 @@ export function companyRoutes(service: CompanyService): Route[] {
     defineRoute({
       method: 'post',
       path: `/company/${path}`,
-      auth: 'signed-in',
+      permission: 'write',
       response: ZCompany,
       handler: ({ accountId }) => service.resetCounter(accountId, kind),
     });
@@ -37,7 +37,7 @@ export function companyRoutes(service: CompanyService): Route[] {
     defineRoute({
       method: 'get',
       path: '/company',
-      auth: 'signed-in',
+      permission: 'field-read',
       request: { query: ZCompanyQuery },
       // ?optional=true answers null when there is no profile yet.
       response: ZCompany.nullable(),
@@ -46,7 +46,7 @@ export function companyRoutes(service: CompanyService): Route[] {
     defineRoute({
       method: 'post',
       path: '/company',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZCompanyRequest },
       response: ZCompany,
       status: 201,
@@ -55,7 +55,7 @@ export function companyRoutes(service: CompanyService): Route[] {
     defineRoute({
       method: 'put',
       path: '/company',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZCompanyRequest },
       response: ZCompany,
       handler: ({ accountId, body }) => service.update(accountId, body),
@@ -64,7 +64,7 @@ export function companyRoutes(service: CompanyService): Route[] {
     defineRoute({
       method: 'post',
       path: '/company/logo',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZLogoRequest },
       response: ZCompany,
       handler: ({ accountId, body }) => service.setLogo(accountId, body.logo),
@@ -72,7 +72,7 @@ export function companyRoutes(service: CompanyService): Route[] {
     defineRoute({
       method: 'delete',
       path: '/company/logo',
-      auth: 'signed-in',
+      permission: 'write',
       response: ZCompany,
       handler: ({ accountId }) => service.removeLogo(accountId),
     }),

@@ -13,7 +13,7 @@ export function creditNotesRoutes(service: CreditNotesService): Route[] {
     defineRoute({
       method: 'get',
       path: '/credit-notes',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZCreditNoteListQuery },
       response: ZListAnswer(ZCreditNote),
       handler: async ({ accountId, query: q }) => {
@@ -24,7 +24,7 @@ export function creditNotesRoutes(service: CreditNotesService): Route[] {
     defineRoute({
       method: 'get',
       path: '/credit-notes/:id',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: ZCreditNote,
       handler: ({ accountId, params }) => service.get(accountId, params.id),
@@ -32,7 +32,7 @@ export function creditNotesRoutes(service: CreditNotesService): Route[] {
     defineRoute({
       method: 'post',
       path: '/invoices/:id/credit-notes',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZCreditNoteRequest },
       response: ZCreditNote,
       status: 201,

@@ -9,7 +9,7 @@ export function dashboardRoutes(service: DashboardService, first: RequestHandler
     defineRoute({
       method: 'get',
       path: '/dashboard',
-      auth: 'signed-in',
+      permission: 'read',
       before: first,
       response: ZDashboard,
       handler: ({ accountId }) => service.get(accountId),

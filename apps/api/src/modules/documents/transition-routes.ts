@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ZIdParams } from '@docket/schemas/common';
 import { defineRoute, type Route } from '../../http/route.ts';
 
-/** PATCH {base}/:id/<action> for each status action a quote or invoice allows; each answers the document. */
+/** PATCH {base}/:id/<action> for each status action a quote or invoice allows (`write`); each answers the document. */
 export function transitionRoutes<Action extends string>(
   base: string,
   actions: readonly Action[],
@@ -13,7 +13,7 @@ export function transitionRoutes<Action extends string>(
     defineRoute({
       method: 'patch',
       path: `${base}/:id/${action}`,
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response,
       handler: ({ accountId, params }) => transition(accountId, params.id, action),

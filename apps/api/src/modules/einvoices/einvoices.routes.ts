@@ -36,7 +36,7 @@ export function einvoicesRoutes(service: EinvoicesService): Route[] {
     defineRoute({
       method: 'get',
       path: '/invoices/:id/ubl',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: raw('application/xml'),
       handler: async ({ accountId, params, res }) => sendXml(res, await service.invoiceUbl(accountId, params.id)),
@@ -44,7 +44,7 @@ export function einvoicesRoutes(service: EinvoicesService): Route[] {
     defineRoute({
       method: 'get',
       path: '/credit-notes/:id/ubl',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: raw('application/xml'),
       handler: async ({ accountId, params, res }) => sendXml(res, await service.creditNoteUbl(accountId, params.id)),

@@ -32,7 +32,7 @@ export function emailRoutes(email: EmailService, templates: TemplatesService, pu
       defineRoute({
         method: 'post',
         path: `/${path}/:id/email`,
-        auth: 'signed-in',
+        permission: 'write',
         request: { params: ZIdParams, body: ZEmailDocumentRequest },
         response: ZEmailQueued,
         status: 202,
@@ -42,7 +42,7 @@ export function emailRoutes(email: EmailService, templates: TemplatesService, pu
     defineRoute({
       method: 'get',
       path: '/deliveries',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZDeliveryQuery },
       response: z.array(ZDelivery),
       handler: ({ accountId, query }) => email.list(accountId, query.documentId),
@@ -50,14 +50,14 @@ export function emailRoutes(email: EmailService, templates: TemplatesService, pu
     defineRoute({
       method: 'get',
       path: '/email/outbox',
-      auth: 'signed-in',
+      permission: 'read',
       response: z.array(ZOutboxMessage),
       handler: ({ accountId }) => email.outbox(accountId),
     }),
     defineRoute({
       method: 'get',
       path: '/email/deliveries/:id/eml',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: raw('message/rfc822'),
       handler: async ({ accountId, params, res }) => {
@@ -72,7 +72,7 @@ export function emailRoutes(email: EmailService, templates: TemplatesService, pu
     defineRoute({
       method: 'post',
       path: '/email/outbox/send',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZSendOutbox },
       response: ZOutboxSent,
       status: 202,
@@ -81,14 +81,14 @@ export function emailRoutes(email: EmailService, templates: TemplatesService, pu
     defineRoute({
       method: 'get',
       path: '/company/email-templates',
-      auth: 'signed-in',
+      permission: 'read',
       response: ZEmailTemplates,
       handler: ({ accountId }) => templates.all(accountId),
     }),
     defineRoute({
       method: 'put',
       path: '/company/email-templates',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZEmailTemplatesUpdate },
       response: ZEmailTemplates,
       handler: ({ accountId, body }) => templates.save(accountId, body),
@@ -96,7 +96,7 @@ export function emailRoutes(email: EmailService, templates: TemplatesService, pu
     defineRoute({
       method: 'post',
       path: '/company/email-templates/preview',
-      auth: 'signed-in',
+      permission: 'read',
       request: { body: ZTemplatePreviewRequest },
       response: ZTemplatePreview,
       handler: ({ accountId, body }) => templates.preview(accountId, body),

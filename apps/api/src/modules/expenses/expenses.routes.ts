@@ -11,7 +11,10 @@ import type { ExpensesService } from './expenses.service.ts';
 const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'application/octet-stream'];
 const rawReceipt = express.raw({ type: () => true, limit: RECEIPT_MAX_BYTES });
 
-/** /api/expenses (docs/product.md, "Expenses") and their receipts. */
+/**
+ * /api/expenses (docs/product.md, "Expenses") and their receipts. Expenses are money: engineers see
+ * none; accountants read them and their receipts (`read`); owner and office change them (`write`).
+ */
 export function expensesRoutes(service: ExpensesService): Route[] {
   /**
    * The receipt body is the file itself (a photo or a PDF, up to 10 MB), so its route is in stage
@@ -32,7 +35,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'put',
       path: '/expenses/:id/receipt',
-      auth: 'signed-in',
+      permission: 'write',
       stage: 'upload',
       after: [receiptBody],
       request: { params: ZIdParams },
@@ -45,7 +48,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'get',
       path: '/expenses',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZExpenseListQuery },
       response: ZListAnswer(ZExpense),
       handler: async ({ accountId, query: q }) => (isPaged(q) ? await service.page(accountId, q) : await service.filtered(accountId, q)),
@@ -53,7 +56,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'get',
       path: '/expenses/:id',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: ZExpense,
       handler: ({ accountId, params }) => service.get(accountId, params.id),
@@ -61,7 +64,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'post',
       path: '/expenses',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZExpenseRequest },
       response: ZExpense,
       status: 201,
@@ -70,7 +73,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'put',
       path: '/expenses/:id',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZExpenseRequest },
       response: ZExpense,
       handler: ({ accountId, params, body }) => service.update(accountId, params.id, body),
@@ -78,7 +81,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'delete',
       path: '/expenses/:id',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response: ZDeletedAnswer,
       handler: async ({ accountId, params }) => {
@@ -89,7 +92,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'get',
       path: '/expenses/:id/receipt',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: raw('the receipt (image/jpeg, image/png or application/pdf)'),
       handler: async ({ accountId, params: { id }, res }) => {
@@ -107,7 +110,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
     defineRoute({
       method: 'delete',
       path: '/expenses/:id/receipt',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response: ZExpense,
       handler: ({ accountId, params }) => service.removeReceipt(accountId, params.id),

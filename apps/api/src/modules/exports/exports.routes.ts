@@ -31,14 +31,14 @@ export function exportsRoutes(service: ExportsService): Route[] {
     defineRoute({
       method: 'get',
       path: '/exports',
-      auth: 'signed-in',
+      permission: 'read',
       response: z.array(ZExportRun),
       handler: ({ accountId }) => service.runs(accountId),
     }),
     defineRoute({
       method: 'get',
       path: '/exports/account.zip',
-      auth: 'signed-in',
+      permission: 'read',
       response: raw('application/zip'),
       handler: async ({ accountId, res }) => {
         const body = await service.accountZip(accountId);
@@ -49,7 +49,7 @@ export function exportsRoutes(service: ExportsService): Route[] {
     defineRoute({
       method: 'get',
       path: '/exports/:file',
-      auth: 'signed-in',
+      permission: 'read',
       response: raw('text/csv'),
       handler: async ({ accountId, req, res }) => {
         const name = /^(.+)\.csv$/.exec(String(req.params.file))?.[1] ?? '';

@@ -18,7 +18,7 @@ export function historyRoutes(repo: HistoryRepository, ownership: OwnershipRepos
     defineRoute({
       method: 'get',
       path: `/${path}/:id/history`,
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: z.array(ZHistoryEntry),
       handler: async ({ accountId, params: { id } }) => {

@@ -79,7 +79,7 @@ export function importsRoutes(service: ImportsService): Route[] {
     defineRoute({
       method: 'post',
       path: '/imports/:kind',
-      auth: 'signed-in',
+      permission: 'write',
       stage: 'upload',
       response: ZImportResult,
       handler: async ({ accountId, req }) => {
@@ -92,7 +92,7 @@ export function importsRoutes(service: ImportsService): Route[] {
     defineRoute({
       method: 'post',
       path: '/imports/:kind/rejected.csv',
-      auth: 'signed-in',
+      permission: 'write',
       stage: 'upload',
       response: raw('text/csv'),
       handler: async ({ accountId, req, res }) => {

@@ -19,7 +19,7 @@ export function invoicesRoutes(service: InvoicesService, listFirst: RequestHandl
     defineRoute({
       method: 'post',
       path: '/quotes/:id/invoices',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZQuoteInvoiceRequest },
       response: ZInvoice,
       status: 201,
@@ -28,7 +28,7 @@ export function invoicesRoutes(service: InvoicesService, listFirst: RequestHandl
     defineRoute({
       method: 'post',
       path: '/invoices/from-quote/:quoteId',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZQuoteIdParams, body: ZFromQuoteRequest },
       response: ZInvoice,
       status: 201,
@@ -37,7 +37,7 @@ export function invoicesRoutes(service: InvoicesService, listFirst: RequestHandl
     defineRoute({
       method: 'post',
       path: '/invoices/:id/duplicate',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response: ZInvoice,
       status: 201,
@@ -46,7 +46,7 @@ export function invoicesRoutes(service: InvoicesService, listFirst: RequestHandl
     defineRoute({
       method: 'patch',
       path: '/invoices/:id/void',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZVoidRequest },
       response: ZInvoice,
       handler: ({ accountId, params, body }) => service.void(accountId, params.id, body.reason),
@@ -54,12 +54,18 @@ export function invoicesRoutes(service: InvoicesService, listFirst: RequestHandl
     defineRoute({
       method: 'patch',
       path: '/invoices/:id/due-date',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZDueDateRequest },
       response: ZInvoice,
       handler: ({ accountId, params, body }) => service.changeDueDate(accountId, params.id, body.dueDate),
     }),
-    ...crudRoutes('/invoices', service, { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest, record: ZInvoice, listFirst }),
+    ...crudRoutes(
+      '/invoices',
+      service,
+      { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest, record: ZInvoice, listFirst },
+      // Invoices are money: engineers see none; accountants read them.
+      { list: 'read', get: 'read', create: 'write', update: 'write', remove: 'write' },
+    ),
     ...transitionRoutes('/invoices', INVOICE_TRANSITION_ACTIONS, service.transition, ZInvoice),
   ];
 }

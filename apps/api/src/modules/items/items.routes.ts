@@ -5,5 +5,11 @@ import type { Route } from '../../http/route.ts';
 import type { ItemsService } from './items.service.ts';
 
 export function itemsRoutes(service: ItemsService): Route[] {
-  return crudRoutes('/items', service, { listQuery: ZListQuery, body: ZItemRequest, record: ZItem });
+  return crudRoutes(
+    '/items',
+    service,
+    { listQuery: ZListQuery, body: ZItemRequest, record: ZItem },
+    // Engineers read the price list; only the office changes it.
+    { list: 'field-read', get: 'field-read', create: 'write', update: 'write', remove: 'write' },
+  );
 }

@@ -30,7 +30,7 @@ const VERSION = apiPackage.version;
 /**
  * /api/mtd/vat (issue 37; names fixed). The callback is HMRC's redirect of the browser: it carries
  * no session, so it is public and trusts only the single-use state. Every other route is for those
- * who file (permission vat-filing).
+ * who file (permission vat-filing), reading included.
  */
 export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req: Request) => string): Route[] {
   const fraud = (req: Request) =>
@@ -58,7 +58,7 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/status',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       response: ZMtdStatus,
       handler: ({ accountId }) => service.status(accountId),
     }),
@@ -66,7 +66,7 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/connect',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       request: { query: ZNoQuery },
       response: ZMtdConnect,
       handler: async ({ accountId, user, req, res }) => {
@@ -80,7 +80,7 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'delete',
       path: '/mtd/vat/connection',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       response: raw('no content'),
       handler: async ({ accountId, res }) => {
         await service.disconnect(accountId);
@@ -90,7 +90,7 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/obligations',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       request: { query: ZObligationsQuery },
       response: z.array(ZObligation),
       handler: ({ accountId, query, req }) => service.obligations(accountId, query.status, fraud(req)),
@@ -98,14 +98,14 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/returns/:periodKey/preview',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       response: ZVatPreview,
       handler: ({ accountId, req }) => service.preview(accountId, periodKeyOf(req), fraud(req)),
     }),
     defineRoute({
       method: 'get',
       path: '/mtd/vat/returns/:periodKey/hmrc',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       response: ZHmrcReturnView,
       handler: ({ accountId, req }) => {
         const periodKey = periodKeyOf(req);
@@ -116,7 +116,7 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/liabilities',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       request: { query: ZHmrcRangeQuery },
       response: ZVatLiabilities,
       handler: ({ accountId, query, req }) => service.liabilities(accountId, query, fraud(req)),
@@ -124,7 +124,7 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/payments',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       request: { query: ZHmrcRangeQuery },
       response: ZVatPayments,
       handler: ({ accountId, query, req }) => service.payments(accountId, query, fraud(req)),
@@ -132,14 +132,14 @@ export function mtdRoutes(service: MtdService, clock: Clock, publicOrigin: (req:
     defineRoute({
       method: 'get',
       path: '/mtd/vat/returns',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       response: z.array(ZVatReceipt),
       handler: ({ accountId }) => service.returns(accountId),
     }),
     defineRoute({
       method: 'post',
       path: '/mtd/vat/returns',
-      auth: 'signed-in',
+      permission: 'vat-filing',
       request: { body: ZSubmitVatReturn },
       response: ZVatReceipt,
       status: 201,

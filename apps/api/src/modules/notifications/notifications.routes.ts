@@ -8,7 +8,7 @@ export function notificationsRoutes(service: NotificationsService): Route[] {
     defineRoute({
       method: 'get',
       path: '/notifications',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZNotificationsQuery },
       response: ZNotificationList,
       handler: ({ accountId, query }) => service.list(accountId, query),
@@ -16,7 +16,7 @@ export function notificationsRoutes(service: NotificationsService): Route[] {
     defineRoute({
       method: 'post',
       path: '/notifications/read',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZNotificationsRead },
       response: ZNotificationsReadAnswer,
       handler: ({ accountId, body }) => service.markRead(accountId, body.ids),

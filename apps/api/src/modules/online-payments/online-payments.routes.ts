@@ -43,14 +43,14 @@ export function onlinePaymentsRoutes(service: OnlinePaymentsService, publicOrigi
     defineRoute({
       method: 'get',
       path: '/company/payments',
-      auth: 'signed-in',
+      permission: 'read',
       response: z.array(ZProviderSettings),
       handler: ({ accountId, req }) => service.list(accountId, publicOrigin(req)),
     }),
     defineRoute({
       method: 'put',
       path: '/company/payments/:provider/surcharge',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZProviderParams, body: ZSurchargeRequest },
       response: ZProviderSettings,
       handler: ({ accountId, params, body, req }) => service.setSurcharge(accountId, params.provider, body.percent, publicOrigin(req)),
@@ -58,7 +58,7 @@ export function onlinePaymentsRoutes(service: OnlinePaymentsService, publicOrigi
     defineRoute({
       method: 'put',
       path: '/company/payments/:provider',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZProviderParams, body: ZProviderSettingsRequest },
       response: ZProviderSettings,
       handler: ({ accountId, params, body, req }) => service.put(accountId, params.provider, body, publicOrigin(req)),
@@ -66,7 +66,7 @@ export function onlinePaymentsRoutes(service: OnlinePaymentsService, publicOrigi
     defineRoute({
       method: 'delete',
       path: '/company/payments/:provider',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZProviderParams },
       response: ZProviderDeleted,
       handler: ({ accountId, params }) => service.remove(accountId, params.provider),
@@ -110,7 +110,7 @@ export function onlinePaymentsRoutes(service: OnlinePaymentsService, publicOrigi
     defineRoute({
       method: 'post',
       path: '/clients/:id/statement-link',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response: ZStatementLink,
       status: 201,
@@ -119,7 +119,7 @@ export function onlinePaymentsRoutes(service: OnlinePaymentsService, publicOrigi
     defineRoute({
       method: 'delete',
       path: '/clients/:id/statement-link',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response: ZRevokedAnswer,
       handler: ({ accountId, params }) => service.revokeStatementLink(accountId, params.id),
@@ -127,7 +127,7 @@ export function onlinePaymentsRoutes(service: OnlinePaymentsService, publicOrigi
     defineRoute({
       method: 'get',
       path: '/quotes/:id/deposit',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: ZDeposit,
       handler: ({ accountId, params }) => service.getDeposit(accountId, params.id),
@@ -135,7 +135,7 @@ export function onlinePaymentsRoutes(service: OnlinePaymentsService, publicOrigi
     defineRoute({
       method: 'put',
       path: '/quotes/:id/deposit',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZDepositRequest },
       response: ZDeposit,
       handler: ({ accountId, params, body }) => service.setDeposit(accountId, params.id, body),
@@ -143,7 +143,7 @@ export function onlinePaymentsRoutes(service: OnlinePaymentsService, publicOrigi
     defineRoute({
       method: 'get',
       path: '/invoices/:id/online-payments',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: z.array(ZRefundablePayment),
       handler: ({ accountId, params }) => service.refundable(accountId, params.id),
@@ -151,7 +151,8 @@ export function onlinePaymentsRoutes(service: OnlinePaymentsService, publicOrigi
     defineRoute({
       method: 'post',
       path: '/invoices/:id/payments/:paymentId/refund',
-      auth: 'signed-in',
+      // Refunding an online payment through its provider: owner and office.
+      permission: 'write',
       request: { params: ZPaymentParams, body: ZRefundRequest },
       response: ZRefund,
       handler: ({ accountId, params, body }) => service.refund(accountId, params.id, params.paymentId, body.amount),

@@ -16,7 +16,7 @@ export function paymentsRoutes(service: PaymentsService, invoice: InvoiceReader)
     defineRoute({
       method: 'post',
       path: '/invoices/:id/payments',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZPaymentRequest },
       response: ZInvoice,
       status: 201,
@@ -28,7 +28,7 @@ export function paymentsRoutes(service: PaymentsService, invoice: InvoiceReader)
     defineRoute({
       method: 'delete',
       path: '/invoices/:id/payments/:paymentId',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZPaymentParams },
       response: ZInvoice,
       handler: async ({ accountId, params }) => {
@@ -39,7 +39,7 @@ export function paymentsRoutes(service: PaymentsService, invoice: InvoiceReader)
     defineRoute({
       method: 'get',
       path: '/payments',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZPaymentListQuery },
       response: ZListAnswer(ZPayment),
       handler: async ({ accountId, query: q }) => {

@@ -29,7 +29,7 @@ export function previewsRoutes(service: PreviewsService, facturX: { invoice: Fac
     defineRoute({
       method: 'get',
       path: '/quotes/:id/preview',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: raw('application/pdf'),
       handler: async ({ accountId, params, res }) => sendPdf(res, await service.quote(accountId, params.id)),
@@ -37,7 +37,7 @@ export function previewsRoutes(service: PreviewsService, facturX: { invoice: Fac
     defineRoute({
       method: 'get',
       path: '/invoices/:id/preview',
-      auth: 'signed-in',
+      permission: 'read',
       // Without ?format, an issued invoice's kept PDF checks the session in its one query; anything
       // else (no token, a bad id, not kept, not this user's) goes through the session check and the full path.
       before: [
@@ -59,7 +59,7 @@ export function previewsRoutes(service: PreviewsService, facturX: { invoice: Fac
     defineRoute({
       method: 'get',
       path: '/credit-notes/:id/preview',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZPreviewFormat, params: ZIdParams },
       response: raw('application/pdf'),
       handler: async ({ accountId, params, query, res }) => {

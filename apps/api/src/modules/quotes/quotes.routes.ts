@@ -13,13 +13,19 @@ export function quotesRoutes(service: QuotesService, listFirst: RequestHandler[]
     defineRoute({
       method: 'post',
       path: '/quotes/:id/duplicate',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response: ZQuote,
       status: 201,
       handler: ({ accountId, params }) => service.duplicate(accountId, params.id),
     }),
-    ...crudRoutes('/quotes', service, { listQuery: ZQuoteListQuery, body: ZQuoteRequest, record: ZQuote, listFirst }),
+    ...crudRoutes(
+      '/quotes',
+      service,
+      { listQuery: ZQuoteListQuery, body: ZQuoteRequest, record: ZQuote, listFirst },
+      // Engineers read and write draft quotes on site; deleting one is the office's.
+      { list: 'field-read', get: 'field-read', create: 'field-write', update: 'field-write', remove: 'write' },
+    ),
     ...transitionRoutes('/quotes', QUOTE_TRANSITION_ACTIONS, service.transition, ZQuote),
   ];
 }

@@ -10,7 +10,7 @@ export function recurringRoutes(service: RecurringService): Route[] {
     defineRoute({
       method: 'patch',
       path: `/recurring-invoices/:id/${name}`,
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response: ZRecurringInvoice,
       handler: ({ accountId, params }) => service[name](accountId, params.id),
@@ -19,14 +19,14 @@ export function recurringRoutes(service: RecurringService): Route[] {
     defineRoute({
       method: 'get',
       path: '/recurring-invoices',
-      auth: 'signed-in',
+      permission: 'read',
       response: z.array(ZRecurringInvoice),
       handler: ({ accountId }) => service.list(accountId),
     }),
     defineRoute({
       method: 'get',
       path: '/recurring-invoices/:id',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: ZRecurringInvoice,
       handler: ({ accountId, params }) => service.get(accountId, params.id),
@@ -34,7 +34,7 @@ export function recurringRoutes(service: RecurringService): Route[] {
     defineRoute({
       method: 'post',
       path: '/recurring-invoices',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZRecurringRequest },
       response: ZRecurringInvoice,
       status: 201,
@@ -43,7 +43,7 @@ export function recurringRoutes(service: RecurringService): Route[] {
     defineRoute({
       method: 'put',
       path: '/recurring-invoices/:id',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZRecurringRequest },
       response: ZRecurringInvoice,
       handler: ({ accountId, params, body }) => service.update(accountId, params.id, body),
@@ -51,7 +51,7 @@ export function recurringRoutes(service: RecurringService): Route[] {
     defineRoute({
       method: 'delete',
       path: '/recurring-invoices/:id',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams },
       response: ZDeletedAnswer,
       handler: async ({ accountId, params }) => {

@@ -16,14 +16,14 @@ export function remindersRoutes(service: RemindersService): Route[] {
     defineRoute({
       method: 'get',
       path: '/company/reminders',
-      auth: 'signed-in',
+      permission: 'read',
       response: ZReminderSettings,
       handler: ({ accountId }) => service.settings(accountId),
     }),
     defineRoute({
       method: 'put',
       path: '/company/reminders',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZReminderSettings },
       response: ZReminderSettings,
       handler: ({ accountId, body }) => service.saveSettings(accountId, body),
@@ -31,7 +31,7 @@ export function remindersRoutes(service: RemindersService): Route[] {
     defineRoute({
       method: 'get',
       path: '/clients/:id/reminders',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: ZOptOutAnswer,
       handler: ({ accountId, params }) => service.clientOptOut(accountId, params.id),
@@ -39,7 +39,7 @@ export function remindersRoutes(service: RemindersService): Route[] {
     defineRoute({
       method: 'put',
       path: '/clients/:id/reminders',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZOptOut },
       response: ZOptOutAnswer,
       handler: ({ accountId, params, body }) => service.clientOptOut(accountId, params.id, body.optOut),
@@ -47,7 +47,7 @@ export function remindersRoutes(service: RemindersService): Route[] {
     defineRoute({
       method: 'get',
       path: '/invoices/:id/reminders',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: ZInvoiceReminders,
       handler: ({ accountId, params }) => service.invoicePaused(accountId, params.id),
@@ -55,7 +55,7 @@ export function remindersRoutes(service: RemindersService): Route[] {
     defineRoute({
       method: 'put',
       path: '/invoices/:id/reminders',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZPaused },
       response: ZInvoiceReminders,
       handler: ({ accountId, params, body }) => service.invoicePaused(accountId, params.id, body.paused),
@@ -64,7 +64,7 @@ export function remindersRoutes(service: RemindersService): Route[] {
     defineRoute({
       method: 'post',
       path: '/invoices/:id/reminders/send',
-      auth: 'signed-in',
+      permission: 'write',
       request: { params: ZIdParams, body: ZNoBody },
       response: ZInvoiceReminders,
       status: 201,

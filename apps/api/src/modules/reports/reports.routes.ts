@@ -29,13 +29,14 @@ const sendCsv = (res: Response, filename: string, body: string) => {
  * GET /vat?from&to&basis and /vat.csv (docs/product.md, "VAT return figures");
  * GET /profit-and-loss?from&to&basis&format=json|csv and GET /cis?taxYear&format=json|csv
  * (docs/product.md, "Profit and loss", "CIS deductions suffered"). A CSV is written by the handler.
+ * Reports are money: accountants read them (`read`), engineers none.
  */
 export function reportsRoutes(service: ReportsService, vat: VatReportService, books: BooksService): Route[] {
   return [
     defineRoute({
       method: 'get',
       path: '/reports/profit-and-loss',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZProfitAndLossQuery },
       response: ZProfitAndLoss,
       handler: async ({ accountId, query: q, res }) => {
@@ -48,7 +49,7 @@ export function reportsRoutes(service: ReportsService, vat: VatReportService, bo
     defineRoute({
       method: 'get',
       path: '/reports/cis',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZCisReportQuery },
       response: ZCisReport,
       handler: async ({ accountId, query: q, res }) => {
@@ -61,7 +62,7 @@ export function reportsRoutes(service: ReportsService, vat: VatReportService, bo
     defineRoute({
       method: 'get',
       path: '/reports/aged-debtors',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZAgedDebtorsQuery },
       response: ZAgedDebtors,
       handler: ({ accountId, query }) => service.agedDebtors(accountId, query.asOf),
@@ -69,7 +70,7 @@ export function reportsRoutes(service: ReportsService, vat: VatReportService, bo
     defineRoute({
       method: 'get',
       path: '/reports/vat',
-      auth: 'signed-in',
+      permission: 'read',
       response: ZVatReport,
       handler: async ({ accountId, req, res }) => {
         // ?format=csv as the newer reports take it; /vat.csv stays for links already made.
@@ -85,7 +86,7 @@ export function reportsRoutes(service: ReportsService, vat: VatReportService, bo
     defineRoute({
       method: 'get',
       path: '/reports/vat.csv',
-      auth: 'signed-in',
+      permission: 'read',
       request: { query: ZVatReportQuery },
       response: raw('text/csv'),
       handler: async ({ accountId, query, res }) => {

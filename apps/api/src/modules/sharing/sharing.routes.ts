@@ -31,7 +31,7 @@ export function sharingRoutes(service: SharingService, publicOrigin: (req: Reque
       defineRoute({
         method: 'post',
         path: `/${path}/:id/share`,
-        auth: 'signed-in',
+        permission: 'write',
         request: { params: ZIdParams },
         response: ZShareLink,
         status: 201,
@@ -40,7 +40,7 @@ export function sharingRoutes(service: SharingService, publicOrigin: (req: Reque
       defineRoute({
         method: 'delete',
         path: `/${path}/:id/share`,
-        auth: 'signed-in',
+        permission: 'write',
         request: { params: ZIdParams },
         response: ZRevokedAnswer,
         handler: ({ accountId, params }) => service.revoke(accountId, kind, params.id),
@@ -49,7 +49,7 @@ export function sharingRoutes(service: SharingService, publicOrigin: (req: Reque
     defineRoute({
       method: 'get',
       path: '/quotes/:id/acceptance',
-      auth: 'signed-in',
+      permission: 'read',
       request: { params: ZIdParams },
       response: ZAcceptance.nullable(),
       handler: ({ accountId, params }) => service.acceptance(accountId, params.id),

@@ -13,20 +13,26 @@ const CREATE_CHECKS: Record<string, LimitedResource> = {
 /** /subscription/*: the plan, usage and what the plan allows. */
 export function subscriptionRoutes(service: SubscriptionService): Route[] {
   return [
-    defineRoute({ method: 'get', path: '/subscription/plans', auth: 'signed-in', response: ZPlans, handler: () => service.plans() }),
+    defineRoute({ method: 'get', path: '/subscription/plans', permission: 'field-read', response: ZPlans, handler: () => service.plans() }),
     defineRoute({
       method: 'get',
       path: '/subscription/info',
-      auth: 'signed-in',
+      permission: 'field-read',
       response: ZSubscriptionInfo,
       handler: ({ accountId }) => service.info(accountId),
     }),
-    defineRoute({ method: 'get', path: '/subscription/usage', auth: 'signed-in', response: ZUsage, handler: ({ accountId }) => service.usage(accountId) }),
+    defineRoute({
+      method: 'get',
+      path: '/subscription/usage',
+      permission: 'field-read',
+      response: ZUsage,
+      handler: ({ accountId }) => service.usage(accountId),
+    }),
     ...Object.entries(CREATE_CHECKS).map(([path, what]) =>
       defineRoute({
         method: 'get',
         path: `/subscription/${path}`,
-        auth: 'signed-in',
+        permission: 'field-read',
         response: ZCanResult,
         handler: ({ accountId }) => service.canCreate(accountId, what),
       }),
@@ -34,28 +40,28 @@ export function subscriptionRoutes(service: SubscriptionService): Route[] {
     defineRoute({
       method: 'get',
       path: '/subscription/can-use-calendar',
-      auth: 'signed-in',
+      permission: 'field-read',
       response: ZCanResult,
       handler: ({ accountId }) => service.canUse(accountId, 'calendar'),
     }),
     defineRoute({
       method: 'get',
       path: '/subscription/can-use-branding',
-      auth: 'signed-in',
+      permission: 'field-read',
       response: ZCanResult,
       handler: ({ accountId }) => service.canUse(accountId, 'branding'),
     }),
     defineRoute({
       method: 'get',
       path: '/subscription/available-templates',
-      auth: 'signed-in',
+      permission: 'field-read',
       response: ZAvailableTemplates,
       handler: ({ accountId }) => service.availableTemplates(accountId),
     }),
     defineRoute({
       method: 'get',
       path: '/subscription/plan-limits',
-      auth: 'signed-in',
+      permission: 'field-read',
       response: ZPlanLimits,
       handler: ({ accountId }) => service.planLimits(accountId),
     }),

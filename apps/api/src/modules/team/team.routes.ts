@@ -18,13 +18,13 @@ const ZNoBody = z.strictObject({});
 const ZUserIdParams = z.strictObject({ userId: z.uuid({ error: 'Member not found' }) });
 const ZTokenParams = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'This invitation link is invalid') });
 
-/** /api/account: the session's account, its members and invitations (permissions: middleware/permissions.ts). */
+/** /api/account: the session's account, its members and invitations (the permission beside each route: reading the members is `read`; changing them, and the invitations, `team`: owners only). */
 export function teamRoutes(service: TeamService): Route[] {
   return [
     defineRoute({
       method: 'get',
       path: '/account',
-      auth: 'signed-in',
+      permission: 'field-read',
       response: ZAccount,
       handler: ({ req }) => {
         const account = currentAccount(req);
@@ -34,7 +34,7 @@ export function teamRoutes(service: TeamService): Route[] {
     defineRoute({
       method: 'patch',
       path: '/account',
-      auth: 'signed-in',
+      permission: 'write',
       request: { body: ZAccountSettingsRequest },
       response: ZAccount,
       handler: ({ req, body }) => {
@@ -45,14 +45,14 @@ export function teamRoutes(service: TeamService): Route[] {
     defineRoute({
       method: 'get',
       path: '/account/members',
-      auth: 'signed-in',
+      permission: 'read',
       response: z.array(ZMember),
       handler: ({ accountId }) => service.members(accountId),
     }),
     defineRoute({
       method: 'patch',
       path: '/account/members/:userId',
-      auth: 'signed-in',
+      permission: 'team',
       request: { params: ZUserIdParams, body: ZMemberRoleRequest },
       response: ZMember,
       handler: ({ accountId, params, body }) => service.changeRole(accountId, params.userId, body.role),
@@ -60,7 +60,7 @@ export function teamRoutes(service: TeamService): Route[] {
     defineRoute({
       method: 'delete',
       path: '/account/members/:userId',
-      auth: 'signed-in',
+      permission: 'team',
       request: { params: ZUserIdParams },
       response: z.strictObject({ userId: z.uuid() }),
       handler: ({ accountId, params }) => service.remove(accountId, params.userId),
@@ -68,14 +68,14 @@ export function teamRoutes(service: TeamService): Route[] {
     defineRoute({
       method: 'get',
       path: '/account/invitations',
-      auth: 'signed-in',
+      permission: 'team',
       response: z.array(ZInvitation),
       handler: ({ accountId }) => service.pending(accountId),
     }),
     defineRoute({
       method: 'post',
       path: '/account/invitations',
-      auth: 'signed-in',
+      permission: 'team',
       request: { body: ZInvitationRequest },
       response: ZInvitation,
       status: 201,
@@ -84,7 +84,7 @@ export function teamRoutes(service: TeamService): Route[] {
     defineRoute({
       method: 'post',
       path: '/account/invitations/:id/resend',
-      auth: 'signed-in',
+      permission: 'team',
       request: { params: ZIdParams, body: ZNoBody },
       response: ZInvitation,
       handler: ({ accountId, user, params }) => service.resend(accountId, user.id, params.id),
@@ -92,7 +92,7 @@ export function teamRoutes(service: TeamService): Route[] {
     defineRoute({
       method: 'delete',
       path: '/account/invitations/:id',
-      auth: 'signed-in',
+      permission: 'team',
       request: { params: ZIdParams },
       response: z.strictObject({ id: z.uuid() }),
       handler: ({ accountId, params }) => service.cancel(accountId, params.id),
@@ -100,7 +100,7 @@ export function teamRoutes(service: TeamService): Route[] {
     defineRoute({
       method: 'post',
       path: '/account/invitations/:token/accept',
-      auth: 'signed-in',
+      permission: 'self',
       request: { params: ZTokenParams, body: ZAcceptInvitationRequest },
       response: ZJoined,
       handler: ({ user, params, body }) => service.accept(params.token, user, body.name),
