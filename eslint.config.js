@@ -21,7 +21,15 @@ const features = readdirSync(new URL(`./${WEB_FEATURES}`, import.meta.url), { wi
  */
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', 'apps/api/.test-build/**', '**/node_modules/**', '**/coverage/**', 'apps/web/e2e/.artifacts/**', 'bench/.tmp/**', 'tools/lint/fixtures/**'],
+    ignores: [
+      '**/dist/**',
+      'apps/api/.test-build/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'apps/web/e2e/.artifacts/**',
+      'bench/.tmp/**',
+      'tools/lint/fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
