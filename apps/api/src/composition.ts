@@ -1,4 +1,3 @@
-import { invoiceNumberLabel } from '@docket/schemas/document';
 import { ZListQuery } from '@docket/schemas/common';
 import { ZInvoiceListQuery, ZQuoteListQuery } from '@docket/schemas/document';
 import type { Request, RequestHandler } from 'express';
@@ -76,7 +75,8 @@ import { DEFAULT_MAIL } from './context.ts';
 import { createMailer } from './modules/email/mailer.ts';
 import { createDeliveriesRepository } from './modules/email/deliveries.repository.ts';
 import { createTemplatesRepository } from './modules/email/templates.repository.ts';
-import { createEmailService, SEND_EMAIL_LOOP, type DocumentFacts, type EmailDocumentKind } from './modules/email/email.service.ts';
+import { createEmailService, SEND_EMAIL_LOOP } from './modules/email/email.service.ts';
+import { createDocumentsFacade } from './modules/document-facade/documents-facade.ts';
 import { createTemplatesService } from './modules/email/templates.service.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { createRemindersRepository } from './modules/reminders/reminders.repository.ts';
@@ -306,64 +306,29 @@ export function createModules(ctx: AppContext) {
     clock,
   });
 
-  const documentFacts = async (userId: string, kind: EmailDocumentKind, id: string): Promise<DocumentFacts> => {
-    if (kind === 'quote') {
-      const q = await quotes.get(userId, id);
-      return { id, number: q.quoteNumber, status: q.status, clientId: q.clientId, clientName: q.client.name, total: q.total, balanceDue: null, dueDate: null };
-    }
-    if (kind === 'credit_note') {
-      const n = await creditNotes.get(userId, id);
-      // A credit note is issued when it is made: its total is what it credits, nothing is due on it.
-      return {
-        id,
-        number: n.creditNoteNumber,
-        status: 'ISSUED',
-        clientId: n.clientId,
-        clientName: n.client.name,
-        total: n.total,
-        balanceDue: null,
-        dueDate: null,
-      };
-    }
-    const i = await invoices.get(userId, id);
-    return {
-      id,
-      number: invoiceNumberLabel(i.invoiceNumber),
-      status: i.status,
-      clientId: i.clientId,
-      clientName: i.client.name,
-      total: i.total,
-      amountDue: i.amountDue ?? i.total,
-      balanceDue: i.balanceDue,
-      dueDate: i.dueDate,
-    };
-  };
+  const documents = createDocumentsFacade({
+    quotes,
+    invoices,
+    creditNotes,
+    previews,
+    latePaymentNotice: async (userId) => (await companyRepository.get(userId))?.latePaymentNotice ?? false,
+  });
   const templatesRepository = createTemplatesRepository(db);
   const email = createEmailService({
     deliveries: createDeliveriesRepository(db),
     templates: templatesRepository,
     history: historyRepository,
     account: (userId) => authRepository.findById(userId),
-    document: documentFacts,
-    issue: async (userId, kind, id) => {
-      if (kind === 'quote') await quotes.transition(userId, id, 'send');
-      else if (kind === 'invoice') await invoices.transition(userId, id, 'send');
-    },
-    pdf: (userId, kind, id) =>
-      kind === 'quote' ? previews.quote(userId, id) : kind === 'invoice' ? previews.invoice(userId, id) : previews.creditNote(userId, id),
+    document: documents.facts,
+    issue: documents.issue,
+    pdf: documents.pdf,
     company: (userId) => companyRepository.get(userId),
     clientEmail: async (userId, clientId) => (await clientsRepository.get(userId, clientId))?.email ?? null,
     shareLink: async (userId, kind, id, origin) => (await sharing.share(userId, kind, id, origin)).url,
     notify: (userId, n) => notificationsRepository.add(db, userId, n),
     notifyIn: (tx, userId, n) => notificationsRepository.add(tx, userId, n),
     mailer: createMailer(mail.smtpUrl),
-    // Statutory interest and compensation in reminders (docs/product.md, "Reminders"): the invoice's
-    // own latePayment figures (business clients, overdue), shown only while the company's notice is on.
-    lateFigures: async (userId, invoiceId) => {
-      if (!(await companyRepository.get(userId))?.latePaymentNotice) return null;
-      const late = (await invoices.get(userId, invoiceId)).latePayment;
-      return late ? { interest: late.interest, compensation: late.compensation } : null;
-    },
+    lateFigures: documents.lateFigures,
     // docs/product.md, "Payments from the link": the short link the invoice PDF prints.
     payLink: async (userId, invoiceId) => {
       const base = config.publicAppUrl ?? null;
@@ -381,7 +346,7 @@ export function createModules(ctx: AppContext) {
     linkFor: (token) => `${mail.publicUrl ?? config.publicAppUrl ?? 'http://localhost:3000'}/accept-invitation?token=${encodeURIComponent(token)}`,
   });
   const emailTemplates = createTemplatesService(templatesRepository, {
-    document: documentFacts,
+    document: documents.facts,
     companyName: async (userId) => (await companyRepository.get(userId))?.name ?? 'Your company',
   });
   const queue = ctx.jobs;
@@ -438,12 +403,7 @@ export function createModules(ctx: AppContext) {
   if (ctx.jobs) startWorkers(ctx, { email, reminders, recurring, onlinePayments });
 
   // account.zip holds each issued document's PDF exactly as its preview renders it.
-  const exports = createExportsService(
-    createExportsRepository(db),
-    (userId, doc) =>
-      doc.kind === 'quote' ? previews.quote(userId, doc.id) : doc.kind === 'invoice' ? previews.invoice(userId, doc.id) : previews.creditNote(userId, doc.id),
-    createExportRunsRepository(db),
-  );
+  const exports = createExportsService(createExportsRepository(db), (userId, doc) => documents.pdf(userId, doc.kind, doc.id), createExportRunsRepository(db));
 
   // Imports write clients and items under the same schemas as the forms, and the same plan limit.
   const imports = createImportsService(createImportsRepository(db), { maxClients: (userId) => limits.limitsOf(userId).maxClients }, planInPool, filedPeriods);
@@ -451,7 +411,7 @@ export function createModules(ctx: AppContext) {
   // A document issued before snapshots existed is frozen by rendering its PDF once.
   const einvoices = createEinvoicesService(
     createEinvoicesRepository(db),
-    (userId, kind, id) => (kind === 'invoice' ? previews.invoice(userId, id) : previews.creditNote(userId, id)),
+    (userId, kind, id) => documents.pdf(userId, kind, id),
     { invoice: previews.invoice, creditNote: previews.creditNote },
     ctx.logger,
   );

@@ -227,10 +227,17 @@ async function paidStatement() {
   const session = stripe.sessions.get(sessionIdOf(redirectUrl))!;
   await stripe.succeed(session.id);
   await drained();
+  await receiptsOf(session.payment_intent!);
   return { ...made, token, pi: session.payment_intent! };
 }
 type OutboxMessage = { kind: string; subject: string; to: string[]; textBody: string };
 const outbox = async () => (await request(t.app).get('/api/email/outbox').set(a.auth).expect(200)).body.data as OutboxMessage[];
+/** The receipts naming `reference`, once one is there: a receipt is written after the event's commit, which `drained` waits for. */
+const receiptsOf = async (reference: string) => {
+  const named = async () => (await outbox()).filter((m) => m.kind === 'receipt' && m.textBody.includes(reference));
+  await expect.poll(async () => (await named()).length, { timeout: 15_000, interval: 100 }).toBeGreaterThan(0);
+  return named();
+};
 const historyOf = async (id: string) =>
   (await request(t.app).get(`/api/invoices/${id}/history`).set(a.auth).expect(200)).body.data as Array<{ action: string; summary: string }>;
 
@@ -274,7 +281,8 @@ describe('the receipt of a statement payment', () => {
     session.amount_total = 60000;
     await stripe.succeed(session.id);
     await drained();
-    const receipt = (await outbox()).find((m) => m.kind === 'receipt' && m.textBody.includes(session.payment_intent!))!;
+    const [receipt] = await receiptsOf(session.payment_intent!);
+    if (!receipt) throw new Error('no receipt');
     expect(receipt.subject).toBe('Payment received for 2 invoices');
     expect(receipt.textBody).toContain(`Invoice ${oldest.invoiceNumber}: £379.20 (balance now due: £0.00)`);
     expect(receipt.textBody).toContain(`Invoice ${middle.invoiceNumber}: £220.80 (balance now due: £58.40)`);
@@ -297,7 +305,7 @@ describe('the receipt when nothing was left to pay', () => {
     const session = stripe.sessions.get(sessionIdOf(redirectUrl))!;
     await stripe.succeed(session.id);
     await drained();
-    const receipts = (await outbox()).filter((m) => m.kind === 'receipt' && m.textBody.includes(session.payment_intent!));
+    const receipts = await receiptsOf(session.payment_intent!);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.subject).toBe('Payment received');
     expect(receipts[0]!.textBody).toContain('Kept as a credit on your account: £1,037.60');
@@ -357,6 +365,9 @@ describe('a refund of a statement payment made at the provider', () => {
       })
       .toBeGreaterThan(0);
     await stripe.succeed(session.id);
+    // The payment is recorded before the clock moves: the clock is then frozen, so a refund tried
+    // again before the payment (PostgreSQL takes the events in parallel) would wait for ever.
+    await expect.poll(async () => (await paymentsOf(session.payment_intent!)).length, { timeout: 15_000, interval: 100 }).toBe(3);
     t.setNow(new Date(Date.now() + 10 * 60_000));
     try {
       await drained();

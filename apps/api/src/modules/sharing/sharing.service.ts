@@ -92,12 +92,14 @@ export function createSharingService(repo: SharingRepository, deps: SharingDeps)
   const isDraft = (s: SharedDocument) => s.kind !== 'credit_note' && s.doc.status === 'DRAFT';
 
   /** The live link and its document, or the one 404. */
-  async function open(token: string, only?: SharedKind): Promise<{ link: LiveLink; shared: SharedDocument }> {
-    const link = ZShareToken.safeParse(token).success
+  const resolveLink = async (token: string) =>
+    ZShareToken.safeParse(token).success
       ? await repo.resolve(hashToken(token), deps.clock())
       : ZPayCode.safeParse(token).success
         ? await repo.resolvePayCode(token)
         : null;
+  async function open(token: string, only?: SharedKind): Promise<{ link: LiveLink; shared: SharedDocument }> {
+    const link = await resolveLink(token);
     if (!link || (only && link.kind !== only)) throw invalidLink();
     const shared = await load(link.userId, link.kind, link.documentId).catch((err: unknown) => {
       if (err instanceof AppError && err.status === 404) throw invalidLink();
@@ -105,6 +107,18 @@ export function createSharingService(repo: SharingRepository, deps: SharingDeps)
     });
     if (isDraft(shared)) throw invalidLink();
     return { link, shared };
+  }
+
+  /**
+   * What a link shows is read in several statements (the document, its parties, the PDF), so the
+   * link is checked again after the last of them: a change of client revokes the link in the edit's
+   * own transaction, so a read that saw the new client is followed by a check that sees the
+   * revocation (docs/reliability.md, "Agreed records"). Without it, a view that resolved the link
+   * just before the edit committed could print the new client's name through the old link.
+   */
+  async function stillLive<T>(token: string, shown: T): Promise<T> {
+    if (!(await resolveLink(token))) throw invalidLink();
+    return shown;
   }
 
   /** The first view of a link goes into the history and tells the business, once. */
@@ -216,13 +230,13 @@ export function createSharingService(repo: SharingRepository, deps: SharingDeps)
     async document(token: string): Promise<TPublicDocument> {
       const { link, shared } = await open(token);
       await noteView(link, shared);
-      return publicView(link, shared);
+      return stillLive(token, await publicView(link, shared));
     },
     async pdf(token: string): Promise<RenderedPdf> {
       const { link, shared } = await open(token);
       await noteView(link, shared);
-      if (link.kind === 'credit_note') return deps.creditNotePdf(link.userId, link.documentId);
-      return link.kind === 'quote' ? deps.quotePdf(link.userId, link.documentId) : deps.invoicePdf(link.userId, link.documentId);
+      if (link.kind === 'credit_note') return stillLive(token, await deps.creditNotePdf(link.userId, link.documentId));
+      return stillLive(token, await (link.kind === 'quote' ? deps.quotePdf(link.userId, link.documentId) : deps.invoicePdf(link.userId, link.documentId)));
     },
     async accept(token: string, input: TAcceptRequest, meta: RequestMeta): Promise<TPublicDocument> {
       const signature = input.signature ? await normaliseSignatureDataUrl(input.signature) : null;
