@@ -50,7 +50,9 @@ async function register(app: BenchApp, who: string) {
 }
 
 /** Probes one pair after another (health and the reader's first page at once) until `running` settles. */
-async function probeWhile(app: BenchApp, readerToken: string, running: Promise<Response>): Promise<{ answer: Response; probes: number[] }> {
+async function probeWhile(app: BenchApp, readerToken: string, request: Promise<Response>): Promise<{ answer: Response; body: string; probes: number[] }> {
+  // Running until the whole body has arrived: fetch settles at the headers, and an export streams.
+  const running = request.then(async (answer) => ({ answer, body: await answer.text() }));
   let settled = false;
   const done = running.finally(() => (settled = true));
   const probes: number[] = [];
@@ -65,7 +67,7 @@ async function probeWhile(app: BenchApp, readerToken: string, running: Promise<R
     await Promise.all([timed(`${app.url}/api/health`), timed(`${app.url}/api/clients?limit=20`, readerToken)]);
     await new Promise((r) => setTimeout(r, 25));
   }
-  return { answer: await done, probes };
+  return { ...(await done), probes };
 }
 
 async function runOn(kind: BenchDbKind): Promise<Phase[]> {
@@ -89,14 +91,14 @@ async function runOn(kind: BenchDbKind): Promise<Phase[]> {
         body: csv,
       }),
     );
-    const importBody = (await imported.answer.json()) as { data?: { created?: number } };
+    const importBody = JSON.parse(imported.body) as { data?: { created?: number } };
     if (imported.answer.status !== 200 || importBody.data?.created !== ROWS) throw new Error(`the import answered ${imported.answer.status}`);
     phases.push({ name: 'import', seconds: (performance.now() - started) / 1000, probes: imported.probes });
 
     started = performance.now();
     const exported = await probeWhile(app, reader, fetch(`${app.url}/api/exports/items.csv`, { headers: { authorization: `Bearer ${importer}` } }));
-    const text = await exported.answer.text();
-    if (exported.answer.status !== 200 || text.trimEnd().split('\r\n').length !== ROWS + 1) throw new Error(`the export answered ${exported.answer.status}`);
+    if (exported.answer.status !== 200 || exported.body.trimEnd().split('\r\n').length !== ROWS + 1)
+      throw new Error(`the export answered ${exported.answer.status}`);
     phases.push({ name: 'export', seconds: (performance.now() - started) / 1000, probes: exported.probes });
     return phases;
   } finally {
