@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -7,37 +6,19 @@ import { launchChromium, DESKTOP, PHONE } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { registerUser } from './support/api.ts';
 import { startApp } from './support/server.ts';
+import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { expectText, hasHorizontalOverflow, saveScreenshot, signInWithToken, visible } from './support/ui.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const STRIPE_KEY = 'sk_test_journey_000000005151';
 const STRIPE_WHSEC = 'whsec_journey_0000000000002';
 
-/** The fake Stripe as its own process (the web's tests never import the API's code): its API base and control URL. */
-async function startFakeStripe(): Promise<{ base: string; control: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fakes/serve-fake.ts', 'stripe', STRIPE_KEY], {
-    cwd: path.join(repoRoot, 'apps/api'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const line = /FAKE_READY (\S+) (\S+)/.exec(out);
-      if (line) resolve(line[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`fake Stripe exited with ${code}`)));
-  });
-  const [, base, control] = ready.split(' ');
-  return { base: base!, control: control!, child };
-}
-
 describe('journey: everything owed paid from the statement link', () => {
-  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let fake: FakeStripe;
   let app: Awaited<ReturnType<typeof startApp>>;
   let browser: Browser;
   beforeAll(async () => {
-    fake = await startFakeStripe();
+    fake = await startFakeStripe(repoRoot, STRIPE_KEY);
     app = await startApp(repoRoot, { env: { SECRETS_KEY: 'journey-secrets-key-at-least-32-characters-long', STRIPE_API_BASE: fake.base } });
     browser = await launchChromium();
   });

@@ -5,14 +5,18 @@ import type { TPermission } from '@docket/schemas/account';
 import { defineRoute, type Route } from './route.ts';
 import { isPaged } from '../lib/paged-request.ts';
 
-/** What a module's service offers for the plain list/get/create/update/delete routes. */
-export interface CrudService<Query extends TListQuery, Body> {
-  list(userId: string): Promise<unknown>;
-  page(userId: string, q: Query & { limit: number }): Promise<unknown>;
+/** What a module's service offers for the get/create/update/delete routes of one record. */
+export interface RecordService<Body> {
   get(userId: string, id: string): Promise<unknown>;
   create(userId: string, body: Body): Promise<unknown>;
   update(userId: string, id: string, body: Body): Promise<unknown>;
   remove(userId: string, id: string): Promise<unknown>;
+}
+
+/** What a module's service offers for the plain list/get/create/update/delete routes. */
+export interface CrudService<Query extends TListQuery, Body> extends RecordService<Body> {
+  list(userId: string): Promise<unknown>;
+  page(userId: string, q: Query & { limit: number }): Promise<unknown>;
 }
 
 export interface CrudSchemas<Query extends z.ZodType<TListQuery>, Body extends z.ZodType> {
@@ -24,13 +28,17 @@ export interface CrudSchemas<Query extends z.ZodType<TListQuery>, Body extends z
   listFirst?: RequestHandler[];
 }
 
-/** The permission each of the five routes needs (http/route.ts, `Access`). */
-export interface CrudPermissions {
-  list: TPermission;
+/** The permission each of the four record routes needs (http/route.ts, `Access`). */
+export interface RecordPermissions {
   get: TPermission;
   create: TPermission;
   update: TPermission;
   remove: TPermission;
+}
+
+/** The permission each of the five routes needs (http/route.ts, `Access`). */
+export interface CrudPermissions extends RecordPermissions {
+  list: TPermission;
 }
 
 /**
@@ -57,6 +65,21 @@ export function crudRoutes<Query extends z.ZodType<TListQuery>, Body extends z.Z
         return isPaged(q) ? await service.page(id, q) : await service.list(id);
       },
     }),
+    ...recordRoutes(base, service, schemas, permissions),
+  ];
+}
+
+/**
+ * GET {base}/:id, POST {base} (201), PUT {base}/:id and DELETE {base}/:id (answers {id}): one
+ * record's routes, for modules whose list is not the plain one (crudRoutes has both).
+ */
+export function recordRoutes<Body extends z.ZodType>(
+  base: string,
+  service: RecordService<z.output<Body>>,
+  schemas: { body: Body; record: z.ZodType },
+  permissions: RecordPermissions,
+): Route[] {
+  return [
     defineRoute({
       method: 'get',
       path: `${base}/:id`,

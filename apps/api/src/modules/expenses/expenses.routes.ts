@@ -1,9 +1,10 @@
 import express, { type RequestHandler } from 'express';
-import { ZDeletedAnswer, ZIdParams, ZListAnswer } from '@docket/schemas/common';
+import { ZIdParams, ZListAnswer } from '@docket/schemas/common';
 import { EXPENSE_MESSAGES, RECEIPT_MAX_BYTES, ZExpense, ZExpenseListQuery, ZExpenseRequest } from '@docket/schemas/expense';
 import { parse } from '../../middleware/validate.ts';
 import { currentAccount } from '../../middleware/authenticate.ts';
 import { defineRoute, raw, type Route } from '../../http/route.ts';
+import { recordRoutes } from '../../http/crud-routes.ts';
 import { isPaged } from '../../lib/paged-request.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ExpensesService } from './expenses.service.ts';
@@ -53,42 +54,7 @@ export function expensesRoutes(service: ExpensesService): Route[] {
       response: ZListAnswer(ZExpense),
       handler: async ({ accountId, query: q }) => (isPaged(q) ? await service.page(accountId, q) : await service.filtered(accountId, q)),
     }),
-    defineRoute({
-      method: 'get',
-      path: '/expenses/:id',
-      permission: 'read',
-      request: { params: ZIdParams },
-      response: ZExpense,
-      handler: ({ accountId, params }) => service.get(accountId, params.id),
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/expenses',
-      permission: 'write',
-      request: { body: ZExpenseRequest },
-      response: ZExpense,
-      status: 201,
-      handler: ({ accountId, body }) => service.create(accountId, body),
-    }),
-    defineRoute({
-      method: 'put',
-      path: '/expenses/:id',
-      permission: 'write',
-      request: { params: ZIdParams, body: ZExpenseRequest },
-      response: ZExpense,
-      handler: ({ accountId, params, body }) => service.update(accountId, params.id, body),
-    }),
-    defineRoute({
-      method: 'delete',
-      path: '/expenses/:id',
-      permission: 'write',
-      request: { params: ZIdParams },
-      response: ZDeletedAnswer,
-      handler: async ({ accountId, params }) => {
-        await service.remove(accountId, params.id);
-        return { id: params.id };
-      },
-    }),
+    ...recordRoutes('/expenses', service, { body: ZExpenseRequest, record: ZExpense }, { get: 'read', create: 'write', update: 'write', remove: 'write' }),
     defineRoute({
       method: 'get',
       path: '/expenses/:id/receipt',
