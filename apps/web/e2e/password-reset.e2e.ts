@@ -34,6 +34,9 @@ describe('journey: forgotten password', () => {
       await page.goto(`${app.baseURL}/login`);
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await expectUrl(page, '/forgot-password');
+      // The router keeps the sign-in form on screen while the lazy page loads (a transition), and
+      // that form has an Email field too: fill only once the new page is there.
+      await visible(page.getByRole('heading', { name: 'Forgot password' }));
       await page.getByLabel('Email').fill(user.email);
       await page.getByRole('button', { name: 'Email me a reset link' }).click();
       await visible(page.getByRole('status').filter({ hasText: RESET_MESSAGES.accepted }));
