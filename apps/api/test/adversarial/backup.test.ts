@@ -149,8 +149,13 @@ async function seed(server: typeof http) {
   });
 }
 
+// Every app here reads "today" at one instant: answers read before midnight and compared after it
+// would differ in what depends on the date (overdue, days late), which is not what a restore changes.
+const TODAY = new Date();
+
 beforeAll(async () => {
   source = await createTestApp();
+  source.setNow(TODAY);
   http = await listen(source.app);
   user = await registerUser(source.app);
   await seed(http);
@@ -174,6 +179,7 @@ describe('backup and restore', () => {
     expect(backup.tables.invoice_lines!.length).toBeGreaterThan(0);
 
     target = await createTestApp();
+    target.setNow(TODAY);
     const counts = await restoreBackup(target.ctx.db, backup);
     expect(counts).toEqual(Object.fromEntries(Object.entries(backup.tables).map(([t, rows]) => [t, rows.length])));
     const restored = await listen(target.app);
@@ -217,6 +223,7 @@ describe('backup and restore', () => {
     expect(old.version).toBe(2);
     expect(old.tables.memberships).toEqual([expect.objectContaining({ account_id: user.id, user_id: user.id, role: 'OWNER' })]);
     const upgraded = await createTestApp();
+    upgraded.setNow(TODAY);
     const server = await listen(upgraded.app);
     const signedIn = user;
     try {
