@@ -18,7 +18,7 @@ const renderProtected = (token?: string) =>
 describe('ProtectedRoute', () => {
   it('when there is no token, then goes to /login', async () => {
     renderProtected();
-    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    await screen.findByText('Login page');
     expect(screen.queryByText('Secret page')).not.toBeInTheDocument();
   });
 
@@ -29,13 +29,13 @@ describe('ProtectedRoute', () => {
     renderProtected('jwt-1');
     expect(screen.getByRole('status')).toHaveTextContent('Loading session');
     release([200, ok(TEST_USER)]);
-    expect(await screen.findByText('Secret page')).toBeInTheDocument();
+    await screen.findByText('Secret page');
   });
 
   it('when the stored token is rejected, then clears it and goes to /login', async () => {
     mock.onGet('/auth/me').reply(401, fail('Session expired, please sign in again'));
     renderProtected('expired');
-    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    await screen.findByText('Login page');
     expect(localStorage.getItem('token')).toBeNull();
   });
 });

@@ -44,18 +44,18 @@ describe('routes and shell', () => {
   it('when the path is unknown, then the signed-in visitor lands on the dashboard', async () => {
     signedIn();
     renderWithProviders(<AppRoutes />, { route: '/no/such/page', token: 'jwt-1' });
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
   });
 
   it('when at the index, then redirects to the dashboard', async () => {
     signedIn();
     renderWithProviders(<AppRoutes />, { route: '/', token: 'jwt-1' });
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
   });
 
   it('when signed out and visiting a protected page, then shows Sign In', async () => {
     renderWithProviders(<AppRoutes />, { route: '/clients' });
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Sign In' });
   });
 
   it('when an engineer is signed in, then the shell offers only the field screens and / opens the calendar', async () => {
@@ -97,10 +97,10 @@ describe('routes and shell', () => {
       'Pricing',
     ]);
     expect(screen.getAllByText(TEST_USER.email).length).toBeGreaterThan(0);
-    expect(await screen.findByText('Pro')).toBeInTheDocument();
+    await screen.findByText('Pro');
     await userEvent.click(screen.getAllByRole('button', { name: 'Sign Out' })[0]!);
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
-    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Sign In' });
+    await screen.findByText('Logged out successfully');
     expect(localStorage.getItem('token')).toBeNull();
   });
 
@@ -111,14 +111,14 @@ describe('routes and shell', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     await userEvent.click(within(dialog).getByRole('link', { name: 'Clients' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByRole('heading', { name: 'Clients', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Clients', level: 1 });
   });
 
   it('when the menu dialog is open, then Escape closes it', async () => {
     signedIn();
     renderWithProviders(<AppRoutes />, { route: '/dashboard', token: 'jwt-1' });
     await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
-    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    await screen.findByRole('dialog', { name: 'Menu' });
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

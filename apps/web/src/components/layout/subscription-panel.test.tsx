@@ -22,7 +22,7 @@ describe('SubscriptionPanel', () => {
   it('when a limit is -1, then shows an infinity sign and no progress bar', async () => {
     mock.onGet('/subscription/info').reply(200, ok(info('UNLIMITED')));
     renderWithProviders(<SubscriptionPanel />);
-    expect(await screen.findByText('Unlimited')).toBeInTheDocument();
+    await screen.findByText('Unlimited');
     expect(screen.getAllByText('∞')).toHaveLength(3);
     expect(screen.getAllByText('unlimited')).toHaveLength(3); // the text alternative for screen readers
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
@@ -32,7 +32,7 @@ describe('SubscriptionPanel', () => {
   it('when limits are numbers, then shows usage against them with a bar each', async () => {
     mock.onGet('/subscription/info').reply(200, ok(info('PRO')));
     renderWithProviders(<SubscriptionPanel />);
-    expect(await screen.findByText('Pro')).toBeInTheDocument();
+    await screen.findByText('Pro');
     expect(screen.getByText('5 / 1000')).toBeInTheDocument();
     const bars = screen.getAllByRole('progressbar');
     expect(bars).toHaveLength(3);
@@ -52,6 +52,6 @@ describe('SubscriptionPanel', () => {
   it('when the call fails, then says the details are unavailable', async () => {
     mock.onGet('/subscription/info').reply(500, fail('Something went wrong'));
     renderWithProviders(<SubscriptionPanel />);
-    expect(await screen.findByText('Subscription details unavailable')).toBeInTheDocument();
+    await screen.findByText('Subscription details unavailable');
   });
 });

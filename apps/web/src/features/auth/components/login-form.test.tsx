@@ -36,7 +36,7 @@ describe('LoginForm', () => {
   it('when submitted empty, then shows the spec messages and sends nothing', async () => {
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText(MSG.invalidEmail)).toBeInTheDocument();
+    await screen.findByText(MSG.invalidEmail);
     expect(screen.getByText(MSG.passwordRequired)).toBeInTheDocument();
     expect(mock.history.post).toHaveLength(0);
   });
@@ -46,7 +46,7 @@ describe('LoginForm', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    await screen.findByText('Invalid email address');
   });
 
   it('when the credentials are accepted, then stores the token, toasts and goes to /dashboard', async () => {
@@ -55,9 +55,9 @@ describe('LoginForm', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'Owner@Example.co.uk');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    await screen.findByText('Dashboard page');
     expect(localStorage.getItem('token')).toBe('jwt-1');
-    expect(await screen.findByText('Logged in successfully')).toBeInTheDocument();
+    await screen.findByText('Logged in successfully');
     expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({ email: 'owner@example.co.uk', password: 'secret1' });
   });
 
@@ -67,7 +67,7 @@ describe('LoginForm', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'owner@example.co.uk');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    await screen.findByText('Invalid email or password');
     expect(screen.getByText('Error')).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
   });
@@ -78,6 +78,6 @@ describe('LoginForm', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'owner@example.co.uk');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    await screen.findByText('Login failed');
   });
 });

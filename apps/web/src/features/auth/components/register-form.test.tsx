@@ -26,7 +26,7 @@ describe('RegisterForm', () => {
   it('when the email is invalid and the password short, then shows both spec messages', async () => {
     renderRegister();
     await fill('owner@', '12345', '12345');
-    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    await screen.findByText('Invalid email address');
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
     expect(mock.history.post).toHaveLength(0);
   });
@@ -34,7 +34,7 @@ describe('RegisterForm', () => {
   it('when the confirmation differs, then shows "Passwords don\'t match" on it', async () => {
     renderRegister();
     await fill('owner@example.co.uk', 'secret1', 'secret2');
-    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    await screen.findByText("Passwords don't match");
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
     expect(mock.history.post).toHaveLength(0);
   });
@@ -43,8 +43,8 @@ describe('RegisterForm', () => {
     mock.onPost('/auth/register').reply(201, ok({ user: TEST_USER, token: 'jwt-new' }));
     renderRegister();
     await fill('owner@example.co.uk', 'secret1', 'secret1');
-    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
-    expect(await screen.findByText('Account created successfully')).toBeInTheDocument();
+    await screen.findByText('Dashboard page');
+    await screen.findByText('Account created successfully');
     expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({ email: 'owner@example.co.uk', password: 'secret1' });
     expect(localStorage.getItem('token')).toBe('jwt-new');
   });
@@ -53,13 +53,13 @@ describe('RegisterForm', () => {
     mock.onPost('/auth/register').reply(409, fail('An account with this email already exists', 'CONFLICT'));
     renderRegister();
     await fill('owner@example.co.uk', 'secret1', 'secret1');
-    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    await screen.findByText('An account with this email already exists');
   });
 
   it('when registration fails without a server message, then the toast says "Registration failed"', async () => {
     mock.onPost('/auth/register').networkError();
     renderRegister();
     await fill('owner@example.co.uk', 'secret1', 'secret1');
-    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+    await screen.findByText('Registration failed');
   });
 });

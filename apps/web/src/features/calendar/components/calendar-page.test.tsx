@@ -86,19 +86,19 @@ describe('CalendarPage', () => {
     expect(within(alert).getByText('Error loading calendar')).toBeInTheDocument();
     expect(within(alert).getByText('Database unavailable')).toBeInTheDocument();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('No events found. Create your first event to get started!')).toBeInTheDocument();
+    await screen.findByText('No events found. Create your first event to get started!');
   });
 
   it('when the load fails without a server message, then the toast and the error state say "Failed to load calendar data"', async () => {
     mock.onGet('/calendar').networkErrorOnce();
     setup({ events: [] });
-    expect(await screen.findByText('Error loading calendar')).toBeInTheDocument();
+    await screen.findByText('Error loading calendar');
     await waitFor(() => expect(screen.getAllByText('Failed to load calendar data')).toHaveLength(2));
   });
 
   it('when there are no events, then the empty message shows and no calendar is rendered', async () => {
     setup({ events: [] });
-    expect(await screen.findByText('No events found. Create your first event to get started!')).toBeInTheDocument();
+    await screen.findByText('No events found. Create your first event to get started!');
     expect(screen.queryByTestId('calendar-view')).not.toBeInTheDocument();
   });
 
@@ -112,7 +112,7 @@ describe('CalendarPage', () => {
         makeEvent(3, { clientId: '66666666-6666-4666-8666-666666666666' }),
       ],
     });
-    expect(await screen.findByTestId('calendar-view')).toBeInTheDocument();
+    await screen.findByTestId('calendar-view');
     const summary = screen.getByRole('list', { name: 'Calendar summary' });
     const value = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
     expect(value('Total Events')).toBe('3');
@@ -148,7 +148,7 @@ describe('CalendarPage', () => {
     mock.onGet('/clients').replyOnce(500, fail('boom'));
     mock.onGet('/quotes').replyOnce(500, fail('boom'));
     setup({ events: [makeEvent(1)] });
-    expect(await screen.findByTestId('calendar-view')).toBeInTheDocument();
+    await screen.findByTestId('calendar-view');
     await waitFor(() => expect(log).toHaveBeenCalledWith('Failed to load clients for the calendar', 'boom'));
     expect(log).toHaveBeenCalledWith('Failed to load quotes for the calendar', 'boom');
   });
@@ -169,7 +169,7 @@ describe('CalendarPage', () => {
     const gets = (url: string) => mock.history.get.filter((r) => r.url === url).length;
     const before = { events: gets('/calendar'), clients: gets('/clients'), quotes: gets('/quotes') };
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Event deleted successfully')).toBeInTheDocument();
+    await screen.findByText('Event deleted successfully');
     expect(mock.history.delete).toHaveLength(1);
     // After a delete all data reloads (docs/product.md, "Screens") (events, clients and quotes).
     await waitFor(() => expect(gets('/quotes')).toBe(before.quotes + 1));
@@ -187,7 +187,7 @@ describe('CalendarPage', () => {
     expect(within(dialog).getByLabelText(/^Description/)).toHaveValue('Check boiler');
     mock.onPut(`/calendar/${event.id}`).reply(200, ok(event));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Event' }));
-    expect(await screen.findByText('Event updated successfully')).toBeInTheDocument();
+    await screen.findByText('Event updated successfully');
     const body = JSON.parse(mock.history.put[0]!.data as string);
     expect(body).toMatchObject({ title: 'Event 1', startDate: event.startDate, endDate: event.endDate, status: 'SCHEDULED' });
   });
@@ -207,7 +207,7 @@ describe('CalendarPage', () => {
     setup({ events: [event] });
     mock.onPut(`/calendar/${event.id}`).replyOnce(200, ok(event)).onPut(`/calendar/${event.id}`).replyOnce(400, fail('End date must be after start date'));
     await userEvent.click(await screen.findByRole('button', { name: 'drag first' }));
-    expect(await screen.findByText('Event updated successfully')).toBeInTheDocument();
+    await screen.findByText('Event updated successfully');
     expect(JSON.parse(mock.history.put[0]!.data as string)).toMatchObject({
       startDate: new Date(2026, 10, 26, 9).toISOString(),
       endDate: new Date(2026, 10, 26, 10).toISOString(),
@@ -215,7 +215,7 @@ describe('CalendarPage', () => {
     });
     expect(moveReverts.at(-1)).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'drag first' }));
-    expect(await screen.findByText('End date must be after start date')).toBeInTheDocument();
+    await screen.findByText('End date must be after start date');
     expect(moveReverts.at(-1)).toHaveBeenCalled();
   });
 
@@ -248,7 +248,7 @@ describe('CalendarPage', () => {
 
     mock.onPost('/calendar').reply(201, ok(makeEvent(9)));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Event' }));
-    expect(await screen.findByText('Event created successfully')).toBeInTheDocument();
+    await screen.findByText('Event created successfully');
     const body = JSON.parse(mock.history.post[0]!.data as string);
     expect(body).toMatchObject({
       title: `Follow-up: ${CLIENT.name}`,
@@ -276,7 +276,7 @@ describe('CalendarPage', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Title/), 'Site visit');
     mock.onPost('/calendar').networkError();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Event' }));
-    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+    await screen.findByText('Network Error');
     expect(screen.getByRole('dialog', { name: 'Create New Event' })).toBeInTheDocument();
   });
 });

@@ -51,7 +51,7 @@ describe('the client page', () => {
   it('when the link is unknown, then it says the link is no longer valid', async () => {
     fetchMock.mockReturnValueOnce(answer(404, { success: false, error: 'This link is no longer valid', code: 'NOT_FOUND' }));
     renderPublic(<ClientLinkPage token={TOKEN} />);
-    expect(await screen.findByRole('heading', { name: 'This link is no longer valid' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'This link is no longer valid' });
     expect(fetchMock.mock.calls[0]![0]).toBe(`/api/public/documents/${TOKEN}`);
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'omit' });
   });
@@ -59,7 +59,7 @@ describe('the client page', () => {
   it('when a sent quote is accepted without name or terms, then both messages show and nothing is sent; then it is accepted', async () => {
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: QUOTE }));
     renderPublic(<ClientLinkPage token={TOKEN} />);
-    expect(await screen.findByRole('heading', { name: 'Quote Q0007' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Quote Q0007' });
     expect(screen.getByText('Standard rate (20%) on £1,500.00')).toBeInTheDocument();
     expect(screen.getByText('4 Orchard Row, Leeds')).toBeInTheDocument();
     expect(screen.getByText('4 × £25.00 less 10% discount')).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('the client page', () => {
     };
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: note }));
     renderPublic(<ClientLinkPage token={TOKEN} />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Credit note CN0001' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Credit note CN0001' });
     expect(screen.getByText('Credited to')).toBeInTheDocument();
     expect(screen.getByText(/Credit against invoice INV0002/)).toHaveTextContent('Credit against invoice INV0002. Reason: Socket not fitted');
     // The title is set in an effect, which may run after the heading is on screen.
@@ -176,7 +176,7 @@ describe('the client page', () => {
     it('when nothing can be paid online, then there is no Pay now and bank details show as before', async () => {
       fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...payable, onlinePayment: null } }));
       renderPublic(<ClientLinkPage token={TOKEN} />);
-      expect(await screen.findByText('12-34-56')).toBeInTheDocument();
+      await screen.findByText('12-34-56');
       expect(screen.queryByRole('button', { name: /Pay now/ })).toBeNull();
     });
   });
@@ -185,7 +185,7 @@ describe('the client page', () => {
     it('when a sent quote asks for a deposit, then the page says so before acceptance', async () => {
       fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...QUOTE, deposit: { amount: 450, paid: false, payable: false } } }));
       renderPublic(<ClientLinkPage token={TOKEN} />);
-      expect(await screen.findByText('This quote asks for a deposit of £450.00 when you accept it.')).toBeInTheDocument();
+      await screen.findByText('This quote asks for a deposit of £450.00 when you accept it.');
       expect(screen.queryByRole('button', { name: /Pay deposit/ })).toBeNull();
     });
 

@@ -33,7 +33,7 @@ describe('the statement page', () => {
   it('when the link is unknown, then it says the link is no longer valid', async () => {
     fetchMock.mockReturnValueOnce(answer(404, { success: false, error: 'This link is no longer valid', code: 'NOT_FOUND' }));
     renderPublic(<StatementPage token={TOKEN} />);
-    expect(await screen.findByRole('heading', { name: 'This link is no longer valid' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'This link is no longer valid' });
     expect(fetchMock.mock.calls[0]![0]).toBe(`/api/public/statements/${TOKEN}`);
   });
 
@@ -58,7 +58,7 @@ describe('the statement page', () => {
   it('when nothing is owed, then it says so and offers no payment', async () => {
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { ...OWED, invoices: [], totalDue: 0, onlinePayment: null } }));
     renderPublic(<StatementPage token={TOKEN} />);
-    expect(await screen.findByText('Nothing is owed. Thank you.')).toBeInTheDocument();
+    await screen.findByText('Nothing is owed. Thank you.');
     expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
   });
 
@@ -77,7 +77,7 @@ describe('the statement page', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, search: '?payment=cancelled' } as Location);
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: OWED }));
     renderPublic(<StatementPage token={TOKEN} />);
-    expect(await screen.findByRole('status', { name: 'Payment not completed' })).toBeInTheDocument();
+    await screen.findByRole('status', { name: 'Payment not completed' });
     expect(screen.getByRole('button', { name: 'Pay £658.40 now' })).toBeEnabled();
   });
 

@@ -25,18 +25,18 @@ describe('ClientsScreen', () => {
     mock.onGet('/clients').reply(listReply([]));
     renderWithProviders(<ClientsScreen />);
     expect(screen.getByLabelText('Loading clients')).toBeInTheDocument();
-    expect(await screen.findByText('No clients found. Create your first client to get started.')).toBeInTheDocument();
+    await screen.findByText('No clients found. Create your first client to get started.');
   });
 
   it('when the list fails, then shows the error toast and a Try Again that reloads', async () => {
     mock.onGet('/clients').replyOnce(500, {});
     renderWithProviders(<ClientsScreen />);
-    expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
-    expect(await screen.findByText('Error')).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Try Again' });
+    await screen.findByText('Error');
     expect(screen.getAllByText('Failed to load clients').length).toBeGreaterThan(0);
     mock.onGet('/clients').reply(listReply([acme]));
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Acme Plumbing')).toBeInTheDocument();
+    await screen.findByText('Acme Plumbing');
   });
 
   it('when the form is submitted empty or with a bad email, then shows the spec messages and sends nothing', async () => {
@@ -45,13 +45,13 @@ describe('ClientsScreen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add Client' }));
     expect(screen.getByRole('heading', { name: 'Add New Client' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
-    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    await screen.findByText('Name is required');
     // The email is optional (a homeowner may have none), but one that is given must be valid.
     expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
     await userEvent.type(screen.getByLabelText(/^Email/), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
-    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    await screen.findByText('Invalid email address');
     expect(mock.history.post).toHaveLength(0);
   });
 
@@ -63,7 +63,7 @@ describe('ClientsScreen', () => {
     await userEvent.type(screen.getByLabelText(/^Name/), 'Acme Plumbing');
     await userEvent.type(screen.getByLabelText(/^Email/), 'hello@acme.co.uk');
     await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
-    expect(await screen.findByText('Client created successfully')).toBeInTheDocument();
+    await screen.findByText('Client created successfully');
     expect(JSON.parse(mock.history.post[0]!.data as string)).toMatchObject({ name: 'Acme Plumbing', email: 'hello@acme.co.uk' });
     expect(screen.queryByRole('heading', { name: 'Add New Client' })).not.toBeInTheDocument();
     // The list is refetched after the mutation.
@@ -80,7 +80,7 @@ describe('ClientsScreen', () => {
     await userEvent.clear(name);
     await userEvent.type(name, 'Acme Heating');
     await userEvent.click(screen.getByRole('button', { name: 'Update Client' }));
-    expect(await screen.findByText('Client updated successfully')).toBeInTheDocument();
+    await screen.findByText('Client updated successfully');
     expect(JSON.parse(mock.history.put[0]!.data as string)).toMatchObject({ name: 'Acme Heating' });
   });
 
@@ -97,7 +97,7 @@ describe('ClientsScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Acme Plumbing' }));
     dialog = await screen.findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('This client has quotes, invoices or events and cannot be deleted')).toBeInTheDocument();
+    await screen.findByText('This client has quotes, invoices or events and cannot be deleted');
     expect(mock.history.delete).toHaveLength(1);
   });
 
@@ -107,17 +107,17 @@ describe('ClientsScreen', () => {
     renderWithProviders(<ClientsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Acme Plumbing' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Client deleted successfully')).toBeInTheDocument();
+    await screen.findByText('Client deleted successfully');
   });
 
   it('when there are more clients than a page, then Load more appends the next page', async () => {
     const clients = Array.from({ length: 22 }, (_, i) => ({ ...acme, id: `11111111-1111-4111-8111-${String(i).padStart(12, '0')}`, name: `Client ${i + 1}` }));
     mock.onGet('/clients').reply(listReply(clients));
     renderWithProviders(<ClientsScreen />);
-    expect(await screen.findByText('Client 20')).toBeInTheDocument();
+    await screen.findByText('Client 20');
     expect(screen.queryByText('Client 21')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Client 22')).toBeInTheDocument();
+    await screen.findByText('Client 22');
     expect(within(screen.getByRole('list', { name: 'Clients' })).getAllByRole('listitem')).toHaveLength(22);
     expect(mock.history.get.filter((r) => r.url === '/clients').map((r) => r.params)).toEqual([{ limit: 20 }, { limit: 20, cursor: '20' }]);
   });
@@ -127,10 +127,10 @@ describe('ClientsScreen', () => {
     renderWithProviders(<ClientsScreen />);
     await screen.findByText('Acme Plumbing');
     await userEvent.type(screen.getByLabelText('Search'), 'zebra');
-    expect(await screen.findByText('No clients match your search.')).toBeInTheDocument();
+    await screen.findByText('No clients match your search.');
     expect(screen.queryByText('No clients found. Create your first client to get started.')).not.toBeInTheDocument();
     expect(mock.history.get.filter((r) => r.url === '/clients').at(-1)!.params).toEqual({ limit: 20, q: 'zebra' });
     await userEvent.clear(screen.getByLabelText('Search'));
-    expect(await screen.findByText('Acme Plumbing')).toBeInTheDocument();
+    await screen.findByText('Acme Plumbing');
   });
 });

@@ -106,7 +106,7 @@ describe('DashboardScreen', () => {
     first.unmount();
     mock.onGet('/dashboard').reply(200, ok({ ...empty, recentQuotes: [quote] }));
     renderWithProviders(<DashboardScreen />);
-    expect(await screen.findByText('Q0007')).toBeInTheDocument();
+    await screen.findByText('Q0007');
     expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument();
   });
 
@@ -115,7 +115,7 @@ describe('DashboardScreen', () => {
     mock.onGet('/company').reply(404, {});
     renderWithProviders(<DashboardScreen />);
     expect(screen.getByLabelText('Loading dashboard')).toBeInTheDocument();
-    expect(await screen.findByText('No quotes yet')).toBeInTheDocument();
+    await screen.findByText('No quotes yet');
     expect(screen.getByText('No invoices yet')).toBeInTheDocument();
     // Total invoiced and Outstanding, then Overdue, Received this month and the five age buckets.
     expect(screen.getAllByText('£0.00')).toHaveLength(9);
@@ -139,7 +139,7 @@ describe('DashboardScreen', () => {
     );
     mock.onGet('/company').reply(404, {});
     renderWithProviders(<DashboardScreen />);
-    expect(await screen.findByText('£1,234.50')).toBeInTheDocument();
+    await screen.findByText('£1,234.50');
     for (const label of ['Total Invoiced', 'Outstanding', 'Active Quotes', 'Active Invoices']) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
@@ -161,16 +161,16 @@ describe('DashboardScreen', () => {
     mock.onGet('/dashboard').reply(200, ok({ ...empty, totalInvoiced: 99.99 }));
     mock.onGet('/company').reply(200, ok({ currencySymbol: '$' }));
     renderWithProviders(<DashboardScreen />);
-    expect(await screen.findByText('$99.99')).toBeInTheDocument();
+    await screen.findByText('$99.99');
   });
 
   it('when the call fails, then shows the error toast and the error state', async () => {
     mock.onGet('/dashboard').reply(500, fail('Something went wrong'));
     mock.onGet('/company').reply(404, {});
     renderWithProviders(<DashboardScreen />);
-    expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Try Again' });
     expect(screen.getByText('Failed to load dashboard data')).toBeInTheDocument();
     // The server's own text wins in the toast.
-    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    await screen.findByText('Something went wrong');
   });
 });

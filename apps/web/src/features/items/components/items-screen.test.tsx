@@ -25,23 +25,23 @@ describe('ItemsScreen', () => {
     expect(screen.getByRole('heading', { name: 'Items' })).toBeInTheDocument();
     expect(screen.getByText('Manage your products and services')).toBeInTheDocument();
     expect(screen.getByLabelText('Loading items')).toBeInTheDocument();
-    expect(await screen.findByText('No items found. Create your first item to get started.')).toBeInTheDocument();
+    await screen.findByText('No items found. Create your first item to get started.');
   });
 
   it('when items exist, then shows name, description and the price in the company currency', async () => {
     mock.onGet('/items').reply(listReply([boiler]));
     mock.onGet('/company').reply(200, ok({ currencySymbol: '€' }));
     renderWithProviders(<ItemsScreen />);
-    expect(await screen.findByText('Boiler service')).toBeInTheDocument();
+    await screen.findByText('Boiler service');
     expect(screen.getByText('Annual gas boiler service')).toBeInTheDocument();
-    expect(await screen.findByText('€1,234.50')).toBeInTheDocument();
+    await screen.findByText('€1,234.50');
   });
 
   it('when the list fails, then shows "Failed to load items" with Try Again', async () => {
     mock.onGet('/items').reply(500, {});
     mock.onGet('/company').reply(404, {});
     renderWithProviders(<ItemsScreen />);
-    expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Try Again' });
     expect(screen.getAllByText('Failed to load items').length).toBeGreaterThan(0);
   });
 
@@ -53,7 +53,7 @@ describe('ItemsScreen', () => {
     expect(screen.getByRole('heading', { name: 'Add New Item' })).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText(/^Price/));
     await userEvent.click(screen.getByRole('button', { name: 'Create Item' }));
-    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    await screen.findByText('Name is required');
     expect(screen.getByText('Description is required')).toBeInTheDocument();
     expect(screen.getByText('Price must be non-negative')).toBeInTheDocument();
     expect(mock.history.post).toHaveLength(0);
@@ -69,7 +69,7 @@ describe('ItemsScreen', () => {
     await userEvent.clear(screen.getByLabelText(/^Price/));
     await userEvent.type(screen.getByLabelText(/^Price/), '-5');
     await userEvent.click(screen.getByRole('button', { name: 'Create Item' }));
-    expect(await screen.findByText('Price must be non-negative')).toBeInTheDocument();
+    await screen.findByText('Price must be non-negative');
     expect(mock.history.post).toHaveLength(0);
   });
 
@@ -84,7 +84,7 @@ describe('ItemsScreen', () => {
     await userEvent.clear(screen.getByLabelText(/^Price/));
     await userEvent.type(screen.getByLabelText(/^Price/), '1234.5');
     await userEvent.click(screen.getByRole('button', { name: 'Create Item' }));
-    expect(await screen.findByText('Item created successfully')).toBeInTheDocument();
+    await screen.findByText('Item created successfully');
     expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({
       name: 'Boiler service',
       description: 'Annual gas boiler service',
@@ -101,7 +101,7 @@ describe('ItemsScreen', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Are you sure you want to delete this item?')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Item deleted successfully')).toBeInTheDocument();
+    await screen.findByText('Item deleted successfully');
   });
 
   it('when a search is typed, then q is sent and matches show; when nothing matches, then the filtered empty state shows', async () => {
@@ -115,7 +115,7 @@ describe('ItemsScreen', () => {
     expect(screen.getByText('Labour')).toBeInTheDocument();
     expect(mock.history.get.filter((r) => r.url === '/items').map((r) => r.params)).toEqual([{ limit: 20 }, { limit: 20, q: 'labour' }]);
     await userEvent.type(screen.getByLabelText('Search'), ' and more');
-    expect(await screen.findByText('No items match your search.')).toBeInTheDocument();
+    await screen.findByText('No items match your search.');
     expect(screen.queryByText('No items found. Create your first item to get started.')).not.toBeInTheDocument();
   });
 });

@@ -31,7 +31,7 @@ describe('PricingScreen', () => {
     renderWithProviders(<PricingScreen />);
     expect(screen.getByRole('heading', { name: 'Simple, Transparent Pricing' })).toBeInTheDocument();
     expect(screen.getByText('Loading pricing plans...')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Free' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Free' });
     expect(screen.getByRole('heading', { name: 'Pro' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Unlimited' })).toBeInTheDocument();
     expect(screen.getAllByText('Most Popular')).toHaveLength(1);
@@ -63,7 +63,7 @@ describe('PricingScreen', () => {
     const upgrades = screen.getAllByRole('button', { name: 'Upgrade Now' });
     expect(upgrades).toHaveLength(2);
     await userEvent.click(upgrades[0]!);
-    expect(await screen.findByText('Coming Soon')).toBeInTheDocument();
+    await screen.findByText('Coming Soon');
     expect(screen.getByText('Payment processing will be available soon. Contact us for manual upgrade.')).toBeInTheDocument();
     expect(upgrades[0]!.closest('[aria-current="true"]')).not.toBeNull();
     expect(mock.history.post).toHaveLength(0);
@@ -73,10 +73,10 @@ describe('PricingScreen', () => {
     onPlan('PRO');
     mock.onGet('/subscription/plans').replyOnce(500, {});
     renderWithProviders(<PricingScreen />);
-    expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Try Again' });
     expect(screen.getAllByText('Failed to load pricing plans').length).toBeGreaterThan(0);
     mock.onGet('/subscription/plans').reply(200, ok(PLANS));
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('heading', { name: 'Pro' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Pro' });
   });
 });

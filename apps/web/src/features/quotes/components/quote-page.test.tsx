@@ -70,7 +70,7 @@ describe('QuotePage', () => {
   it('when the owner asks for a 25% deposit on a sent quote, then the dialog shows what it comes to, PUTs the percent, and the page says so', async () => {
     mock.onPut(`/quotes/${ID}/deposit`).reply(200, ok({ percent: 25, amount: null }));
     setup(makeQuote('SENT'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Q0001' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Q0001' });
     expect(screen.queryByTestId('quote-deposit')).toBeNull();
     await openMenu();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Deposit on acceptance…' }));
@@ -86,7 +86,7 @@ describe('QuotePage', () => {
     expect(within(dialog).getByText(/the deposit is £30\.00/)).toBeInTheDocument();
     mock.onGet(`/quotes/${ID}/deposit`).reply(200, ok({ percent: 25, amount: null }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save deposit' }));
-    expect(await screen.findByText('Deposit saved')).toBeInTheDocument();
+    await screen.findByText('Deposit saved');
     expect(mock.history.put.map((r) => [r.url, JSON.parse(r.data as string)])).toEqual([[`/quotes/${ID}/deposit`, { percent: 25 }]]);
     expect(await screen.findByTestId('quote-deposit')).toHaveTextContent('Asks for a deposit of 25% (£30.00) when the customer accepts.');
   });
@@ -100,15 +100,15 @@ describe('QuotePage', () => {
 
   it('when the quote is in each status, then the primary action is a labelled button and the rest are words in the menu', async () => {
     const draft = setup(makeQuote('DRAFT'));
-    expect(await screen.findByRole('button', { name: 'Send by email' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Send by email' });
     expect(await menuItems()).toEqual(['Edit', 'Deposit on acceptance…', 'Share link', 'Mark as sent', 'Duplicate', 'Delete']);
     draft.unmount();
     const sent = setup(makeQuote('SENT'));
-    expect(await screen.findByRole('button', { name: 'Share link' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Share link' });
     expect(await menuItems()).toEqual(['Edit', 'Deposit on acceptance…', 'Email', 'Mark accepted', 'Mark declined', 'Duplicate', 'Delete']);
     sent.unmount();
     setup(makeQuote('APPROVED'));
-    expect(await screen.findByRole('button', { name: 'Create invoice' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Create invoice' });
     // An approved quote is what the client agreed to: no Edit (revert it to draft first).
     expect(await menuItems()).toEqual(['Email', 'Share link', 'Schedule Follow-up', 'Revert to Draft', 'Duplicate', 'Delete']);
   });
@@ -118,7 +118,7 @@ describe('QuotePage', () => {
     mock.onPatch(`/quotes/${ID}/approve`).reply(200, ok(makeQuote('APPROVED')));
     await openMenu();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Mark accepted' }));
-    expect(await screen.findByText('Quote approved successfully')).toBeInTheDocument();
+    await screen.findByText('Quote approved successfully');
     expect(mock.history.patch.map((r) => r.url)).toEqual([`/quotes/${ID}/approve`]);
   });
 
@@ -129,7 +129,7 @@ describe('QuotePage', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('Percent'), '30');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create invoice' }));
-    expect(await screen.findByText('Invoice page')).toBeInTheDocument();
+    await screen.findByText('Invoice page');
     // The due date is the server's: the client's or the company's payment terms (docs/product.md, "Payment terms").
     expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({ type: 'DEPOSIT', percent: 30 });
   });
@@ -154,7 +154,7 @@ describe('QuotePage', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Are you sure you want to delete this quote?')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Quote deleted successfully')).toBeInTheDocument();
-    expect(await screen.findByText('Quotes list')).toBeInTheDocument();
+    await screen.findByText('Quote deleted successfully');
+    await screen.findByText('Quotes list');
   });
 });

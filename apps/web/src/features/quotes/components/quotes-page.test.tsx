@@ -60,7 +60,7 @@ async function openNewQuote() {
 describe('QuotesPage', () => {
   it('when there are no quotes, then shows the spec empty state', async () => {
     setup([]);
-    expect(await screen.findByText('No quotes found. Create your first quote to get started.')).toBeInTheDocument();
+    await screen.findByText('No quotes found. Create your first quote to get started.');
   });
 
   it('when quotes load, then each row shows number, client, en-GB date, total and status badge and links to the quote page, with no inline action', async () => {
@@ -92,7 +92,7 @@ describe('QuotesPage', () => {
     const offer = await screen.findByText(/You have an unsaved quote/);
     expect(offer).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Restore draft' }));
-    expect(await screen.findByDisplayValue('Rewire the loft')).toBeInTheDocument();
+    await screen.findByDisplayValue('Rewire the loft');
     expect(screen.getByLabelText(/Client/)).toHaveValue(CLIENT.id);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(sessionStorage.getItem('docket.draft.quote')).toBeNull();
@@ -166,7 +166,7 @@ describe('QuotesPage', () => {
     expect(within(form).getByLabelText(/^Unit Price/)).toHaveValue(45.5);
     mock.onPost('/quotes').reply(201, ok(makeQuote('DRAFT', 1)));
     await userEvent.click(within(form).getByRole('button', { name: 'Create Quote' }));
-    expect(await screen.findByText('Quote created successfully')).toBeInTheDocument();
+    await screen.findByText('Quote created successfully');
     expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({
       clientId: CLIENT.id,
       lineItems: [{ description: 'Labour per hour', quantity: 1, unitPrice: 45.5 }],
@@ -192,7 +192,7 @@ describe('QuotesPage list paging, search and status filter', () => {
     expect(screen.getAllByRole('article')).toHaveLength(20);
     expect(quoteGets()[0]!.params).toEqual({ limit: 20 });
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('article', { name: 'Q0025' })).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'Q0025' });
     const numbers = screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
     expect(numbers).toEqual(many(25).map((q) => q.quoteNumber));
     expect(quoteGets()[1]!.params).toEqual({ limit: 20, cursor: '20' });
@@ -222,14 +222,14 @@ describe('QuotesPage list paging, search and status filter', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Q0001' })).not.toBeInTheDocument());
     expect(quoteGets().at(-1)!.params).toEqual({ limit: 20, status: 'APPROVED' });
     await userEvent.selectOptions(status, '');
-    expect(await screen.findByRole('article', { name: 'Q0001' })).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'Q0001' });
   });
 
   it('when a search finds nothing, then the filtered empty state shows instead of the first-quote text', async () => {
     setup([makeQuote('DRAFT', 1)]);
     await screen.findByRole('article', { name: 'Q0001' });
     await userEvent.type(screen.getByLabelText('Search'), 'nothing like this');
-    expect(await screen.findByText('No quotes match your search.')).toBeInTheDocument();
+    await screen.findByText('No quotes match your search.');
     expect(screen.queryByText('No quotes found. Create your first quote to get started.')).not.toBeInTheDocument();
   });
 

@@ -53,7 +53,7 @@ describe('SettingsScreen', () => {
   it('when there is no profile (404), then warns and shows only the company information form', async () => {
     mock.onGet('/company').reply(404, fail('Company profile not found', 'NOT_FOUND'));
     renderWithProviders(<SettingsScreen />);
-    expect(await screen.findByText('Company Profile Required')).toBeInTheDocument();
+    await screen.findByText('Company Profile Required');
     expect(screen.getByRole('heading', { name: 'Company Information' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Bank Details' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Company Logo' })).not.toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('SettingsScreen', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mock.onGet('/company').reply(500, fail('Something went wrong'));
     renderWithProviders(<SettingsScreen />);
-    expect(await screen.findByText('Company Profile Required')).toBeInTheDocument();
+    await screen.findByText('Company Profile Required');
     expect(error).toHaveBeenCalled();
   });
 
@@ -72,7 +72,7 @@ describe('SettingsScreen', () => {
     mock.onGet('/company').reply(404, {});
     renderWithProviders(<SettingsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Create Company Profile' }));
-    expect(await screen.findByText('Company name is required')).toBeInTheDocument();
+    await screen.findByText('Company name is required');
     expect(screen.getByText('Valid email is required')).toBeInTheDocument();
     expect(mock.history.post).toHaveLength(0);
   });
@@ -85,7 +85,7 @@ describe('SettingsScreen', () => {
     await userEvent.type(await screen.findByLabelText(/^Company Name/), 'Smith & Sons Builders');
     await userEvent.type(screen.getByLabelText(/^Email/), 'office@smithandsons.co.uk');
     await userEvent.click(screen.getByRole('button', { name: 'Create Company Profile' }));
-    expect(await screen.findByText('Company profile created successfully')).toBeInTheDocument();
+    await screen.findByText('Company profile created successfully');
     expect(body()).toEqual({
       name: 'Smith & Sons Builders',
       email: 'office@smithandsons.co.uk',
@@ -103,7 +103,7 @@ describe('SettingsScreen', () => {
       paymentTermsDays: 30,
     });
     // Now the full form.
-    expect(await screen.findByRole('heading', { name: 'Bank Details' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Bank Details' });
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
   });
 
@@ -113,12 +113,12 @@ describe('SettingsScreen', () => {
     mock.onGet('/company').reply(200, ok(company));
     mock.onGet('/company/reminders').reply(200, ok({ enabled: false, steps: [-3, 0, 7, 14, 30] }));
     renderWithProviders(<SettingsScreen />);
-    expect(await screen.findByText('Save your company profile first to set up reminders.')).toBeInTheDocument();
+    await screen.findByText('Save your company profile first to set up reminders.');
     expect(mock.history.get.filter((r) => r.url === '/company/reminders')).toHaveLength(0);
     await userEvent.type(await screen.findByLabelText(/^Company Name/), 'Smith & Sons Builders');
     await userEvent.type(screen.getByLabelText(/^Email/), 'office@smithandsons.co.uk');
     await userEvent.click(screen.getByRole('button', { name: 'Create Company Profile' }));
-    expect(await screen.findByLabelText('Send payment reminders for unpaid invoices')).toBeInTheDocument();
+    await screen.findByLabelText('Send payment reminders for unpaid invoices');
     expect(screen.queryByText('Save your company profile first to set up reminders.')).not.toBeInTheDocument();
     expect(screen.getByTestId('reminder-schedule')).toHaveTextContent(
       'Schedule: 3 days before due, on the due date, 7/14/30 days after. Reminders go out each day at 09:00 UK time',
@@ -138,7 +138,7 @@ describe('SettingsScreen', () => {
       'Default Tax Rate',
       'Number Counters',
     ]) {
-      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      await screen.findByRole('heading', { name: heading });
     }
     expect(screen.getByLabelText(/^Company Name/)).toHaveValue('Smith & Sons Builders');
     expect(screen.getByLabelText('Sort Code')).toHaveValue('20-00-00');
@@ -171,7 +171,7 @@ describe('SettingsScreen', () => {
     await userEvent.clear(invoicePrefix);
     await userEvent.type(invoicePrefix, 'ELEVENCHARS');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Quote prefix is required')).toBeInTheDocument();
+    await screen.findByText('Quote prefix is required');
     expect(screen.getByText('Prefix must be 10 characters or less')).toBeInTheDocument();
     expect(mock.history.put).toHaveLength(0);
   });
@@ -195,7 +195,7 @@ describe('SettingsScreen', () => {
     expect(await screen.findByAltText('Company logo preview')).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
     await userEvent.selectOptions(screen.getByLabelText('Default Tax Rate'), '0');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Logo uploaded successfully')).toBeInTheDocument();
+    await screen.findByText('Logo uploaded successfully');
     expect(mock.history.put).toHaveLength(1);
     expect(body(0, mock.history.put)).toMatchObject({ defaultTaxRate: 0, bankDetails: { bankName: 'Barclays', sortCode: '20-00-00' } });
     expect(body(0, mock.history.put)).not.toHaveProperty('phone');
@@ -229,7 +229,7 @@ describe('SettingsScreen', () => {
     mock.onPut('/company').networkError();
     renderWithProviders(<SettingsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Failed to save company profile')).toBeInTheDocument();
+    await screen.findByText('Failed to save company profile');
   });
 
   it('when the quote counter is reset, then confirms, posts, toasts and reloads the profile', async () => {
@@ -238,7 +238,7 @@ describe('SettingsScreen', () => {
     renderWithProviders(<SettingsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Reset Quote Counter' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset' }));
-    expect(await screen.findByText('Quote counter reset to 1')).toBeInTheDocument();
+    await screen.findByText('Quote counter reset to 1');
     expect(mock.history.post.map((r) => r.url)).toEqual(['/company/reset-quote-counter']);
     await waitFor(() => expect(mock.history.get.filter((r) => r.url === '/company').length).toBeGreaterThan(1));
   });
@@ -249,7 +249,7 @@ describe('SettingsScreen', () => {
     renderWithProviders(<SettingsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Reset Invoice Counter' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset' }));
-    expect(await screen.findByText(`Invoice counter reset: next invoice is ${company.invoiceNumberPrefix}0003`)).toBeInTheDocument();
+    await screen.findByText(`Invoice counter reset: next invoice is ${company.invoiceNumberPrefix}0003`);
   });
 
   it('when the invoice counter reset fails, then the toast says "Failed to reset invoice counter"', async () => {
@@ -258,6 +258,6 @@ describe('SettingsScreen', () => {
     renderWithProviders(<SettingsScreen />);
     await userEvent.click(await screen.findByRole('button', { name: 'Reset Invoice Counter' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset' }));
-    expect(await screen.findByText('Failed to reset invoice counter')).toBeInTheDocument();
+    await screen.findByText('Failed to reset invoice counter');
   });
 });
