@@ -58,6 +58,18 @@ export const ONE_DATABASE: Readonly<Record<string, { pass: 'pglite' | 'postgres'
     why: 'kill -9 inside the reminder and recurring sweeps with two processes taking over; needs TEST_DATABASE_URL',
   },
   'src/db/fresh-data-dir.test.ts': { pass: 'pglite', why: "creating PGlite's data folder on first start; PostgreSQL has none" },
+  'src/modules/imports/imports.others-wait.test.ts': {
+    pass: 'pglite',
+    why: "100,000 items imported and exported while another account reads: the stall it guards against was PGlite's (one connection, held by a long transaction); PostgreSQL's pool cannot be held by one request, and the import's SQL runs in both passes in imports.http.test.ts",
+  },
+  'test/server.test.ts': {
+    pass: 'pglite',
+    why: 'start(), stop() and the server process on a PGlite data folder (DATA_DIR): what it starts is the same in both passes, it never reads TEST_DATABASE_URL',
+  },
+  'test/adversarial/access.test.ts': {
+    pass: 'pglite',
+    why: "3,093 cross-account requests: every query's account scope is the same SQL on both engines, and each module's own HTTP tests (both passes) prove another account's id answers 404",
+  },
   'test/adversarial/roles.test.ts': {
     pass: 'pglite',
     why: "every route as each role of an account: the middleware decides allowed or 403 from the session's membership before the route's SQL runs, and each route's SQL runs in both passes in its module's own HTTP tests",

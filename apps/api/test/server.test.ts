@@ -139,9 +139,10 @@ function runServerProcess(env: Record<string, string>) {
   return { child, exited, listening, output: () => ({ stdout, stderr }) };
 }
 
-// In the PGlite pass only: these processes get neither TEST_DATABASE_URL nor REDIS_URL, so the
-// PostgreSQL pass would start the very same servers again (start() above runs in both, with Redis there).
-describe.skipIf(!!process.env.TEST_DATABASE_URL)('the server process', () => {
+// The whole file runs in the PGlite pass only (test/database-passes.ts): what it starts reads
+// DATA_DIR, never TEST_DATABASE_URL; a server with PostgreSQL and Redis is started by the PostgreSQL
+// pass's process tests (crash-postgres, crash-sweeps, sigterm-burst).
+describe('the server process', () => {
   it('when started in development, then it prints one human line with the URL; in production JSON lines with the URL', async () => {
     const dev = runServerProcess({ NODE_ENV: 'development', DATA_DIR: tempDataDir('migrated') });
     const devPort = await dev.listening;
