@@ -24,6 +24,8 @@ await build({
     // The import pool loads import-worker.js from beside server.js (src/modules/imports/import-pool.ts).
     'import-worker': path.join(root, 'src/modules/imports/import-worker.ts'),
     'prepare-data-dir': path.join(root, 'src/db/prepare-data-dir.ts'),
+    // `node dist/backup-cli.js backup|restore`: the shipped build backs up and restores without tsx.
+    'backup-cli': path.join(root, 'src/db/backup-cli.ts'),
   },
   outdir,
   bundle: true,
@@ -42,4 +44,6 @@ for (const extra of ['src/pdf/fonts']) {
     /* optional asset folder */
   }
 }
-console.log(`api: built server.js, render-worker.js, import-worker.js and prepare-data-dir.js in ${path.relative(process.cwd(), outdir) || '.'}`);
+console.log(
+  `api: built server.js, render-worker.js, import-worker.js, prepare-data-dir.js and backup-cli.js in ${path.relative(process.cwd(), outdir) || '.'}`,
+);

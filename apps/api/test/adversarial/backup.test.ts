@@ -11,6 +11,7 @@ import { BackupError, createBackup, parseBackup, restoreBackup, type Backup } fr
 import { PNG_1x1 } from './routes.ts';
 import { API_DIR, freshPostgresDatabase } from './processes.ts';
 import { listen, type Method } from './support.ts';
+import { serverCommand } from '../server-bundle.ts';
 import { readPdf } from '../../src/pdf/testing/read-pdf.ts';
 
 const run = promisify(execFile);
@@ -297,7 +298,8 @@ describe('backup and restore', () => {
       const file = path.join(dir, 'in.json');
       writeFileSync(file, JSON.stringify(backup));
       const env = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: pg?.url ?? '', INIT_CWD: dir };
-      const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/db/backup-cli.ts', ...args], { cwd: API_DIR, env });
+      // The CLI as built (the run's bundle, test/server-bundle.ts): tsx would compile it at each of the three starts.
+      const cli = (...args: string[]) => run(process.execPath, [path.join(path.dirname(serverCommand()[0]!), 'backup-cli.js'), ...args], { cwd: API_DIR, env });
       const restored = await cli('restore', 'in.json');
       expect(restored.stdout).toMatch(/^Restored \d+ rows from/);
       const again = await cli('restore', 'in.json').catch((err: { code: number; stderr: string }) => err);
