@@ -39,6 +39,8 @@ export interface MixRun {
   loadAvgAfter: number[];
   /** top self-time functions per kind, when profiled */
   profiles?: Partial<Record<MixKind, string[]>>;
+  /** each kind alone, not profiled: the server's CPU ms per request of that kind (--mix-kind-cpu) */
+  kindCpu?: Partial<Record<MixKind, { requests: number; cpuMsPerRequest: number }>>;
 }
 
 type Api = <T>(method: string, path: string, body?: unknown, token?: string) => Promise<T>;
@@ -196,7 +198,14 @@ export async function measureMix(
   accounts: MixAccount[],
   load: MixLoad,
   healthSettings: LoadSettings,
-  options: { profileSec?: number; profileDir?: string; log?: (s: string) => void; weights?: Partial<Record<MixKind, number>> } = {},
+  options: {
+    profileSec?: number;
+    profileDir?: string;
+    /** seconds of each kind alone, unprofiled, to measure its server CPU per request */
+    kindCpuSec?: number;
+    log?: (s: string) => void;
+    weights?: Partial<Record<MixKind, number>>;
+  } = {},
 ): Promise<Omit<MixRun, 'sizes' | 'seedSec'>> {
   const weights = options.weights ?? MIX_WEIGHTS;
   const loadAvgBefore = os.loadavg();
@@ -216,6 +225,16 @@ export async function measureMix(
     loadAvgBefore,
     loadAvgAfter,
   };
+  if (options.kindCpuSec) {
+    run.kindCpu = {};
+    for (const kind of MIX_KINDS) {
+      if (!weights[kind]) continue;
+      const alone = await runMixClient(url, accounts, { [kind]: 1 }, { connections: load.connections, durationSec: options.kindCpuSec }, 4);
+      const requests = alone.result.overall.requests;
+      run.kindCpu[kind] = { requests, cpuMsPerRequest: requests ? alone.cpuMs / requests : Number.NaN };
+      options.log?.(`cpu ${kind}: ${run.kindCpu[kind]!.cpuMsPerRequest.toFixed(2)} ms per request over ${requests} requests`);
+    }
+  }
   if (options.profileSec && options.profileDir) {
     mkdirSync(options.profileDir, { recursive: true });
     run.profiles = {};
