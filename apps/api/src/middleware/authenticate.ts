@@ -39,6 +39,11 @@ declare global {
       /** the membership key the token carries; null in tokens signed before accounts */
       tokenSessionKey?: string | null;
       tokenProblem?: 'expired' | 'invalid';
+      /**
+       * The session as a one-query path read it for this request's token, by the same session rule
+       * (cache/answer-cache.routes.ts): authenticate takes it instead of reading it again.
+       */
+      sessionLookup?: SessionLookup;
       user?: AuthUser;
       account?: AuthAccount;
     }
@@ -80,7 +85,7 @@ export function authenticate(findSession: (claim: SessionClaim) => Promise<Sessi
     if (!req.tokenUserId) {
       throw AppError.unauthorized(req.tokenProblem === 'expired' ? ERROR_MESSAGES.sessionExpired : ERROR_MESSAGES.authRequired);
     }
-    const { user, membership } = await findSession(sessionClaimOf(req));
+    const { user, membership } = req.sessionLookup ?? (await findSession(sessionClaimOf(req)));
     // A password reset raises the version: every session signed before it is refused.
     if (!user) throw AppError.unauthorized(ERROR_MESSAGES.sessionExpired);
     req.user = user;
