@@ -4,8 +4,7 @@ import type { Database } from '../db/client.ts';
 import { preparedSelect } from './prepared-statements.ts';
 import type { TRole } from '@docket/schemas/account';
 import { accountVersions, accounts, keptAnswers, memberships, users } from '../db/schema.ts';
-import type { SessionLookup } from '../middleware/authenticate.ts';
-import { membershipHoldsToken, sessionValues, userHoldsToken, type SessionClaim } from './session-check.ts';
+import { membershipHoldsToken, sessionValues, userHoldsToken, type SessionClaim, type SessionLookup } from './session-check.ts';
 
 /**
  * A live session's row of the one-query read (no row: the session is not valid, or an engineer's):

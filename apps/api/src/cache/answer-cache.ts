@@ -1,9 +1,8 @@
-import type { SessionClaim } from './session-check.ts';
+import type { SessionClaim, SessionLookup } from './session-check.ts';
 import { JsonText } from '../lib/json-text.ts';
 import { londonDay, type Clock } from '../lib/clock.ts';
 import type { KeptAnswersRepository } from './answer-cache.repository.ts';
 import { noteKeptMiss, takeKeptMiss } from '../lib/request-context.ts';
-import type { SessionLookup } from '../middleware/authenticate.ts';
 
 /**
  * The answer `name` for `day`: as kept when the account has not changed since it was worked
