@@ -39,6 +39,8 @@ export interface MixRun {
   loadAvgAfter: number[];
   /** top self-time functions per kind, when profiled */
   profiles?: Partial<Record<MixKind, string[]>>;
+  /** each kind alone, not profiled: the server's CPU ms per request of that kind (--mix-kind-cpu) */
+  kindCpu?: Partial<Record<MixKind, { requests: number; cpuMsPerRequest: number }>>;
 }
 
 type Api = <T>(method: string, path: string, body?: unknown, token?: string) => Promise<T>;
@@ -109,7 +111,7 @@ async function seedOneAccount(api: Api, i: number, sizes: MixSizes, stamp: strin
   const draftIds: string[] = [];
   const issuedIds: string[] = [];
   for (let v = 0; v < sizes.invoicesPerAccount; v++) {
-    const inv = await api<{ id: string; invoiceNumber: string; total: number }>(
+    const inv = await api<{ id: string; total: number }>(
       'POST',
       '/api/invoices',
       {
@@ -119,12 +121,13 @@ async function seedOneAccount(api: Api, i: number, sizes: MixSizes, stamp: strin
       },
       token,
     );
-    if (v % 10 === 0) searchTerms.add(inv.invoiceNumber);
     if (next() < 0.4) {
       draftIds.push(inv.id);
       continue;
     }
-    await api('PATCH', `/api/invoices/${inv.id}/send`, undefined, token);
+    // a draft has no number (given at issue): the number searched for is the sent invoice's
+    const sent = await api<{ invoiceNumber: string | null }>('PATCH', `/api/invoices/${inv.id}/send`, undefined, token);
+    if (v % 10 === 0 && sent.invoiceNumber) searchTerms.add(sent.invoiceNumber);
     if (next() < 0.33) await api('POST', `/api/invoices/${inv.id}/payments`, { amount: inv.total }, token);
     else issuedIds.push(inv.id);
   }
@@ -196,12 +199,24 @@ export async function measureMix(
   accounts: MixAccount[],
   load: MixLoad,
   healthSettings: LoadSettings,
-  options: { profileSec?: number; profileDir?: string; log?: (s: string) => void; weights?: Partial<Record<MixKind, number>> } = {},
+  options: {
+    profileSec?: number;
+    profileDir?: string;
+    /** seconds of each kind alone, unprofiled, to measure its server CPU per request */
+    kindCpuSec?: number;
+    log?: (s: string) => void;
+    weights?: Partial<Record<MixKind, number>>;
+  } = {},
 ): Promise<Omit<MixRun, 'sizes' | 'seedSec'>> {
   const weights = options.weights ?? MIX_WEIGHTS;
   const loadAvgBefore = os.loadavg();
   const health = await measure(url, { name: 'GET /api/health', method: 'GET', paths: ['/api/health'] }, healthSettings);
-  if (load.warmupSec > 0) await runMixClient(url, accounts, weights, { connections: load.connections, durationSec: load.warmupSec }, 1);
+  if (load.warmupSec > 0) {
+    // The PDF workers first: started from source, each compiles the renderer through tsx (seconds
+    // of CPU on a busy machine, which a bundled server does not spend); the mix must not pay it.
+    if (weights.previewDraft) await runMixClient(url, accounts, { previewDraft: 1 }, { connections: load.connections, durationSec: load.warmupSec }, 0);
+    await runMixClient(url, accounts, weights, { connections: load.connections, durationSec: load.warmupSec }, 1);
+  }
   const { result, cpuMs } = await runMixClient(url, accounts, weights, load, 2);
   const loadAvgAfter = os.loadavg();
   const run: Omit<MixRun, 'sizes' | 'seedSec'> = {
@@ -216,6 +231,20 @@ export async function measureMix(
     loadAvgBefore,
     loadAvgAfter,
   };
+  if (options.kindCpuSec) {
+    run.kindCpu = {};
+    for (const kind of MIX_KINDS) {
+      if (!weights[kind]) continue;
+      // unmeasured first: the PDF pool ends idle workers after a minute, and a worker started from
+      // source compiles the renderer (seconds of CPU a bundled server does not spend)
+      const pdf = kind === 'previewIssued' || kind === 'previewDraft';
+      await runMixClient(url, accounts, { [kind]: 1 }, { connections: load.connections, durationSec: pdf ? 3 : 1 }, 5);
+      const alone = await runMixClient(url, accounts, { [kind]: 1 }, { connections: load.connections, durationSec: options.kindCpuSec }, 4);
+      const requests = alone.result.overall.requests;
+      run.kindCpu[kind] = { requests, cpuMsPerRequest: requests ? alone.cpuMs / requests : Number.NaN };
+      options.log?.(`cpu ${kind}: ${run.kindCpu[kind]!.cpuMsPerRequest.toFixed(2)} ms per request over ${requests} requests`);
+    }
+  }
   if (options.profileSec && options.profileDir) {
     mkdirSync(options.profileDir, { recursive: true });
     run.profiles = {};

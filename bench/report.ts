@@ -248,18 +248,30 @@ function renderMix(p: (s?: string) => void, runs: DbRun[]) {
     const counts: Partial<Record<MixKind, number>> = {};
     for (const [k, v] of Object.entries(m.kinds)) counts[k as MixKind] = v?.requests ?? 0;
     const shares = drawnShares(counts);
-    p('| Kind | Requests | Share drawn | Req/s | p50 ms | p99 ms | Mean ms | Non-2xx |');
-    p('|---|---|---|---|---|---|---|---|');
+    // --mix-kind-cpu: each kind alone, unprofiled, its server CPU per request
+    const alone = m.kindCpu;
+    const aloneCell = (kind: MixKind) => {
+      const c = alone?.[kind];
+      return c && Number.isFinite(c.cpuMsPerRequest) ? ` ${c.cpuMsPerRequest.toFixed(2)} |` : ' – |';
+    };
+    p(`| Kind | Requests | Share drawn | Req/s | p50 ms | p99 ms | Mean ms | Non-2xx |${alone ? ' CPU ms/request alone |' : ''}`);
+    p(`|---|---|---|---|---|---|---|---|${alone ? '---|' : ''}`);
     for (const kind of MIX_KINDS) {
       const k = m.kinds[kind];
       if (!k) continue;
       p(
-        `| ${kind} | ${k.requests} | ${(shares[kind] ?? 0).toFixed(1)}% | ${(k.requests / Math.max(m.durationSec, 0.001)).toFixed(0)} | ${ms(k.p50)} | ${ms(k.p99)} | ${ms(k.mean)} | ${k.non2xx}${k.non2xx ? ` (${JSON.stringify(k.statusCodes)})` : ''} |`,
+        `| ${kind} | ${k.requests} | ${(shares[kind] ?? 0).toFixed(1)}% | ${(k.requests / Math.max(m.durationSec, 0.001)).toFixed(0)} | ${ms(k.p50)} | ${ms(k.p99)} | ${ms(k.mean)} | ${k.non2xx}${k.non2xx ? ` (${JSON.stringify(k.statusCodes)})` : ''} |${alone ? aloneCell(kind) : ''}`,
       );
     }
     p(
-      `| **all** | ${m.overall.requests} | 100% | ${m.rps.toFixed(0)} | ${ms(m.overall.p50)} | ${ms(m.overall.p99)} | ${ms(m.overall.mean)} | ${m.overall.non2xx} |`,
+      `| **all** | ${m.overall.requests} | 100% | ${m.rps.toFixed(0)} | ${ms(m.overall.p50)} | ${ms(m.overall.p99)} | ${ms(m.overall.mean)} | ${m.overall.non2xx} |${alone ? ` ${Number.isFinite(m.serverCpuMsPerRequest) ? m.serverCpuMsPerRequest.toFixed(2) : '–'} (mixed) |` : ''}`,
     );
+    if (alone) {
+      p();
+      p(
+        "CPU ms/request alone: each kind run alone for a few seconds after the mix (same accounts, same connections, no profiler): the server process's CPU (main thread, PDF workers and, on PGlite, the database) over its requests.",
+      );
+    }
     p();
   }
   const profiled = runs.filter((x) => x.mix?.profiles);

@@ -35,6 +35,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** seconds of each mix kind alone under the CPU profiler (issue 38's "where the time goes") */
     'mix-profile': { type: 'string' },
+    /** seconds of each mix kind alone, unprofiled: the server CPU ms per request of each kind */
+    'mix-kind-cpu': { type: 'string' },
     /** seconds of the measured mix (warm-up is a third of it) */
     'mix-duration': { type: 'string' },
     /** accounts and invoices per account of the mix (default 20 × 200; smoke 3 × 8) */
@@ -150,7 +152,12 @@ async function runMix(app: BenchApp): Promise<MixRun> {
     accounts,
     { connections: settings.connections, durationSec, warmupSec: smoke ? 0 : Math.ceil(durationSec / 3), amount: smoke ? 60 : undefined },
     settings,
-    { profileSec: args['mix-profile'] ? Number(args['mix-profile']) : undefined, profileDir: path.join(HERE, '.tmp/profiles', app.kind), log },
+    {
+      profileSec: args['mix-profile'] ? Number(args['mix-profile']) : undefined,
+      kindCpuSec: args['mix-kind-cpu'] ? Number(args['mix-kind-cpu']) : undefined,
+      profileDir: path.join(HERE, '.tmp/profiles', app.kind),
+      log,
+    },
   );
   const errors = run.overall.non2xx + run.socketErrors;
   log(

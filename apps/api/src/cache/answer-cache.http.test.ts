@@ -131,6 +131,49 @@ describe('a kept answer checks the session in the same query', () => {
     for (const path of KEPT) expect((await request(t.app).get(path).set(u.auth)).status, path).toBe(401);
   });
 
+  it('when nothing is kept, then the miss checks the session and reads the version once: worked out, kept and sent in three statements', async () => {
+    const u = await registerUser(t.app);
+    const c = await createClient(t.app, u, { name: 'Three Statements Ltd' });
+    await createInvoice(t.app, u, c.id);
+    for (const path of FIRST_PAGES) {
+      await t.ctx.db.delete(keptAnswers).where(eq(keptAnswers.userId, u.id));
+      let served = '';
+      const statements = await countStatements(t.ctx.db, async () => {
+        served = await text(u, path);
+      });
+      // the one-query read (session and version), the page, the keep: no second session or version read
+      expect(statements, path).toBe(3);
+      expect(served, path).toBe(await workedOut(u, path));
+    }
+  });
+
+  it('when an answer worked out on a miss is kept, then the next write still makes the next read work it out again', async () => {
+    const u = await registerUser(t.app);
+    const c = await createClient(t.app, u, { name: 'Before The Write Ltd' });
+    await createInvoice(t.app, u, c.id);
+    const path = FIRST_PAGES[0]!;
+    const before = await text(u, path); // a miss: worked out and kept under the version the miss read
+    expect((await keptRows(u)).map((r) => r.name)).toContain('invoices-20');
+    await request(t.app)
+      .put(`/api/clients/${c.id}`)
+      .set(u.auth)
+      .send({ ...editable(c), name: 'After The Write Ltd' });
+    const after = await text(u, path);
+    expect(before).toContain('Before The Write Ltd');
+    expect(after).toContain('After The Write Ltd');
+    expect(after).not.toContain('Before The Write Ltd');
+    expect(after).toBe(await workedOut(u, path));
+  });
+
+  it('when a miss finds the session signed out, then the answer is 401 and nothing is worked out or kept', async () => {
+    const u = await registerUser(t.app);
+    await createClient(t.app, u, { name: 'Signed Out Miss Ltd' });
+    await t.ctx.db.delete(keptAnswers).where(eq(keptAnswers.userId, u.id));
+    await t.ctx.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, u.id));
+    for (const path of KEPT) expect((await request(t.app).get(path).set(u.auth)).status, path).toBe(401);
+    expect(await keptRows(u)).toEqual([]);
+  });
+
   it('when a kept path is asked for without a token or with a bad list parameter, then the answers are as before (401, 400)', async () => {
     const u = await registerUser(t.app);
     for (const path of KEPT) await text(u, path);

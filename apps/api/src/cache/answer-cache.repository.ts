@@ -2,8 +2,20 @@ import { and, eq, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { preparedSelect } from './prepared-statements.ts';
-import { accountVersions, accounts, keptAnswers } from '../db/schema.ts';
-import { liveSession, sessionValues, type SessionClaim } from './session-check.ts';
+import type { TRole } from '@docket/schemas/account';
+import { accountVersions, accounts, keptAnswers, memberships, users } from '../db/schema.ts';
+import { membershipHoldsToken, sessionValues, userHoldsToken, type SessionClaim, type SessionLookup } from './session-check.ts';
+
+/**
+ * A live session's row of the one-query read (no row: the session is not valid, or an engineer's):
+ * the account's version now, the body kept under it for the day (null: none), and the session as
+ * authenticate reads it.
+ */
+export interface KeptForSessionRow {
+  version: number;
+  body: string | null;
+  session: SessionLookup;
+}
 
 /** An answer's name: letters, digits and hyphens ('dashboard', 'invoices-50'), as the prepared read takes them. */
 const NAME = /^[a-z0-9-]{1,40}$/;
@@ -33,13 +45,26 @@ export function createKeptAnswersRepository(db: Database) {
   // The same answer for a session not yet checked (the one session rule, cache/session-check.ts):
   // no row when its user is gone or signed out, its membership ended, or it is an engineer's (whose answers differ); null body when nothing is kept
   // for today under the account's version now.
+  // The row also carries what authenticate would read (user, membership): on a miss the route
+  // goes on with the session already checked by the same rule, without a second query.
   const readForSessionQuery = preparedSelect(
     db,
-    'kept_answer_for_session',
+    'kept_answer_for_session_v2',
     db
-      .select({ body: keptBody(accounts.id, versionNow(accounts.id)) })
+      .select({
+        // one statement, one snapshot: both subqueries see the same version
+        version: sql<string>`${versionNow(accounts.id)}::text`,
+        body: keptBody(accounts.id, versionNow(accounts.id)),
+        email: users.email,
+        accountName: accounts.name,
+        engineersSeePrices: accounts.engineersSeePrices,
+        role: memberships.role,
+      })
       .from(accounts)
-      .where(and(eq(accounts.id, sql.placeholder('accountId')), liveSession(accounts.id, { notEngineer: true }))),
+      .innerJoin(users, userHoldsToken())
+      .innerJoin(memberships, and(membershipHoldsToken(accounts.id), sql`${memberships.role} <> 'ENGINEER'`))
+      .where(eq(accounts.id, sql.placeholder('accountId')))
+      .limit(1),
   );
   const checked = (name: string) => {
     if (!NAME.test(name)) throw new Error(`not a kept answer name: ${name}`);
@@ -55,9 +80,17 @@ export function createKeptAnswersRepository(db: Database) {
      * The answer kept for `day` under the account's version now, for a session whose user and token
      * version are checked in the same query; null when nothing is kept or the session is not valid.
      */
-    async readForSession(session: SessionClaim, name: string, day: string): Promise<string | null> {
+    async readForSession(session: SessionClaim, name: string, day: string): Promise<KeptForSessionRow | null> {
       const [row] = await readForSessionQuery({ ...sessionValues(session), accountId: session.accountId, name: checked(name), day });
-      return row?.body ?? null;
+      if (!row) return null;
+      return {
+        version: Number(row.version),
+        body: row.body ?? null,
+        session: {
+          user: { id: session.userId, email: row.email },
+          membership: { id: session.accountId, name: row.accountName, role: row.role as TRole, engineersSeePrices: Boolean(row.engineersSeePrices) },
+        },
+      };
     },
     /** Keeps an answer worked out after reading `version`; one kept meanwhile under a newer version stays. */
     async keep(userId: string, name: string, version: number, day: string, body: string): Promise<void> {

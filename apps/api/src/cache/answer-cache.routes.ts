@@ -17,9 +17,11 @@ export function keptAnswerFirst(keptForSession: KeptForSession, nameOf: NameOf):
   return async (req, res, next) => {
     if (req.method !== 'GET' || !req.tokenUserId) return next();
     const name = nameOf(req);
-    const answer = name ? await keptForSession(sessionClaimOf(req), name) : null;
-    if (answer) sendData(res, answer);
-    else next();
+    const found = name ? await keptForSession(sessionClaimOf(req), name) : null;
+    if (found?.answer) return sendData(res, found.answer);
+    // checked by the same rule in the same query: authenticate takes it instead of asking again
+    if (found) req.sessionLookup = found.session;
+    next();
   };
 }
 

@@ -1,7 +1,29 @@
 import { and, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Request } from 'express';
+import type { TRole } from '@docket/schemas/account';
 import { memberships, users } from '../db/schema.ts';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+}
+/** The account a request works in, and the member's place in it. */
+export interface AuthAccount {
+  id: string;
+  name: string;
+  role: TRole;
+  engineersSeePrices: boolean;
+}
+/**
+ * What authenticate reads in one query, by the one session rule (below): the
+ * user, null when gone or when the token's version is not its own; the membership of the token's
+ * account, null when there is none the token holds.
+ */
+export interface SessionLookup {
+  user: AuthUser | null;
+  membership: AuthAccount | null;
+}
 
 /** A session as its token names it, not yet checked against the database. */
 export interface SessionClaim {

@@ -5,7 +5,13 @@ import type { RequestHandler } from 'express';
  * The id requestLog gave the request being served, readable from anywhere in its async chain,
  * so an exception nobody caught can still be logged against the request that caused it.
  */
-const storage = new AsyncLocalStorage<{ requestId: unknown; actorUserId?: string }>();
+interface RequestStore {
+  requestId: unknown;
+  actorUserId?: string;
+  /** a kept answer looked for and not found under this account version (cache/answer-cache.ts) */
+  keptMiss?: { accountId: string; name: string; day: string; version: number };
+}
+const storage = new AsyncLocalStorage<RequestStore>();
 
 export const currentRequestId = (): unknown => storage.getStore()?.requestId;
 
@@ -18,6 +24,23 @@ export const currentActor = (): string | null => storage.getStore()?.actorUserId
 export const setActor = (userId: string): void => {
   const store = storage.getStore();
   if (store) store.actorUserId = userId;
+};
+
+/**
+ * The one-query path of a kept answer found none under `version`: the route's own read of the same
+ * answer need not read the version again (it was read in this request, before any work out).
+ */
+export const noteKeptMiss = (miss: NonNullable<RequestStore['keptMiss']>): void => {
+  const store = storage.getStore();
+  if (store) store.keptMiss = miss;
+};
+/** The miss noted for this account, answer and day in this request, if any (taken once). */
+export const takeKeptMiss = (accountId: string, name: string, day: string): number | null => {
+  const store = storage.getStore();
+  const miss = store?.keptMiss;
+  if (!miss || miss.accountId !== accountId || miss.name !== name || miss.day !== day) return null;
+  store.keptMiss = undefined;
+  return miss.version;
 };
 
 export const bindRequestContext: RequestHandler = (req, _res, next) => {

@@ -1,31 +1,13 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
-import { may, ROLE_MESSAGES, type TPermission, type TRole } from '@docket/schemas/account';
+import { may, ROLE_MESSAGES, type TPermission } from '@docket/schemas/account';
 import { AppError } from '../lib/app-error.ts';
 import type { TokenService } from '../lib/token-service.ts';
 import { setActor } from '../lib/request-context.ts';
-import { sessionClaimOf, type SessionClaim } from '../cache/session-check.ts';
+import { sessionClaimOf, type AuthAccount, type AuthUser, type SessionClaim, type SessionLookup } from '../cache/session-check.ts';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-}
-/** The account a request works in, and the member's place in it. */
-export interface AuthAccount {
-  id: string;
-  name: string;
-  role: TRole;
-  engineersSeePrices: boolean;
-}
-/**
- * What authenticate reads in one query, by the one session rule (cache/session-check.ts): the
- * user, null when gone or when the token's version is not its own; the membership of the token's
- * account, null when there is none the token holds.
- */
-export interface SessionLookup {
-  user: AuthUser | null;
-  membership: AuthAccount | null;
-}
+// The session's shapes live beside the session rule (cache/session-check.ts), which the one-query paths share.
+export type { AuthAccount, AuthUser, SessionLookup } from '../cache/session-check.ts';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -39,6 +21,11 @@ declare global {
       /** the membership key the token carries; null in tokens signed before accounts */
       tokenSessionKey?: string | null;
       tokenProblem?: 'expired' | 'invalid';
+      /**
+       * The session as a one-query path read it for this request's token, by the same session rule
+       * (cache/answer-cache.routes.ts): authenticate takes it instead of reading it again.
+       */
+      sessionLookup?: SessionLookup;
       user?: AuthUser;
       account?: AuthAccount;
     }
@@ -80,7 +67,7 @@ export function authenticate(findSession: (claim: SessionClaim) => Promise<Sessi
     if (!req.tokenUserId) {
       throw AppError.unauthorized(req.tokenProblem === 'expired' ? ERROR_MESSAGES.sessionExpired : ERROR_MESSAGES.authRequired);
     }
-    const { user, membership } = await findSession(sessionClaimOf(req));
+    const { user, membership } = req.sessionLookup ?? (await findSession(sessionClaimOf(req)));
     // A password reset raises the version: every session signed before it is refused.
     if (!user) throw AppError.unauthorized(ERROR_MESSAGES.sessionExpired);
     req.user = user;

@@ -24,7 +24,7 @@ export async function priceDocument(
   userId: string,
   input: DocumentInput,
   fallbackTaxBp: () => Promise<number> | number,
-): Promise<PricedDocument & { clientId: string; clientCisRate: number | null; siteAddress?: string | null }> {
+): Promise<PricedDocument & { clientId: string; clientCisRate: number | null; clientPaymentTermsDays: number | null; siteAddress?: string | null }> {
   const client = await ownership.clientTax(userId, input.clientId);
   if (!client) {
     throw AppError.badRequest(MSG.clientRequired, { clientId: MSG.clientRequired });
@@ -42,6 +42,8 @@ export async function priceDocument(
   return {
     clientId: input.clientId,
     clientCisRate: client.cisRate,
+    // read here so a new invoice's due date needs no second read of the same client
+    clientPaymentTermsDays: client.paymentTermsDays,
     ...(input.siteAddress !== undefined ? { siteAddress: input.siteAddress } : {}),
     ...priced,
   };

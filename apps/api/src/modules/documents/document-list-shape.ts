@@ -37,7 +37,7 @@ export function documentListShape(db: Database, doc: SearchedDocument, userId: s
     o.clientId ? eq(table.clientId, o.clientId) : undefined,
   ];
   // The search arms are cut to the page only in the default order (their own order).
-  const search = documentSearch(db, doc, filters, o.q, custom ? undefined : o.limit);
+  const search = documentSearch(db, doc, userId, filters, o.q, custom ? undefined : o.limit);
   return {
     where: and(...filters, search),
     orderBy: documentOrder(o, { createdAt: table.createdAt, id: table.id, number: doc.number, clientName: clients.name, totalPence: table.totalPence }),

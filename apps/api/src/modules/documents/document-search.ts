@@ -23,6 +23,7 @@ export interface SearchedDocument {
 export function documentSearch(
   db: Database,
   doc: SearchedDocument,
+  userId: string,
   filters: readonly (SQL | undefined)[],
   q: string | undefined,
   limit: number | undefined,
@@ -43,13 +44,23 @@ export function documentSearch(
     table.id,
     union(
       arm(ilike(doc.number, pattern)),
-      arm(inArray(table.clientId, db.select({ id: clients.id }).from(clients).where(ilike(clients.name, pattern)))),
+      // The client and line arms name the account too: without it the planner may match every
+      // account's clients or lines first (a scan growing with the whole database, not the account).
+      arm(
+        inArray(
+          table.clientId,
+          db
+            .select({ id: clients.id })
+            .from(clients)
+            .where(and(eq(clients.userId, userId), ilike(clients.name, pattern))),
+        ),
+      ),
       arm(
         exists(
           db
             .select({ one: sql`1` })
             .from(doc.lines)
-            .where(and(eq(doc.linesKey, table.id), ilike(doc.lines.description, pattern))),
+            .where(and(eq(doc.lines.userId, userId), eq(doc.linesKey, table.id), ilike(doc.lines.description, pattern))),
         ),
       ),
     ),

@@ -197,7 +197,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       const fields = await priceDocument(deps.ownership, userId, input, () => settings.defaultTaxRateBp);
       const cis = cisOf(settings.cisSubcontractor, fields.clientCisRate, fields.lines, fields.taxRateBp);
       const guard = (tx: Pick<Database, 'select'>) => deps.assertCanCreateInvoice(userId, tx);
-      const dueDate = input.dueDate ?? termsDueDate(settings, (await deps.ownership.clientTax(userId, input.clientId))?.paymentTermsDays);
+      const dueDate = input.dueDate ?? termsDueDate(settings, fields.clientPaymentTermsDays);
       const id = await repo.create(userId, { ...fields, ...cis, dueDate }, guard, (tx, newId) =>
         log(tx, userId, newId, 'created', createdSummary(fields.totalPence)),
       );

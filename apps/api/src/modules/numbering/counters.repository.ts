@@ -52,12 +52,14 @@ async function firstFreeAfter(tx: Tx, kind: DocumentKind, userId: string, prefix
 
 /** The kind's counter row, created at 1 if missing, locked FOR UPDATE until the transaction ends; its next value. */
 async function lockCounter(tx: Tx, userId: string, kind: DocumentKind): Promise<number> {
-  await tx.insert(documentCounters).values({ userId, kind, nextValue: 1 }).onConflictDoNothing();
+  // One statement, not an insert then a SELECT FOR UPDATE: the upsert's no-op update locks the
+  // existing row (a concurrent one waits, then sees the committed value) and returns its value;
+  // every write pays one round trip less (docs/reliability.md, "Round trips per request").
   const [counter] = await tx
-    .select({ nextValue: documentCounters.nextValue })
-    .from(documentCounters)
-    .where(and(eq(documentCounters.userId, userId), eq(documentCounters.kind, kind)))
-    .for('update');
+    .insert(documentCounters)
+    .values({ userId, kind, nextValue: 1 })
+    .onConflictDoUpdate({ target: [documentCounters.userId, documentCounters.kind], set: { nextValue: sql`${documentCounters.nextValue}` } })
+    .returning({ nextValue: documentCounters.nextValue });
   return counter?.nextValue ?? 1;
 }
 

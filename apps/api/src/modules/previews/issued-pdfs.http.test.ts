@@ -183,6 +183,29 @@ describe('issued PDFs are rendered once and kept', () => {
     expect(Buffer.compare(await invoicePdf(id), marker)).toBe(0);
   });
 
+  it('when other documents of the account change, then a kept PDF is still served from its own live key in one statement (no account-wide invalidation)', async () => {
+    const id = await sentInvoice();
+    await invoicePdf(id); // renders and keeps
+    const before = await invoicePdf(id); // reads the kept bytes and holds them
+    // Writes elsewhere in the account: a new invoice, another invoice paid in part, a new client.
+    const other = await sentInvoice();
+    expect((await request(t.app).post(`/api/invoices/${other}/payments`).set(user.auth).send({ amount: 10 })).status).toBe(201);
+    await createClient(t.app, user, { name: 'Elsewhere In The Account Ltd' });
+    let after: Buffer | undefined;
+    const statements = await countStatements(t.ctx.db, async () => {
+      after = await invoicePdf(id);
+    });
+    expect(statements).toBe(1);
+    expect(Buffer.compare(after!, before)).toBe(0);
+  });
+
+  it('when a draft or a first render misses the one-query path, then the full path does not ask it again', async () => {
+    const draft = await createInvoice(t.app, user, clientId, { lineItems: [{ description: 'Draft work', quantity: 1, unitPrice: 50 }], tax: 0 });
+    await invoicePdf(draft.id);
+    // the one query (nothing to serve), the session check, the invoice, the company and the client
+    expect(await countStatements(t.ctx.db, () => invoicePdf(draft.id))).toBe(5);
+  });
+
   it('when an issued invoice has its PDF kept and held, then its preview is one database statement (session, live inputs and bytes together)', async () => {
     const id = await sentInvoice();
     await invoicePdf(id); // renders and keeps

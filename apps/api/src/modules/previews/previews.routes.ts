@@ -15,6 +15,9 @@ export function sendPdf(res: Response, { fileName, pdf }: RenderedPdf) {
   res.end(pdf);
 }
 
+/** res.locals: the one-query path asked for this invoice's kept PDF and found none it could serve. */
+const KEPT_PDF_MISSED = 'keptPdfMissed';
+
 const ZPreviewFormat = z.object({ format: z.enum(['pdf', 'facturx'], { error: 'format must be pdf or facturx' }).optional() });
 
 /** Writes a document's Factur-X PDF/A-3 (the e-invoices module's, passed in by composition.ts). */
@@ -43,17 +46,19 @@ export function previewsRoutes(service: PreviewsService, facturX: { invoice: Fac
       before: [
         async (req, res, next) => {
           const id = ZIdParams.safeParse(req.params);
-          const fast =
-            req.query.format === undefined && req.tokenUserId && id.success ? await service.keptInvoiceForSession(sessionClaimOf(req), id.data.id) : null;
-          if (fast) sendPdf(res, fast);
-          else next();
+          const tried = req.query.format === undefined && req.tokenUserId && id.success;
+          const fast = tried ? await service.keptInvoiceForSession(sessionClaimOf(req), id.data.id) : null;
+          if (fast) return sendPdf(res, fast);
+          // the handler's full path need not ask the same kept-PDF question again
+          res.locals[KEPT_PDF_MISSED] = Boolean(tried);
+          next();
         },
       ],
       request: { query: ZPreviewFormat, params: ZIdParams },
       response: raw('application/pdf'),
       handler: async ({ accountId, params, query, res }) => {
         if (query.format === 'facturx') await facturX.invoice(accountId, params.id, res);
-        else sendPdf(res, await service.invoice(accountId, params.id));
+        else sendPdf(res, await service.invoice(accountId, params.id, { keptMissed: res.locals[KEPT_PDF_MISSED] === true }));
       },
     }),
     defineRoute({

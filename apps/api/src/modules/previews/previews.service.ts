@@ -163,9 +163,16 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       if (source && q && q.status !== 'DRAFT') return renderIssued(userId, 'Quote', 'quote', id, source, q.clientId);
       return render(userId, 'Quote', source, q?.clientId ?? null);
     },
-    async invoice(userId: string, id: string): Promise<RenderedPdf> {
-      const fast = await servedAsKept(id, (have) => repo.issuedPdfs.keptInvoice({ userId, id, have, tokenVersion: null }, londonDay(clock())));
-      if (fast) return fast;
+    /**
+     * `keptMissed`: the caller has just asked `keptInvoiceForSession` for this invoice and got
+     * nothing, so the one-query path is not asked twice (a draft or a first render would pay a
+     * wasted round trip); the full path answers every case.
+     */
+    async invoice(userId: string, id: string, o: { keptMissed?: boolean } = {}): Promise<RenderedPdf> {
+      if (!o.keptMissed) {
+        const fast = await servedAsKept(id, (have) => repo.issuedPdfs.keptInvoice({ userId, id, have, tokenVersion: null }, londonDay(clock())));
+        if (fast) return fast;
+      }
       const { inv, source } = await invoiceSource(userId, id);
       if (source && inv && inv.status !== 'DRAFT') return renderIssued(userId, 'Invoice', 'invoice', id, source, inv.clientId);
       return render(userId, 'Invoice', source, inv?.clientId ?? null);
