@@ -22,11 +22,13 @@ class OwnServersFirst extends BaseSequencer {
 // Browser journeys against the production build: one shared server for the run
 // (support/global-setup.ts), long timeouts. CI runs them beside the API suite on PostgreSQL (.ci/run).
 //
-// Two workers: a journey spends much of its time waiting for the browser, the server or a server
-// of its own to start (one at a time, the 28 files took 611 s wall for 330 s CPU in CI beside the
-// API suite), and a second file runs in that time. Every journey registers users of its own, so
-// files sharing the server do not see each other's data. Figures in docs/reliability.md ("CI
-// passes and test databases").
+// Two workers: a journey waits much of its time on other processes (its browser, the server, a
+// server of its own starting), and the other worker's file runs meanwhile. One at a time the 28
+// files took 611 s wall for 330 s of CPU in CI; beside the API suite on PostgreSQL on this 2-core
+// machine, with other work on it, 553 s wall / 187 s CPU one at a time (load average 8-13) against
+// 255 s / 135 s in two workers (load 5-15) and 414 s / 145 s (load 19-21). Every journey
+// registers users of its own, so files sharing the server do not see each other's data.
+// docs/reliability.md, "CI passes and test databases".
 export default defineConfig({
   root: here,
   test: {
@@ -36,9 +38,9 @@ export default defineConfig({
     maxWorkers: 2,
     fileParallelism: true,
     // One process and module graph per worker: playwright-core and the support files load once per
-    // worker, not once per file (import time 24 s → 7 s). With a shared graph the forgotten-password
-    // journey once failed in every full run; the cause was its own race (it filled the sign-in
-    // form's Email field while the lazy page loaded), fixed in the journey.
+    // worker, not once per file (a run's import time 24-38 s → 4-17 s). With a shared graph the
+    // forgotten-password journey once failed in every full run; it has passed in every run since
+    // its own race was fixed (it filled the sign-in form's Email field while the lazy page loaded).
     isolate: false,
     sequence: { sequencer: OwnServersFirst },
     // One limit for every journey and hook, there to end a hang: wide enough for the slowest honest
