@@ -100,7 +100,7 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
       publicAppUrl: env.PUBLIC_URL,
       rateLimitPrefix: env.REDIS_URL ? 'docket' : randomBytes(4).toString('hex'),
       webDistDir: env.WEB_DIST_DIR ?? defaultWebDist(),
-      bcryptCost: 12,
+      bcryptCost: env.BCRYPT_COST ?? 12,
       hmrc:
         env.HMRC_CLIENT_ID && env.HMRC_CLIENT_SECRET && env.SECRETS_KEY
           ? {

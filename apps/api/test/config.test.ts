@@ -78,6 +78,15 @@ describe('loadEnv', () => {
     expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));
   });
 
+  it('when BCRYPT_COST is set, then it is read outside production and refused in production', () => {
+    expect(loadEnv({ BCRYPT_COST: '4', NODE_ENV: 'test' }).BCRYPT_COST).toBe(4);
+    expect(loadEnv({}).BCRYPT_COST).toBeUndefined();
+    expect(failure({ BCRYPT_COST: '3' }).message).toContain('BCRYPT_COST');
+    const err = failure({ NODE_ENV: 'production', JWT_SECRET: SECRET, BCRYPT_COST: '12' });
+    expect(err.message).toContain('BCRYPT_COST');
+    expect(err.message).toContain('tests only');
+  });
+
   it('when values are valid, then they are converted', () => {
     const env = loadEnv({
       PORT: '0',

@@ -92,6 +92,7 @@ describe('journey: issued invoices are records', () => {
     await visible(rowOf(page, 'INV0002'));
     await gone(page.getByRole('heading', { name: 'INV0001' }));
     await page.getByLabel('Status').selectOption('');
+    await visible(rowOf(page, 'INV0001'));
     await expectAccessible(page, '/invoices with issued and void invoices');
     await saveScreenshot(page, 'invoices-issued-history', { fullPage: true });
 

@@ -98,6 +98,8 @@ const ZEnv = z
     /** test-only: the Stripe and GoCardless SDKs' host, a fake provider on 127.0.0.1 */
     STRIPE_API_BASE: z.url({ error: 'must be a URL like http://127.0.0.1:4010' }).optional(),
     GOCARDLESS_API_BASE: z.url({ error: 'must be a URL like http://127.0.0.1:4011' }).optional(),
+    /** test-only: bcrypt's cost for new password hashes (12 otherwise); the browser journeys register dozens of users */
+    BCRYPT_COST: z.coerce.number().int().min(4).max(31).optional(),
     /** Making Tax Digital for VAT (README, "Filing VAT returns with HMRC"); needs HMRC_CLIENT_SECRET and SECRETS_KEY */
     HMRC_CLIENT_ID: z.string().optional(),
     HMRC_CLIENT_SECRET: z.string().optional(),
@@ -130,7 +132,7 @@ const ZEnv = z
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
     }
-    for (const key of ['STRIPE_API_BASE', 'GOCARDLESS_API_BASE'] as const) {
+    for (const key of ['STRIPE_API_BASE', 'GOCARDLESS_API_BASE', 'BCRYPT_COST'] as const) {
       if (env.NODE_ENV === 'production' && env[key])
         ctx.addIssue({ code: 'custom', path: [key], message: 'is for tests only and must not be set when NODE_ENV=production' });
     }

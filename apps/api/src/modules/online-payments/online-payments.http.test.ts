@@ -52,6 +52,20 @@ const sessionIdOf = (redirectUrl: string) => redirectUrl.split('/').at(-1)!;
 const settled = (id: string, status: string) => expect.poll(async () => (await invoiceOf(id)).status, { timeout: 15_000, interval: 100 }).toBe(status);
 const unprocessed = async () => Number((await rowsOf<{ n: number }>(sql`select count(*)::int as n from provider_events where processed_at is null`))[0]!.n);
 const drained = () => expect.poll(unprocessed, { timeout: 15_000, interval: 100 }).toBe(0);
+type OutboxMessage = { kind: string; subject: string; to: string[]; textBody: string };
+/**
+ * The receipt for `invoiceNumber`, once it is there: it is written after the payment event's
+ * commit, so an invoice can read PAID before its receipt is in the outbox (PostgreSQL takes events
+ * in parallel; this test failed so beside the browser journeys).
+ */
+const receiptFor = async (invoiceNumber: string) => {
+  const find = async () =>
+    ((await request(t.app).get('/api/email/outbox').set(a.auth).expect(200)).body.data as OutboxMessage[]).find(
+      (m) => m.kind === 'receipt' && m.subject.includes(invoiceNumber),
+    );
+  await expect.poll(async () => (await find()) !== undefined, { timeout: 15_000, interval: 100 }).toBe(true);
+  return (await find())!;
+};
 
 beforeAll(async () => {
   stripe = await startFakeStripe({ secretKey: STRIPE_KEY });
@@ -167,15 +181,9 @@ describe('paying from the link with Stripe', () => {
     expect(row).toMatchObject({ provider: 'stripe', fee_pence: Math.round(37920 * 0.015) + 20 });
     const timeline = await historyOf(invoice.id);
     expect(timeline.some((h) => h.action === 'payment recorded' && h.summary.includes('Online payment of £379.20 by card through Stripe'))).toBe(true);
-    const outbox = (await request(t.app).get('/api/email/outbox').set(a.auth).expect(200)).body.data as Array<{
-      kind: string;
-      subject: string;
-      to: string[];
-      textBody: string;
-    }>;
-    const receipt = outbox.find((m) => m.kind === 'receipt' && m.subject.includes(invoice.invoiceNumber));
-    expect(receipt?.to).toEqual(['payer@acme.example']);
-    expect(receipt?.textBody).toContain('£379.20');
+    const receipt = await receiptFor(invoice.invoiceNumber);
+    expect(receipt.to).toEqual(['payer@acme.example']);
+    expect(receipt.textBody).toContain('£379.20');
     const after = (await request(t.app).get(`/api/public/documents/${token}`).expect(200)).body.data;
     expect(after.paidInFull).toBe(true);
     expect(after.onlinePayment).toBeNull();
@@ -364,12 +372,7 @@ describe('surcharges', () => {
       await settled(invoice.id, 'PAID');
       expect((await invoiceOf(invoice.id)).payments).toEqual([expect.objectContaining({ amount: 379.2 })]);
       expect((await historyOf(invoice.id)).some((h) => h.summary.startsWith('Surcharge of £5.69'))).toBe(true);
-      const outbox = (await request(t.app).get('/api/email/outbox').set(a.auth).expect(200)).body.data as Array<{
-        kind: string;
-        subject: string;
-        textBody: string;
-      }>;
-      const receipt = outbox.find((m) => m.kind === 'receipt' && m.subject.includes(invoice.invoiceNumber))!;
+      const receipt = await receiptFor(invoice.invoiceNumber);
       expect(receipt.textBody).toContain('Card surcharge: £5.69');
       expect(receipt.textBody).toContain('payment of £379.20');
     } finally {
