@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { createApp } from '../apps/api/src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/client.ts';
+import { startAutoAnalyze } from '../apps/api/src/db/pglite-auto-analyze.ts';
 import { TokenService } from '../apps/api/src/lib/token-service.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import type { AppContext } from '../apps/api/src/context.ts';
@@ -109,6 +110,8 @@ export async function startBenchApp(kind: BenchDbKind, databaseUrl?: string, opt
       planLimitOverrides: { invoicesPerMonth: HUGE, quotesPerMonth: HUGE, maxClients: HUGE },
     },
   };
+  // As server.ts does: PGlite has no autovacuum daemon to keep the planner's statistics.
+  const autoAnalyze = database.kind === 'pglite' ? startAutoAnalyze(database.db, logger) : undefined;
   const server = http.createServer(createApp(ctx));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -123,6 +126,7 @@ export async function startBenchApp(kind: BenchDbKind, databaseUrl?: string, opt
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await autoAnalyze?.stop();
       await database.close();
     },
   };

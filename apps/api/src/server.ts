@@ -18,6 +18,7 @@ import { installCrashHandlers } from './lib/crash-handler.ts';
 import { closeRenderPool } from './pdf/render-pdf.ts';
 import { closeImportPool } from './modules/imports/import-pool.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { startAutoAnalyze } from './db/pglite-auto-analyze.ts';
 
 /** Nothing accepted or in flight for this long means every request that reached us is answered. */
 const DRAIN_QUIET_MS = 500;
@@ -71,6 +72,8 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
   // account's next write. They are only a cache, so a starting process drops them.
   await createKeptAnswersRepository(database.db).forgetAll();
   const jobs: JobQueue = await startJobQueue({ ...database.jobsConnection, logger, pollSeconds: env.JOBS_POLL_SECONDS });
+  // PostgreSQL's own daemon keeps its statistics; PGlite has none (src/db/pglite-auto-analyze.ts).
+  const autoAnalyze = database.kind === 'pglite' ? startAutoAnalyze(database.db, logger) : undefined;
 
   const app = createApp({
     db: database.db,
@@ -143,6 +146,7 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
       await closeImportPool();
       // Finish the job in hand (a send), take no new one; what is queued stays for the next start.
       await jobs.stop();
+      await autoAnalyze?.stop();
       await redis?.close();
       await database.close();
       logger.info(report, 'Docket API stopped');

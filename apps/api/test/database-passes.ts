@@ -62,6 +62,10 @@ export const ONE_DATABASE: Readonly<Record<string, { pass: 'pglite' | 'postgres'
     pass: 'pglite',
     why: "100,000 items imported and exported while another account reads: the stall it guards against was PGlite's (one connection, held by a long transaction); PostgreSQL's pool cannot be held by one request, and the import's SQL runs in both passes in imports.http.test.ts",
   },
+  'src/db/pglite-auto-analyze.test.ts': {
+    pass: 'pglite',
+    why: "PGlite's stand-in for autovacuum's analyse; on PostgreSQL the daemon itself may analyse a table between the test's two looks",
+  },
   'test/server.test.ts': {
     pass: 'pglite',
     why: 'start(), stop() and the server process on a PGlite data folder (DATA_DIR): what it starts is the same in both passes, it never reads TEST_DATABASE_URL',
