@@ -8,7 +8,6 @@
  *
  * PostgreSQL needs DATABASE_URL (a fresh database is created and dropped per step).
  */
-import os from 'node:os';
 import path from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { api, startBenchApp, type BenchApp, type BenchDbKind } from './bench-app.ts';
 import { seedAccount, type SeedSizes } from './seed.ts';
 import { percentile } from './mix.ts';
+import { loadNow, scriptLog } from './script-log.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -29,13 +29,7 @@ const { values: args } = parseArgs({
   },
 });
 const RUNS = Number(args.runs);
-const t0 = performance.now();
-const log = (msg: string) => process.stdout.write(`[growth ${((performance.now() - t0) / 1000).toFixed(0)}s] ${msg}\n`);
-const loadNow = () =>
-  os
-    .loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' / ');
+const log = scriptLog('growth');
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const today = new Date();

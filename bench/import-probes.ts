@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { api, startBenchApp, type BenchApp, type BenchDbKind } from './bench-app.ts';
 import { percentile } from './mix.ts';
+import { loadNow, scriptLog } from './script-log.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -27,13 +28,7 @@ const { values: args } = parseArgs({
 });
 const ROWS = Number(args.rows);
 const TARGET_MS = 500;
-const t0 = performance.now();
-const log = (msg: string) => process.stdout.write(`[import-probes ${((performance.now() - t0) / 1000).toFixed(0)}s] ${msg}\n`);
-const loadNow = () =>
-  os
-    .loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' / ');
+const log = scriptLog('import-probes');
 
 interface Phase {
   name: string;

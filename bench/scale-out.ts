@@ -25,6 +25,7 @@ import { measureMix, seedMixAccounts, type MixSizes } from './mix-run.ts';
 import { startJobQueue } from '../apps/api/src/jobs/job-queue.ts';
 import { REMINDER_SWEEP_JOB } from '../apps/api/src/modules/reminders/reminders.service.ts';
 import { RECURRING_SWEEP_JOB } from '../apps/api/src/modules/recurring/recurring.service.ts';
+import { loadNow, scriptLog } from './script-log.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -39,13 +40,7 @@ const { values: args } = parseArgs({
     out: { type: 'string', default: path.join(HERE, '.tmp/scale-out.md') },
   },
 });
-const t0 = performance.now();
-const log = (msg: string) => process.stdout.write(`[scale-out ${((performance.now() - t0) / 1000).toFixed(0)}s] ${msg}\n`);
-const loadNow = () =>
-  os
-    .loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' / ');
+const log = scriptLog('scale-out');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
