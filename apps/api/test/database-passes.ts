@@ -70,14 +70,6 @@ export const ONE_DATABASE: Readonly<Record<string, { pass: 'pglite' | 'postgres'
     pass: 'pglite',
     why: 'start(), stop() and the server process on a PGlite data folder (DATA_DIR): what it starts is the same in both passes, it never reads TEST_DATABASE_URL',
   },
-  'test/adversarial/access.test.ts': {
-    pass: 'pglite',
-    why: "3,093 cross-account requests: every query's account scope is the same SQL on both engines, and each module's own HTTP tests (both passes) prove another account's id answers 404",
-  },
-  'test/adversarial/roles.test.ts': {
-    pass: 'pglite',
-    why: "every route as each role of an account: the middleware decides allowed or 403 from the session's membership before the route's SQL runs, and each route's SQL runs in both passes in its module's own HTTP tests",
-  },
   'test/adversarial/hostile-logos.test.ts': {
     pass: 'pglite',
     why: 'hostile image bytes against the decoders and the PDF render pool, every template each; the logo row is written and read the same way on both engines',
