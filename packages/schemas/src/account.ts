@@ -15,6 +15,7 @@ export const ROLE_MESSAGES = {
   invitationOtherEmail: 'This invitation was sent to another email address: sign in as that address to accept it',
   notMember: 'You are not a member of that account',
   noAccount: 'You are not a member of any business: ask for an invitation',
+  deleteConfirm: "Type the business's name exactly as shown to delete it",
 } as const;
 
 export const ZRole = z.enum(ROLES, { error: ROLE_MESSAGES.role });
@@ -27,7 +28,7 @@ export const ZRole = z.enum(ROLES, { error: ROLE_MESSAGES.role });
  * - `field-write`: what an engineer writes: clients (add), draft quotes, calendar events and their notes
  * - `read`: everything else read: documents, money, reports, exports, downloads, the outbox, the team
  * - `write`: every other change to the business's data and settings
- * - `team`: members, invitations, and (when they exist) the plan and deleting the account
+ * - `team`: members, invitations and deleting the account (and the plan, once it can be changed)
  * - `vat-filing`: connecting to HMRC and filing VAT returns (Making Tax Digital): owners and accountants
  */
 export type TPermission = 'self' | 'field-read' | 'field-write' | 'read' | 'write' | 'team' | 'vat-filing';
@@ -102,6 +103,13 @@ export const ZAccountSettingsRequest = z.strictObject({
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters').optional(),
   engineersSeePrices: z.boolean({ error: 'engineersSeePrices must be true or false' }).optional(),
 });
+
+/**
+ * DELETE /account: the owner types the business's name (as GET /account answers it), so a stray
+ * request cannot delete a business and everything it holds.
+ */
+export const ZDeleteAccountRequest = z.strictObject({ confirm: z.string({ error: ROLE_MESSAGES.deleteConfirm }).max(200, ROLE_MESSAGES.deleteConfirm) });
+export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
 
 export const ZInvitationToken = z.strictObject({ token: z.string().min(20, ROLE_MESSAGES.invitationInvalid).max(200, ROLE_MESSAGES.invitationInvalid) });
 

@@ -663,6 +663,16 @@ export const SPECS: RouteSpec[] = [
       required: [],
     },
   },
+  // deleting the business: the "valid" body names another business, so no run of the suites deletes the one it works in
+  {
+    method: 'delete',
+    path: '/account',
+    body: {
+      valid: () => ({ confirm: 'Not this business' }),
+      fields: { confirm: fc.constantFrom<unknown>(null, 1, true, [], {}, 'x'.repeat(201)) },
+      required: ['confirm'],
+    },
+  },
   { method: 'get', path: '/account/members' },
   {
     method: 'patch',

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import { createTestApp, joinAccount, registerUser, sampleClient, switchAccount, uniqueEmail, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import {
+  createTestApp,
+  joinAccount,
+  registerUser,
+  sampleClient,
+  sampleCompany,
+  switchAccount,
+  uniqueEmail,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -282,12 +292,79 @@ describe('members', () => {
       await api().patch(`/api/account/members/${other.id}`).set(member.auth).send({ role: 'OWNER' }),
       await api().patch(`/api/account/members/${member.id}`).set(member.auth).send({ role: 'OWNER' }),
       await api().delete(`/api/account/members/${other.id}`).set(member.auth),
+      await api()
+        .delete('/api/account')
+        .set(member.auth)
+        .send({ confirm: (await api().get('/api/account').set(owner.auth)).body.data.name }),
     ]) {
       expect(res.status).toBe(403);
       expect(res.body).toEqual(REFUSED);
     }
     expect(await members(owner)).toEqual(before);
     expect((await api().get('/api/account/invitations').set(owner.auth)).body.data).toHaveLength(0);
+  });
+});
+
+describe('deleting the business', () => {
+  const rowsOf = async (accountId: string) =>
+    (
+      await queryRows<{ clients: number; invoices: number; memberships: number; accounts: number }>(
+        t.ctx.db,
+        sql`select (select count(*)::int from clients where account_id = ${accountId}) as clients,
+                   (select count(*)::int from invoices where account_id = ${accountId}) as invoices,
+                   (select count(*)::int from memberships where account_id = ${accountId}) as memberships,
+                   (select count(*)::int from accounts where id = ${accountId}) as accounts`,
+      )
+    )[0]!;
+
+  it("when the owner types the business's name, then it and all it holds are deleted, its members' sessions for it end, and their logins and other businesses stay", async () => {
+    const owner = await registerUser(t.app);
+    await api()
+      .post('/api/company')
+      .set(owner.auth)
+      .send(sampleCompany({ name: 'Closing Down Ltd' }));
+    // the name to type is the one GET /account answers: the company profile's
+    expect((await api().get('/api/account').set(owner.auth)).body.data.name).toBe('Closing Down Ltd');
+    const client = await api().post('/api/clients').set(owner.auth).send(sampleClient());
+    await api()
+      .post('/api/invoices')
+      .set(owner.auth)
+      .send({ clientId: client.body.data.id, lineItems: [{ description: 'Work', quantity: 1, unitPrice: 10 }], dueDate: '2030-01-31' });
+    const member = await joinAccount(t.app, owner, 'OFFICE');
+    const bystander = await registerUser(t.app);
+    await api().post('/api/clients').set(bystander.auth).send(sampleClient());
+    expect(await rowsOf(owner.id)).toEqual({ clients: 1, invoices: 1, memberships: 2, accounts: 1 });
+
+    const res = await api().delete('/api/account').set(owner.auth).send({ confirm: 'Closing Down Ltd' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual({ id: owner.id });
+    expect(await rowsOf(owner.id)).toEqual({ clients: 0, invoices: 0, memberships: 0, accounts: 0 });
+    // every session for it ends; the member's own business and the owner's login stay
+    expect((await api().get('/api/clients').set(owner.auth)).status).toBe(401);
+    expect((await api().get('/api/clients').set(member.auth)).status).toBe(401);
+    expect((await api().get('/api/accounts').set(member.auth)).body.data.map((a: { id: string }) => a.id)).toEqual([member.id]);
+    expect((await api().get('/api/accounts').set(owner.auth)).body.data).toEqual([]);
+    expect((await api().post('/api/auth/login').send({ email: owner.email, password: 'correct-horse' })).status).toBe(200);
+    // another business is untouched
+    expect((await api().get('/api/clients').set(bystander.auth)).body.data).toHaveLength(1);
+  });
+
+  it.each([
+    [{ confirm: 'Closing Down' }, 400],
+    [{ confirm: '' }, 400],
+    [{}, 400],
+    [{ confirm: 'Steady Ltd', x: 1 }, 400],
+  ])('when the body is %j, then %i and nothing is deleted', async (body, status) => {
+    const owner = await registerUser(t.app);
+    await api()
+      .post('/api/company')
+      .set(owner.auth)
+      .send(sampleCompany({ name: 'Steady Ltd' }));
+    await api().post('/api/clients').set(owner.auth).send(sampleClient());
+    const res = await api().delete('/api/account').set(owner.auth).send(body);
+    expect(res.status).toBe(status);
+    expect(await rowsOf(owner.id)).toEqual({ clients: 1, invoices: 0, memberships: 1, accounts: 1 });
+    expect((await api().get('/api/clients').set(owner.auth)).status).toBe(200);
   });
 });
 

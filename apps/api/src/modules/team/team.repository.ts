@@ -17,12 +17,17 @@ export function createTeamRepository(db: Database) {
       .where(and(eq(memberships.accountId, accountId), eq(memberships.role, 'OWNER')));
     return Number(row?.n ?? 0);
   };
-  const accountName = sql<string>`coalesce((select ${companies.name} from ${companies} where ${companies.userId} = ${accounts.id}), ${accounts.name})`;
   return {
+    /**
+     * The account as its members see it: named by its company profile once it has one. (A joined
+     * row, as in auth's accountsOf: a subquery's unqualified columns had resolved inside companies,
+     * so the profile's name was never found.)
+     */
     async account(accountId: string) {
       const [row] = await db
-        .select({ id: accounts.id, name: accountName, engineersSeePrices: accounts.engineersSeePrices })
+        .select({ id: accounts.id, name: sql<string>`coalesce(${companies.name}, ${accounts.name})`, engineersSeePrices: accounts.engineersSeePrices })
         .from(accounts)
+        .leftJoin(companies, eq(companies.userId, accounts.id))
         .where(eq(accounts.id, accountId));
       return row ?? null;
     },
@@ -60,6 +65,18 @@ export function createTeamRepository(db: Database) {
           .set({ role, sessionKey: sql`gen_random_uuid()` })
           .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
         return 'changed';
+      });
+    },
+    /**
+     * Deletes the account under its row lock: every tenant table's rows go with it (their
+     * `account_id` cascades), memberships and invitations included, so its members' sessions for
+     * it end. The users stay: a login may belong to other accounts. false: no such account.
+     */
+    async deleteAccount(accountId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if (!(await lockAccount(tx, accountId))) return false;
+        await tx.delete(accounts).where(eq(accounts.id, accountId));
+        return true;
       });
     },
     /** Removes a member under the account's row lock (two owners removing each other leave one). */
@@ -170,9 +187,10 @@ export function createTeamRepository(db: Database) {
         }
         if (!inv.acceptedAt) await tx.update(accountInvitations).set({ acceptedAt: now, acceptedBy: user.id }).where(eq(accountInvitations.id, inv.id));
         const [member] = await tx
-          .select({ role: memberships.role, name: accountName })
+          .select({ role: memberships.role, name: sql<string>`coalesce(${companies.name}, ${accounts.name})` })
           .from(memberships)
           .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+          .leftJoin(companies, eq(companies.userId, accounts.id))
           .where(and(eq(memberships.accountId, inv.accountId), eq(memberships.userId, user.id)));
         if (!member) return { ok: false, reason: 'invalid' } as const;
         return { ok: true, accountId: inv.accountId, accountName: member.name, userId: user.id, role: member.role as TRole } as const;

@@ -3,6 +3,7 @@ import {
   ZAcceptInvitationRequest,
   ZAccount,
   ZAccountSettingsRequest,
+  ZDeleteAccountRequest,
   ZInvitation,
   ZInvitationRequest,
   ZJoined,
@@ -18,7 +19,7 @@ const ZNoBody = z.strictObject({});
 const ZUserIdParams = z.strictObject({ userId: z.uuid({ error: 'Member not found' }) });
 const ZTokenParams = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'This invitation link is invalid') });
 
-/** /api/account: the session's account, its members and invitations (the permission beside each route: reading the members is `read`; changing them, and the invitations, `team`: owners only). */
+/** /api/account: the session's account, its members and invitations (the permission beside each route: reading the members is `read`; changing them, the invitations and deleting the account, `team`: owners only). */
 export function teamRoutes(service: TeamService): Route[] {
   return [
     defineRoute({
@@ -41,6 +42,14 @@ export function teamRoutes(service: TeamService): Route[] {
         const account = currentAccount(req);
         return service.updateAccount(account.id, account.role, body);
       },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/account',
+      permission: 'team',
+      request: { body: ZDeleteAccountRequest },
+      response: z.strictObject({ id: z.uuid() }),
+      handler: ({ accountId, body }) => service.deleteAccount(accountId, body.confirm),
     }),
     defineRoute({
       method: 'get',

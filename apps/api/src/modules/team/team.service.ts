@@ -41,6 +41,14 @@ export function createTeamService(repo: TeamRepository, deps: TeamDeps) {
       await repo.updateAccount(accountId, set, deps.clock());
       return this.account(accountId, role);
     },
+    /** Deletes the business and all it holds, once the owner has typed its name (docs/product.md, "Accounts and roles"). */
+    async deleteAccount(accountId: string, confirm: string) {
+      const row = await repo.account(accountId);
+      if (!row) throw AppError.notFound('Account');
+      if (confirm.trim() !== row.name.trim()) throw AppError.badRequest(ROLE_MESSAGES.deleteConfirm, { confirm: ROLE_MESSAGES.deleteConfirm });
+      if (!(await repo.deleteAccount(accountId))) throw AppError.notFound('Account');
+      return { id: accountId };
+    },
     async members(accountId: string): Promise<TMember[]> {
       return (await repo.members(accountId)).map((m) => ({ userId: m.userId, email: m.email, name: memberName(m.name, m.email), role: m.role }));
     },

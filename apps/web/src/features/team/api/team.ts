@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInvitation, TInvitationRequest, TMember, TRole } from '@docket/schemas/account';
+import type { TAccountSummary, TInvitation, TInvitationRequest, TMember, TRole } from '@docket/schemas/account';
 import { apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -31,5 +31,16 @@ export const useCancelInvitation = () => useTeamMutation((id: string) => apiDele
 export const useChangeRole = () =>
   useTeamMutation(({ userId, role }: { userId: string; role: TRole }) => apiPatch<TMember>(`/account/members/${userId}`, { role }));
 export const useRemoveMember = () => useTeamMutation((userId: string) => apiDelete(`/account/members/${userId}`));
+/**
+ * DELETE /account {confirm}: the business and everything it holds (owners only). Answers the
+ * businesses the user still belongs to (GET /accounts), so the screen can leave the deleted one.
+ */
+export const useDeleteAccount = () =>
+  useMutation({
+    mutationFn: async (confirm: string) => {
+      await apiDelete<{ id: string }>('/account', { data: { confirm } });
+      return { left: await apiGet<TAccountSummary[]>('/accounts').catch((): TAccountSummary[] => []) };
+    },
+  });
 export const useSaveAccountSettings = () =>
   useTeamMutation((body: { engineersSeePrices?: boolean; name?: string }) => apiPatch<TAccountSettings>('/account', body));

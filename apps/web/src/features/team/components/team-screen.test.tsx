@@ -57,4 +57,24 @@ describe('TeamScreen', () => {
     await userEvent.click(within(pending).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(mock.history.delete.map((r) => r.url)).toContain(`/account/invitations/${PENDING.id}`));
   });
+
+  it("when the owner types the business's name and deletes it, then DELETE /account carries the name and the session moves to their other business", async () => {
+    team();
+    const OTHER = '00000000-0000-4000-8000-000000000020';
+    mock.onDelete('/account').reply(200, ok({ id: TEST_USER.id }));
+    mock.onGet('/accounts').reply(200, ok([{ id: OTHER, name: 'Other Firm', role: 'ACCOUNTANT', current: false }]));
+    mock
+      .onPost('/auth/switch')
+      .reply(200, ok({ token: 'jwt-2', user: TEST_USER, account: { id: OTHER, name: 'Other Firm', role: 'ACCOUNTANT', engineersSeePrices: false } }));
+    renderWithProviders(<TeamScreen />, { token: 'jwt-1' });
+    const form = await screen.findByRole('form', { name: 'Delete this business' });
+    const button = within(form).getByRole('button', { name: 'Delete business' });
+    await userEvent.type(within(form).getByLabelText(/Type the business/), 'Bright');
+    expect(button).toBeDisabled();
+    await userEvent.type(within(form).getByLabelText(/Type the business/), ' Sparks');
+    await userEvent.click(button);
+    await waitFor(() => expect(mock.history.post.map((r) => r.url)).toContain('/auth/switch'));
+    expect(JSON.parse(mock.history.delete.find((r) => r.url === '/account')!.data as string)).toEqual({ confirm: 'Bright Sparks' });
+    expect(JSON.parse(mock.history.post.find((r) => r.url === '/auth/switch')!.data as string)).toEqual({ accountId: OTHER });
+  });
 });

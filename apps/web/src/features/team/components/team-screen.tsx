@@ -14,6 +14,7 @@ import {
   useAccountSettings,
   useCancelInvitation,
   useChangeRole,
+  useDeleteAccount,
   useInvitations,
   useInvite,
   useRemoveMember,
@@ -32,7 +33,7 @@ const fail = (fallback: string) => (error: unknown) => toastError(errorMessage(e
 
 /** Settings → Team: members and their roles, invitations (docs/product.md, "Accounts and roles"). */
 export function TeamScreen() {
-  const { user } = useSession();
+  const { user, switchAccount, signOut } = useSession();
   const members = useMembers();
   const invitations = useInvitations();
   const settings = useAccountSettings();
@@ -44,6 +45,22 @@ export function TeamScreen() {
   const save = useSaveAccountSettings();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<TRole>('OFFICE');
+  const deleteAccount = useDeleteAccount();
+  const [confirm, setConfirm] = useState('');
+  const businessName = settings.data?.name ?? '';
+
+  // Once deleted the session's business is gone: go on in another of the user's businesses, or sign out.
+  const onDelete = (e: FormEvent) => {
+    e.preventDefault();
+    deleteAccount.mutate(confirm, {
+      onSuccess: ({ left }) => {
+        toastSuccess(`${businessName} deleted`);
+        if (left[0]) void switchAccount(left[0].id);
+        else signOut();
+      },
+      onError: fail('Could not delete the business'),
+    });
+  };
 
   const onInvite = (e: FormEvent) => {
     e.preventDefault();
@@ -184,6 +201,27 @@ export function TeamScreen() {
             Engineers see prices
           </label>
           <p className="mt-1 text-sm text-slate-600">Off: engineers see no prices, totals or balances anywhere.</p>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Delete this business</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm text-slate-600">
+            Deletes every client, quote, invoice, payment, setting and email of {businessName || 'this business'}, for every member, and cannot be undone.
+            Download the account export first if you need the records. Logins stay.
+          </p>
+          <form className="mt-3 flex flex-wrap items-end gap-3" onSubmit={onDelete} aria-label="Delete this business">
+            <label className="flex-1 text-sm font-medium text-slate-700">
+              Type the business&apos;s name to confirm
+              <Input value={confirm} onChange={(e) => setConfirm(e.target.value)} className="mt-1" autoComplete="off" />
+            </label>
+            <Button type="submit" variant="destructive" disabled={!businessName || confirm.trim() !== businessName.trim() || deleteAccount.isPending}>
+              Delete business
+            </Button>
+          </form>
         </CardContent>
       </Card>
     </div>
