@@ -24,6 +24,8 @@ export const ZEventForm = z
     clientId: z.string(),
     quoteId: z.string(),
     notes: ZEventRequest.shape.notes,
+    /** the member it is for ('' nobody); absent where the form offers no choice (an engineer's own events) */
+    assigneeId: z.string().optional(),
   })
   // Same-format local date-times compare correctly as text.
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TQuote } from '@docket/schemas/document';
 import type { TCalendarEvent } from '@docket/schemas/event';
 import { renderWithProviders } from '@/test/render';
-import { fail, mockApi, ok } from '@/test/mock-api';
+import { fail, mockApi, ok, TEST_USER } from '@/test/mock-api';
 import { moveReverts } from '@/test/calendar-view-stand-in';
 import { CalendarPage } from './calendar-page';
 
@@ -60,13 +60,13 @@ function makeQuote(n: number, status: TQuote['status']): TQuote {
   };
 }
 
-function setup({ events = [] as TCalendarEvent[] | 'pending', quotes = [] as TQuote[], route = '/calendar' } = {}) {
+function setup({ events = [] as TCalendarEvent[] | 'pending', quotes = [] as TQuote[], route = '/calendar', token = undefined as string | undefined } = {}) {
   if (events === 'pending') mock.onGet('/calendar').reply(() => new Promise(() => {}));
   else mock.onGet('/calendar').reply(200, ok(events));
   mock.onGet('/clients').reply(200, ok([{ ...CLIENT, email: 'a@acme.co.uk', phone: null, address: null }]));
   mock.onGet('/quotes').reply(200, ok(quotes));
   mock.onGet('/company').reply(404, fail('Company profile not found', 'NOT_FOUND'));
-  return renderWithProviders(<CalendarPage />, { route, path: '/calendar' });
+  return renderWithProviders(<CalendarPage />, { route, path: '/calendar', ...(token ? { token } : {}) });
 }
 
 describe('CalendarPage', () => {
@@ -141,6 +141,37 @@ describe('CalendarPage', () => {
         .map((b) => b.textContent),
     ).toEqual(['Event 2']);
     expect(screen.queryByRole('list', { name: 'Member colours' })).not.toBeInTheDocument();
+  });
+
+  it('when a member of a team opens the calendar, then their own events show first; a new event is theirs unless they assign it to another member', async () => {
+    const bob = '77777777-7777-4777-8777-000000000002';
+    mock.onGet('/auth/me').reply(200, ok({ ...TEST_USER, account: { id: TEST_USER.id, name: 'Bright Sparks', role: 'OWNER', engineersSeePrices: false } }));
+    mock.onGet('/account/members').reply(
+      200,
+      ok([
+        { userId: TEST_USER.id, email: TEST_USER.email, name: 'owner', role: 'OWNER' },
+        { userId: bob, email: 'bob@example.co.uk', name: 'bob', role: 'ENGINEER' },
+      ]),
+    );
+    mock.onPost('/calendar').reply(201, ok(makeEvent(4, { assigneeId: bob })));
+    setup({ events: [makeEvent(1, { assigneeId: TEST_USER.id }), makeEvent(2, { assigneeId: bob }), makeEvent(3)], token: 'jwt-1' });
+    const shown = async () =>
+      within(await screen.findByTestId('calendar-view'))
+        .getAllByRole('button', { name: /^Event / })
+        .map((b) => b.textContent);
+    await waitFor(async () => expect(await shown()).toEqual(['Event 1']));
+    expect(screen.getByLabelText('Show')).toHaveValue(TEST_USER.id);
+    await userEvent.selectOptions(screen.getByLabelText('Show'), "Everyone's events");
+    expect(await shown()).toHaveLength(3);
+
+    await userEvent.click(screen.getByRole('button', { name: 'New Event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Event' });
+    expect(within(dialog).getByLabelText('Assigned to')).toHaveValue(TEST_USER.id);
+    await userEvent.type(within(dialog).getByLabelText(/^Title/), 'Survey');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Assigned to'), 'bob');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(mock.history.post).toHaveLength(1));
+    expect(JSON.parse(mock.history.post[0]!.data as string)).toMatchObject({ title: 'Survey', assigneeId: bob });
   });
 
   it('when the clients or quotes lists fail, then the calendar still shows and the failure is logged', async () => {

@@ -77,7 +77,12 @@ export function CalendarPage() {
   const { role } = useRole();
   const members = useMembers(role !== 'ENGINEER');
   const memberList = useMemo(() => members.data ?? [], [members.data]);
-  const [shownMember, setShownMember] = useState(() => (role === 'ENGINEER' && user ? user.id : EVERYONE));
+  const [chosenMember, setShownMember] = useState<string | null>(null);
+  // until one is chosen: their own (an engineer's always, anyone else's once the business has a team)
+  const shownMember = chosenMember ?? (user && (role === 'ENGINEER' || memberList.length > 1) ? user.id : EVERYONE);
+  // In a team, owners and office staff assign events; a new one (a follow-up too) is the maker's until they choose another.
+  const assignable = role !== 'ENGINEER' && memberList.length > 1 ? memberList.map((m) => ({ userId: m.userId, name: m.name })) : undefined;
+  const mine = (initial: TEventFormInput): TEventFormInput => (assignable && user ? { ...initial, assigneeId: user.id } : initial);
   const memberOptions =
     role === 'ENGINEER' ? (user ? [{ userId: user.id, name: 'My events' }] : []) : memberList.map((m) => ({ userId: m.userId, name: m.name }));
   const memberColour = useMemo(() => new Map(memberList.map((m, i) => [m.userId, MEMBER_COLOURS[i % MEMBER_COLOURS.length]!])), [memberList]);
@@ -99,7 +104,7 @@ export function CalendarPage() {
 
   const openFollowUp = (quote: TQuote) => {
     setFromQuoteOpen(false);
-    openForm(quoteFollowUpForm(quote));
+    openForm(mine(quoteFollowUpForm(quote)));
   };
 
   // 'Schedule Follow-up' on the Quotes screen arrives as ?fromQuote=<id>: once the quotes are in,
@@ -109,7 +114,7 @@ export function CalendarPage() {
   if (fromQuoteId && fromQuoteId !== handledFromQuote && !quotes.isPending) {
     setHandledFromQuote(fromQuoteId);
     const quote = quotes.data?.find((q) => q.id === fromQuoteId);
-    if (quote) openForm(quoteFollowUpForm(quote));
+    if (quote) openForm(mine(quoteFollowUpForm(quote)));
   }
   useEffect(() => {
     if (!fromQuoteId || fromQuoteId !== handledFromQuote) return;
@@ -230,7 +235,7 @@ export function CalendarPage() {
                 <CalendarView
                   events={eventList}
                   colourOf={colourOf}
-                  onSelectRange={(range) => openForm(emptyEventForm(range))}
+                  onSelectRange={(range) => openForm(mine(emptyEventForm(range)))}
                   onEventClick={(id) => setDetail(eventList.find((e) => e.id === id) ?? null)}
                   onEventMove={(move) => void moveEvent(move)}
                 />
@@ -253,7 +258,7 @@ export function CalendarPage() {
               <FileText aria-hidden="true" className="h-4 w-4" />
               From Quote
             </Button>
-            <Button onClick={() => openForm(emptyEventForm())}>
+            <Button onClick={() => openForm(mine(emptyEventForm()))}>
               <Plus aria-hidden="true" className="h-4 w-4" />
               New Event
             </Button>
@@ -269,6 +274,7 @@ export function CalendarPage() {
           mode={formDialog.event ? 'edit' : 'create'}
           initialValues={formDialog.initial}
           clients={clientList}
+          members={assignable}
           onSubmit={saveEvent}
         />
       )}

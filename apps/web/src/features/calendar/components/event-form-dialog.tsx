@@ -16,12 +16,14 @@ interface EventFormDialogProps {
   mode: 'create' | 'edit';
   initialValues: TEventFormInput;
   clients: Array<{ id: string; name: string }>;
+  /** the business's members, when the form may assign the event to one (a team, not an engineer) */
+  members?: Array<{ userId: string; name: string }>;
   /** Resolves after a successful save (the dialog is then closed by the caller); throws or toasts on failure. */
   onSubmit: (values: TEventFormOutput) => Promise<void>;
 }
 
 /** 'Create New Event' / 'Edit Event'. Remount it (key) to load other values. */
-export function EventFormDialog({ open, onOpenChange, mode, initialValues, clients, onSubmit }: EventFormDialogProps) {
+export function EventFormDialog({ open, onOpenChange, mode, initialValues, clients, members, onSubmit }: EventFormDialogProps) {
   const form = useForm<TEventFormInput, unknown, TEventFormOutput>({
     resolver: zodResolver(ZEventForm),
     defaultValues: initialValues,
@@ -93,6 +95,18 @@ export function EventFormDialog({ open, onOpenChange, mode, initialValues, clien
               ))}
             </Select>
           </FormField>
+          {members && members.length > 0 && (
+            <FormField label="Assigned to" error={errors.assigneeId?.message} className="sm:col-span-2">
+              <Select {...form.register('assigneeId')}>
+                <option value="">Nobody</option>
+                {members.map((m) => (
+                  <option key={m.userId} value={m.userId}>
+                    {m.name}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          )}
           <FormField label="Notes" error={errors.notes?.message} className="sm:col-span-2">
             <Textarea {...form.register('notes')} />
           </FormField>

@@ -56,6 +56,7 @@ export function eventToForm(event: TCalendarEvent): TEventFormInput {
     clientId: event.clientId ?? '',
     quoteId: event.quoteId ?? '',
     notes: event.notes ?? '',
+    ...(event.assigneeId ? { assigneeId: event.assigneeId } : {}),
   };
 }
 
@@ -101,6 +102,8 @@ export function formToRequest(values: TEventFormOutput, existing?: TCalendarEven
     invoiceId: existing?.invoiceId ?? null,
     notes: values.notes,
     status: existing?.status ?? 'SCHEDULED',
+    // absent: the server keeps the assignee (and gives an engineer's new event to them)
+    ...(values.assigneeId === undefined ? {} : { assigneeId: values.assigneeId || null }),
   };
 }
 
