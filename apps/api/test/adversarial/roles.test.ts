@@ -217,16 +217,21 @@ describe('the role matrix', () => {
       const member = role === 'OWNER' ? owner : members[role];
       const writes = active.filter((r) => r.method !== 'get' && allowed(role, r));
       expect(writes.length).toBeGreaterThan(role === 'ACCOUNTANT' ? 0 : 3);
-      const before = await fingerprint(t.ctx.db);
-      for (const r of writes) {
+      // resets and removals that take neither an id nor a body (the counters, the logo, the payment
+      // settings) do their work when let through: they run last, after the fingerprint is compared
+      const changesAnyway = (r: RouteSpec) => r.writesWithoutBody === true && !r.path.includes(':');
+      const call = async (r: RouteSpec) => {
         // the role check runs before the path and body are read: a refusal now can only come from the route itself
         const p = r.path.replace(/:(\w+)/g, () => UNKNOWN_ID);
         const res = await send(r.method, p, member.auth, { zzNotAField: 1 });
         countCase(res.status);
         expect([401, 403], `${role} ${r.method} ${p} -> ${res.status} ${res.text.slice(0, 200)}`).not.toContain(res.status);
         expect(res.status, `${role} ${r.method} ${p} -> ${res.status}`).toBeLessThan(500);
-      }
+      };
+      const before = await fingerprint(t.ctx.db);
+      for (const r of writes.filter((w) => !changesAnyway(w))) await call(r);
       expect(await fingerprint(t.ctx.db)).toEqual(before);
+      for (const r of writes.filter(changesAnyway)) await call(r);
     },
   );
 
