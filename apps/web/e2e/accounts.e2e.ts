@@ -99,6 +99,10 @@ describe('journey: a business with a team (docs/product.md, "Accounts and roles"
     const refused = await fetch(`${baseURL}/api/invoices/${invoice.id}`, { headers: { authorization: `Bearer ${engineerToken}` } });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ success: false, error: 'Your role does not allow this' });
+    // …and the invoice's page, opened by its address on the phone, says so and shows nothing of it
+    await engineerPage.goto(`/invoices/${invoice.id}`);
+    await visible(engineerPage.getByText('Your role does not allow this').first());
+    expect(await engineerPage.locator('main').innerText()).not.toMatch(/£|Survey/);
 
     // The office member joins too, from their own link (through the API, as the accept page does).
     const officeLink = new URL(await invitationLink(baseURL, owner.token, officeEmail), baseURL);
