@@ -258,8 +258,10 @@ describe('CalendarPage', () => {
     expect(await within(dialog).findByText('No approved quotes found')).toBeInTheDocument();
   });
 
-  it('when an approved quote is chosen, then the follow-up form is prefilled and saving POSTs an event with the quote', async () => {
-    setup({ quotes: [makeQuote(1, 'DRAFT'), makeQuote(2, 'APPROVED')] });
+  it('when an approved quote is chosen, then the follow-up form is prefilled and saving POSTs an event with the quote, assigned to whoever makes it', async () => {
+    mock.onGet('/auth/me').reply(200, ok({ ...TEST_USER, account: { id: TEST_USER.id, name: 'Bright Sparks', role: 'OWNER', engineersSeePrices: false } }));
+    mock.onGet('/account/members').reply(200, ok([{ userId: TEST_USER.id, email: TEST_USER.email, name: 'owner', role: 'OWNER' }]));
+    setup({ quotes: [makeQuote(1, 'DRAFT'), makeQuote(2, 'APPROVED')], token: 'jwt-1' });
     await screen.findByText('No events found. Create your first event to get started!');
     await userEvent.click(screen.getByRole('button', { name: 'From Quote' }));
     const picker = await screen.findByRole('dialog', { name: 'Create Event from Quote' });
@@ -288,6 +290,7 @@ describe('CalendarPage', () => {
       clientId: CLIENT.id,
       quoteId: makeQuote(2, 'APPROVED').id,
       status: 'SCHEDULED',
+      assigneeId: TEST_USER.id,
     });
     expect(new Date(body.startDate).toISOString()).toBe(body.startDate);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Event' })).not.toBeInTheDocument());

@@ -80,9 +80,11 @@ export function CalendarPage() {
   const [chosenMember, setShownMember] = useState<string | null>(null);
   // until one is chosen: their own (an engineer's always, anyone else's once the business has a team)
   const shownMember = chosenMember ?? (user && (role === 'ENGINEER' || memberList.length > 1) ? user.id : EVERYONE);
-  // In a team, owners and office staff assign events; a new one (a follow-up too) is the maker's until they choose another.
+  // In a team, owners and office staff assign events; a new one is the maker's until they choose another.
+  // A follow-up from a quote is always its maker's (an engineer's is made theirs by the server).
   const assignable = role !== 'ENGINEER' && memberList.length > 1 ? memberList.map((m) => ({ userId: m.userId, name: m.name })) : undefined;
-  const mine = (initial: TEventFormInput): TEventFormInput => (assignable && user ? { ...initial, assigneeId: user.id } : initial);
+  const mine = (initial: TEventFormInput, always = false): TEventFormInput =>
+    (assignable || always) && role !== 'ENGINEER' && user ? { ...initial, assigneeId: user.id } : initial;
   const memberOptions =
     role === 'ENGINEER' ? (user ? [{ userId: user.id, name: 'My events' }] : []) : memberList.map((m) => ({ userId: m.userId, name: m.name }));
   const memberColour = useMemo(() => new Map(memberList.map((m, i) => [m.userId, MEMBER_COLOURS[i % MEMBER_COLOURS.length]!])), [memberList]);
@@ -104,7 +106,7 @@ export function CalendarPage() {
 
   const openFollowUp = (quote: TQuote) => {
     setFromQuoteOpen(false);
-    openForm(mine(quoteFollowUpForm(quote)));
+    openForm(mine(quoteFollowUpForm(quote), true));
   };
 
   // 'Schedule Follow-up' on the Quotes screen arrives as ?fromQuote=<id>: once the quotes are in,
@@ -114,7 +116,7 @@ export function CalendarPage() {
   if (fromQuoteId && fromQuoteId !== handledFromQuote && !quotes.isPending) {
     setHandledFromQuote(fromQuoteId);
     const quote = quotes.data?.find((q) => q.id === fromQuoteId);
-    if (quote) openForm(mine(quoteFollowUpForm(quote)));
+    if (quote) openForm(mine(quoteFollowUpForm(quote), true));
   }
   useEffect(() => {
     if (!fromQuoteId || fromQuoteId !== handledFromQuote) return;
