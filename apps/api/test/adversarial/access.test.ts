@@ -200,12 +200,15 @@ describe('tokens', () => {
       'no sub': { Authorization: `Bearer ${forge({ user: a.id })}` },
       'huge token': { Authorization: `Bearer ${'a'.repeat(6000)}.${'b'.repeat(6000)}.c` },
     };
+    // Every kind but 'deleted user' is refused when the token is verified, before any SQL: the
+    // PostgreSQL pass sends only the one a database answers (the PGlite pass sends them all).
+    const sent = process.env.TEST_DATABASE_URL ? Object.entries(tokens).filter(([name]) => name === 'deleted user') : Object.entries(tokens);
     const before = await fingerprint(t.ctx.db);
     const publicRoutes = ['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/reset-password', '/auth/verify-email'];
     const protectedRoutes = active.filter((r) => !publicRoutes.includes(r.path));
     for (const r of protectedRoutes) {
       const p = fillPath(r.path, Object.fromEntries([...r.path.matchAll(/:(\w+)/g)].map(([, n]) => [n!, idFor(r, n!, aIds)])));
-      for (const [name, auth] of Object.entries(tokens)) {
+      for (const [name, auth] of sent) {
         const res = await send(r.method, p, auth, r.body ? r.body.valid(aIds) : undefined);
         countCase(res.status);
         expect(res.status, `${name}: ${r.method.toUpperCase()} ${p} -> ${res.status} ${res.text.slice(0, 200)}`).toBe(401);
