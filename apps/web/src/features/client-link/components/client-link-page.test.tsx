@@ -74,8 +74,15 @@ describe('the client page', () => {
     fetchMock.mockReturnValueOnce(
       answer(200, { success: true, data: { ...QUOTE, status: 'APPROVED', acceptance: { name: 'Pat Customer', signedAt, signature: null } } }),
     );
+    // After the first submit each message goes as soon as its field is fixed, before the next submit.
     await userEvent.type(screen.getByLabelText('Your full name'), 'Pat Customer');
+    expect(screen.queryByText('Name is required')).toBeNull();
+    expect(screen.getByText('Please accept the terms')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('I accept this quote and its terms and conditions'));
+    expect(screen.queryByText('Please accept the terms')).toBeNull();
+    await userEvent.clear(screen.getByLabelText('Your full name'));
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Your full name'), 'Pat Customer');
     await userEvent.click(screen.getByRole('button', { name: 'Accept quote' }));
     expect(await screen.findByRole('status', { name: 'Quote accepted' })).toHaveTextContent('Accepted by Pat Customer on 23/11/2026, 19:05');
     const [url, init] = fetchMock.mock.calls[1]!;
