@@ -29,7 +29,14 @@ describe('ClientsScreen', () => {
   });
 
   it('when a client is a business with a VAT number and a CIS rate, then its card shows all three; a consumer card says Consumer and No email', async () => {
-    const contractor: TClient = { ...acme, id: '11111111-1111-4111-8111-000000000002', name: 'Apex Contractors', isBusiness: true, vatNumber: 'GB987654321', cisRate: 20 };
+    const contractor: TClient = {
+      ...acme,
+      id: '11111111-1111-4111-8111-000000000002',
+      name: 'Apex Contractors',
+      isBusiness: true,
+      vatNumber: 'GB987654321',
+      cisRate: 20,
+    };
     const homeowner: TClient = { ...acme, id: '11111111-1111-4111-8111-000000000003', name: 'Mrs Patel', email: '' };
     mock.onGet('/clients').reply(listReply([contractor, homeowner]));
     renderWithProviders(<ClientsScreen />);

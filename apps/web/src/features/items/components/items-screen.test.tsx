@@ -38,7 +38,15 @@ describe('ItemsScreen', () => {
   });
 
   it('when an item has a unit, a VAT rate and a kind, then its card shows them', async () => {
-    const labour: TItem = { ...boiler, id: '22222222-2222-4222-8222-000000000003', name: 'Electrician', price: 45, unit: 'hour', vat: 'STANDARD', kind: 'LABOUR' };
+    const labour: TItem = {
+      ...boiler,
+      id: '22222222-2222-4222-8222-000000000003',
+      name: 'Electrician',
+      price: 45,
+      unit: 'hour',
+      vat: 'STANDARD',
+      kind: 'LABOUR',
+    };
     const exempt: TItem = { ...boiler, id: '22222222-2222-4222-8222-000000000004', name: 'Cable', price: 12, vat: 'EXEMPT', kind: 'MATERIALS' };
     mock.onGet('/items').reply(listReply([labour, exempt]));
     mock.onGet('/company').reply(200, ok({ currencySymbol: '£' }));
