@@ -121,6 +121,26 @@ describe('the client page', () => {
     expect(screen.queryByRole('button', { name: 'Accept and sign' })).toBeNull();
   });
 
+  it('when a shared invoice is paid, then the link says Paid in full and shows no way to pay or bank details', async () => {
+    const paid: TPublicDocument = {
+      ...QUOTE,
+      kind: 'invoice',
+      number: 'INV0004',
+      validUntil: null,
+      dueDate: '2026-12-23',
+      balanceDue: 0,
+      paidInFull: true,
+      bank: { bankName: 'Barclays', accountName: 'Acme', accountNumber: '12345678', sortCode: '12-34-56', iban: null, swift: null },
+      paymentReference: 'INV0004',
+    };
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: paid }));
+    renderPublic(<ClientLinkPage token={TOKEN} />);
+    expect(await screen.findByRole('heading', { name: 'Paid in full' })).toBeInTheDocument();
+    expect(screen.queryByText('How to pay')).toBeNull();
+    expect(screen.queryByTestId('balance-due')).toBeNull();
+    expect(screen.queryByText('12-34-56')).toBeNull();
+  });
+
   it('when a credit note is shared, then it is headed as one, names the invoice it corrects and why, and offers no payment or acceptance', async () => {
     const note: TPublicDocument = {
       ...QUOTE,
