@@ -263,4 +263,36 @@ describe('journey: every document has a page (phone)', () => {
     await expectAccessible(page, '/invoices phone');
     await saveScreenshot(page, 'phone-invoices-rows');
   });
+
+  test('when a phone user opens a quote and a credit note, then each page reads top to bottom with its primary action before the document and fits the width', async () => {
+    const { page } = session;
+    const user = await electrician(session.baseURL);
+    const client = await user.api.createClient('Mrs Patel');
+    const quote = await user.api.createQuote(client.id, [{ description: 'Consumer unit upgrade', quantity: 1, unitPrice: 450 }]);
+    await user.api.quoteAction(quote.id, 'send');
+    const inv = await user.api.createInvoice(client.id, [{ description: 'Socket', quantity: 2, unitPrice: 42.5 }]);
+    await user.api.invoiceAction(inv.id, 'send');
+    const note = await user.api.call<{ id: string }>('POST', `/invoices/${inv.id}/credit-notes`, {
+      reason: 'Socket not fitted',
+      lineItems: [{ description: 'Socket', quantity: 1, unitPrice: 42.5 }],
+    });
+
+    const pages = [
+      { path: `/quotes/${quote.id}`, number: 'Q0001', primary: 'Share link', headline: '£540.00', shot: 'phone-quote-page' },
+      { path: `/credit-notes/${note.id}`, number: 'CN0001', primary: 'Send by email', headline: '£51.00', shot: 'phone-credit-note-page' },
+    ];
+    await signInWithToken(page, user.token, '/dashboard');
+    for (const p of pages) {
+      await page.goto(p.path);
+      await visible(page.getByRole('heading', { level: 1, name: p.number }));
+      await expectText(page.getByTestId('headline-amount'), p.headline);
+      const primary = page.getByRole('main').getByRole('button', { name: p.primary, exact: true });
+      await visible(primary);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      // The primary action comes before the document itself.
+      expect((await primary.boundingBox())!.y).toBeLessThan((await page.getByTestId('document-figures').boundingBox())!.y);
+      await expectAccessible(page, `${p.path.replace(/[0-9a-f-]{36}$/, ':id')} phone`);
+      await saveScreenshot(page, p.shot, { fullPage: true });
+    }
+  });
 });

@@ -109,7 +109,7 @@ export type TImportResult = z.infer<typeof ZImportResult>;
 
 /** The preview's columns, as the client and item screens name them. */
 export const IMPORT_PREVIEW_COLUMNS = {
-  clients: ['Name', 'Email', 'Phone', 'Address', 'Customer type', 'VAT number', 'CIS rate'],
+  clients: ['Name', 'Email', 'Phone', 'Address', 'Customer type', 'VAT number', 'CIS rate', 'Payment terms'],
   items: ['Name', 'Description', 'Price', 'VAT', 'Kind', 'Unit'],
   expenses: ['Date', 'Supplier', 'Category', 'Net', 'VAT', 'Total'],
 } as const satisfies Record<TImportKind, readonly string[]>;
@@ -149,8 +149,9 @@ export const IMPORT_TEMPLATES: Record<TImportKind, TImportTemplate[]> = {
         col('Business', false, 'yes for a business, no for a consumer; a VAT number alone means a business'),
         col('VAT number', false, 'e.g. GB123456789'),
         col('CIS rate', false, '0%, 20% or 30% when the client deducts CIS; empty when not'),
+        col('Payment terms (days)', false, "days until an invoice is due, 0 to 365; empty: the company's terms"),
       ],
-      example: ['Harbour Lights Ltd', 'accounts@harbourlights.example', '0117 496 0000', '1 Quay Street, Bristol BS1 4DJ', 'yes', 'GB123456789', '20%'],
+      example: ['Harbour Lights Ltd', 'accounts@harbourlights.example', '0117 496 0000', '1 Quay Street, Bristol BS1 4DJ', 'yes', 'GB123456789', '20%', '14'],
     },
     {
       dialect: 'xero',

@@ -144,6 +144,8 @@ const clients: Column<ClientExportRow>[] = [
   { header: 'VAT number', value: (r) => r.vat_number },
   // "20%"; empty when the client is not a CIS contractor (0% is a rate of its own).
   { header: 'CIS rate', value: (r) => (r.cis_rate === null ? null : `${r.cis_rate}%`) },
+  // Empty when the client follows the company's terms.
+  { header: 'Payment terms (days)', value: (r) => r.payment_terms_days },
   { header: 'Created', value: (r) => r.created_day },
 ];
 

@@ -147,7 +147,7 @@ describe('CSV exports', () => {
       ],
       payments: ['Date', 'Invoice number', 'Client', 'Amount', 'Method', 'Reference'],
       quotes: ['Quote number', 'Issue date', 'Status', 'Client', 'Client email', 'Net', 'VAT', 'Total', ...perCode],
-      clients: ['Name', 'Email', 'Phone', 'Address', 'Business', 'VAT number', 'CIS rate', 'Created'],
+      clients: ['Name', 'Email', 'Phone', 'Address', 'Business', 'VAT number', 'CIS rate', 'Payment terms (days)', 'Created'],
       items: ['Name', 'Description', 'Price', 'VAT code', 'Kind', 'Unit', 'Created'],
       expenses: [
         'Date',

@@ -186,6 +186,8 @@ export interface ClientExportRow extends Keyed {
   is_business: boolean;
   vat_number: string | null;
   cis_rate: number | null;
+  /** null: the company's terms */
+  payment_terms_days: number | null;
   created_day: string;
 }
 export interface ItemExportRow extends Keyed {
@@ -330,6 +332,7 @@ export function createExportsRepository(db: Database) {
       db,
       (after) => sql`
         select c.id, c.created_at::text as cursor_at, c.name, c.email, c.phone, c.address, c.is_business, c.vat_number, c.cis_rate,
+          c.payment_terms_days,
           ${issueDay('c.created_at')} as created_day
         from clients c where c.account_id = ${userId} and ${after}
         order by c.created_at nulls first, c.id nulls first limit ${LIMIT}`,

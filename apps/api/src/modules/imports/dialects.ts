@@ -59,6 +59,7 @@ export const CLIENT_HEADERS = {
   vatNumber: ['vatnumber', 'vatregistrationnumber', 'vatregno', 'taxnumber', 'taxregno', 'vat', 'taxid'],
   isBusiness: ['business', 'isbusiness', 'customertype', 'businessorconsumer'],
   cisRate: ['cisrate', 'cis', 'cisdeduction', 'cisdeductionrate'],
+  paymentTermsDays: ['paymenttermsdays', 'paymentterms', 'invoicesdueafterdays', 'termsdays'],
 } as const;
 
 export const ITEM_HEADERS = {
@@ -79,6 +80,7 @@ export type ClientSource = {
   vatNumber: Picked;
   isBusiness: Picked;
   cisRate: Picked;
+  paymentTermsDays: Picked;
 };
 export type ItemSource = {
   name: Picked;
@@ -105,6 +107,7 @@ export function readClient(row: Row, original: ReadonlyMap<string, string>): Cli
     vatNumber: pick(row, original, CLIENT_HEADERS.vatNumber),
     isBusiness: pick(row, original, CLIENT_HEADERS.isBusiness),
     cisRate: pick(row, original, CLIENT_HEADERS.cisRate),
+    paymentTermsDays: pick(row, original, CLIENT_HEADERS.paymentTermsDays),
   };
 }
 

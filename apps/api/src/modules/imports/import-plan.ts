@@ -105,6 +105,12 @@ function cisOf(text: string | null): unknown {
   const n = Number(text.replace(/[%\s]/g, ''));
   return text.trim() !== '' && Number.isFinite(n) ? n : text;
 }
+/** "14", "14 days" -> 14; empty -> null (the company's terms); anything else stays as written for the form's message. */
+function termsOf(text: string | null): unknown {
+  if (text === null || text.trim() === '') return null;
+  const n = Number(text.replace(/\s*days?\s*$/i, '').trim());
+  return Number.isFinite(n) ? n : text;
+}
 /** " standard " -> "STANDARD"; empty -> absent. */
 const codeOf = (text: string | null) => (text === null || text.trim() === '' ? undefined : text.trim().toUpperCase());
 
@@ -130,9 +136,16 @@ const clientKind: Kind<ReturnType<typeof readClient>, ClientFields> = {
       // A VAT number means a business (Xero's TaxNumber and the like), unless the file says otherwise.
       isBusiness: flag ?? (s.vatNumber.value ? true : undefined),
       cisRate: cisOf(s.cisRate.value),
+      paymentTermsDays: termsOf(s.paymentTermsDays.value),
     };
   },
-  fields: (c: ParsedClient) => ({ ...c, isBusiness: c.isBusiness ?? false, vatNumber: c.vatNumber ?? null, cisRate: c.cisRate ?? null }),
+  fields: (c: ParsedClient) => ({
+    ...c,
+    isBusiness: c.isBusiness ?? false,
+    vatNumber: c.vatNumber ?? null,
+    cisRate: c.cisRate ?? null,
+    paymentTermsDays: c.paymentTermsDays ?? null,
+  }),
   key: (c: ParsedClient) =>
     c.email ? { key: clientKey(c.email, c.name), label: 'email', column: 'email' } : { key: clientKey('', c.name), label: 'name and no email', column: 'name' },
   preview: (c: ParsedClient) => ({
@@ -143,6 +156,7 @@ const clientKind: Kind<ReturnType<typeof readClient>, ClientFields> = {
     'Customer type': c.isBusiness ? 'Business' : 'Consumer',
     'VAT number': c.vatNumber ?? '',
     'CIS rate': c.cisRate === null || c.cisRate === undefined ? '' : `${c.cisRate}%`,
+    'Payment terms': c.paymentTermsDays === null || c.paymentTermsDays === undefined ? '' : `${c.paymentTermsDays} days`,
   }),
 };
 

@@ -11,6 +11,7 @@ import { MSG } from '@docket/schemas/messages';
 import { VAT_MESSAGES } from '@docket/schemas/vat';
 import { planLimitMessage } from '@docket/schemas/plans';
 import { IMPORT_MESSAGES, IMPORT_TEMPLATES, importTemplateCsv } from '@docket/schemas/data-transfer';
+import { PAYMENT_TERMS_MESSAGE } from '@docket/schemas/company';
 import { EMAIL_MESSAGES } from '@docket/schemas/email';
 import { sampleCompany } from '../../../test/test-app.ts';
 import { createInvoice } from '../../../test/document-fixtures.ts';
@@ -107,6 +108,7 @@ describe('client imports, one per recognised header dialect', () => {
       'Customer type': c.vatNumber ? 'Business' : 'Consumer',
       'VAT number': c.vatNumber ?? '',
       'CIS rate': '',
+      'Payment terms': '',
     });
     expect(res.body.data.preview.map((p: { values: Record<string, unknown> }) => p.values)).toEqual(expected[file]!.map(words));
     expect(JSON.stringify(res.body.data.preview)).not.toMatch(/isBusiness|vatNumber|true|false/);
@@ -329,6 +331,19 @@ describe('imports that guide the user (issue 34.7)', () => {
     expect(byName).toEqual({ 'Mrs Jones': ['', false, null], 'Tower Builders Ltd': ['', true, 'GB987654321'], 'Pat Smith': ['pat@example.com', false, null] });
   });
 
+  it('when a clients file has a Payment terms column, then "14" and "14 days" set the terms, empty keeps the company\'s, and a bad one gets the form\'s message', async () => {
+    const u = await registerUser(t.app);
+    const csv = ['Name,Payment terms (days)', 'Quick Pay Ltd,7', 'Slow Pay Ltd,45 days', 'Standard Homes,', 'Bad Terms Ltd,400'].join('\r\n');
+    const dry = await post('clients', csv, u);
+    expect(dry.body.data).toMatchObject({ rows: 4, errorCount: 1 });
+    expect(dry.body.data.errors).toEqual([{ row: 5, column: 'Payment terms (days)', message: PAYMENT_TERMS_MESSAGE }]);
+    expect(dry.body.data.preview.map((p: { values: Record<string, string> }) => p.values['Payment terms'])).toEqual(['7 days', '45 days', '']);
+    const res = await post('clients', csv.split('\r\n').slice(0, 4).join('\r\n'), u, false);
+    expect(res.body.data).toMatchObject({ created: 3, errorCount: 0 });
+    const terms = Object.fromEntries((await clientsOf(u)).map((c) => [c.name, c.paymentTermsDays]));
+    expect(terms).toEqual({ 'Quick Pay Ltd': 7, 'Slow Pay Ltd': 45, 'Standard Homes': undefined });
+  });
+
   it('when a client without an email is sent an invoice without an address, then 400 asks for one and nothing is queued', async () => {
     const u = await registerUser(t.app);
     await request(t.app).post('/api/company').set(u.auth).send(sampleCompany()).expect(201);
@@ -455,7 +470,7 @@ describe('file encodings (issue 30.13)', () => {
 });
 
 describe('round trips: export, then import, loses nothing (issues 30.14 and 34.8)', () => {
-  it('when clients with every field set (CIS rate, business, VAT number, a "+44" phone and "=" name) are exported and imported elsewhere, then they match', async () => {
+  it('when clients with every field set (CIS rate, payment terms, business, VAT number, a "+44" phone and "=" name) are exported and imported elsewhere, then they match', async () => {
     const u = await registerUser(t.app);
     const clients = [
       {
@@ -466,21 +481,29 @@ describe('round trips: export, then import, loses nothing (issues 30.14 and 34.8
         isBusiness: true,
         vatNumber: 'GB987654321',
         cisRate: 20,
+        paymentTermsDays: 7,
       },
-      { name: 'Mrs Jones', email: '', phone: '@home 0117 496 0000', address: null, isBusiness: false, vatNumber: null, cisRate: 0 },
+      { name: 'Mrs Jones', email: '', phone: '@home 0117 496 0000', address: null, isBusiness: false, vatNumber: null, cisRate: 0, paymentTermsDays: 0 },
       { name: 'Plain Customer', email: 'plain@example.com', phone: null, address: null, isBusiness: false, vatNumber: null },
     ];
     for (const c of clients) await request(t.app).post('/api/clients').set(u.auth).send(c).expect(201);
     const csv = await request(t.app).get('/api/exports/clients.csv').set(u.auth).expect(200);
     expect(csv.text).toContain("'+44 7700 900123");
-    expect(csv.text.split('\r\n')[0]).toContain('CIS rate');
+    expect(csv.text.split('\r\n')[0]).toContain('CIS rate,Payment terms (days)');
     const other = await registerUser(t.app);
     const res = await post('clients', csv.text, other, false);
     expect(res.body.data).toMatchObject({ rows: 3, created: 3, errorCount: 0 });
     const strip = (list: Record<string, unknown>[]) =>
       list.map(({ id: _i, createdAt: _c, updatedAt: _u, ...rest }) => rest).sort((a, b) => String(a.name).localeCompare(String(b.name)));
     expect(strip(await clientsOf(other))).toEqual(strip(await clientsOf(u)));
-    expect((await clientsOf(other)).find((c) => c.name === '=Tower Builders Ltd')).toMatchObject({ phone: '+44 7700 900123', cisRate: 20, isBusiness: true });
+    expect((await clientsOf(other)).find((c) => c.name === '=Tower Builders Ltd')).toMatchObject({
+      phone: '+44 7700 900123',
+      cisRate: 20,
+      isBusiness: true,
+      paymentTermsDays: 7,
+    });
+    expect((await clientsOf(other)).find((c) => c.name === 'Mrs Jones')).toMatchObject({ paymentTermsDays: 0 });
+    expect((await clientsOf(other)).find((c) => c.name === 'Plain Customer')!.paymentTermsDays).toBeUndefined();
   });
 
   it('when items with every field set are exported and imported elsewhere, then they match', async () => {

@@ -209,7 +209,13 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       if (!source) throw AppError.notFound('Invoice');
       await deps.assertCanCreateInvoice(userId);
       const settings = await deps.settings.read(userId);
-      const priced = repriceStoredLines(source.lines, source.taxRateBp);
+      // A final's deduction lines ("Less deposit INV0001", priced below zero) take off the quote's
+      // earlier invoices; a copy is never linked to the quote, and no form or PUT accepts a line
+      // below zero, so the copy leaves them out and edits like any draft (docs/product.md, "Duplicate").
+      const priced = repriceStoredLines(
+        source.lines.filter((l) => Number(l.unitPricePence) >= 0),
+        source.taxRateBp,
+      );
       const client = await deps.ownership.clientTax(userId, source.clientId);
       const cis = cisOf(settings.cisSubcontractor, client?.cisRate ?? null, priced.lines, priced.taxRateBp);
       const fields = {

@@ -316,6 +316,30 @@ describe('POST /api/quotes/{id}/duplicate and /api/invoices/{id}/duplicate', () 
     expect(res.body.data.invoiceNumber).toBeNull();
   });
 
+  it("when a final invoice is duplicated, then the copy leaves out the quote's deductions (a copy is never linked to a quote) and edits like any draft", async () => {
+    const quote = await kitchenQuote();
+    await raiseIssued(quote.id, { type: 'DEPOSIT', percent: 30 });
+    const final = await raise(quote.id, { type: 'FINAL' });
+    expect(final.status).toBe(201);
+    expect(final.body.data.lineItems.some((l: { unitPrice: number }) => l.unitPrice < 0)).toBe(true);
+    const copy = await request(t.app).post(`/api/invoices/${final.body.data.id}/duplicate`).set(user.auth);
+    expect(copy.status).toBe(201);
+    expect(copy.body.data).toMatchObject({
+      quoteId: null,
+      quoteInvoiceType: null,
+      lineItems: [{ description: 'Kitchen refit', quantity: 1, unitPrice: 12000 }],
+      subtotal: 12000,
+      total: 14400,
+    });
+    // What the edit form sends back (its own lines, a later due date) is accepted.
+    const edited = await request(t.app)
+      .put(`/api/invoices/${copy.body.data.id}`)
+      .set(user.auth)
+      .send({ clientId, lineItems: copy.body.data.lineItems, tax: 20, dueDate: '2031-01-31' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ dueDate: '2031-01-31', total: 14400 });
+  });
+
   it('when an invoice with per-line VAT, kinds, discounts and units is duplicated, then the copy keeps them and its CIS deduction', async () => {
     const u = await registerUser(t.app);
     expect(

@@ -124,6 +124,32 @@ describe('One figure model: page, PDF, email and client link say the same', () =
     expect(rcIssued.balanceDue).toBe(1812.35);
     expectPdfHasFigures(await pdfText(u, `/api/invoices/${rc.id}/preview`), rf, 'RC CIS credited');
     expect(await emailText(u, rc.id)).toContain('The amount due is £1,812.35');
+
+    // a 30% deposit on an accepted quote, paid, then the final invoice with the deposit deducted
+    const staged = await createQuote(t.app, u, homeowner.id, { lineItems: [{ description: 'Kitchen rewire', quantity: 1, unitPrice: 1510.29 }] });
+    await act(t.app, u, 'quotes', staged.id, 'send');
+    await act(t.app, u, 'quotes', staged.id, 'approve');
+    const deposit = (await request(t.app).post(`/api/quotes/${staged.id}/invoices`).set(u.auth).send({ type: 'DEPOSIT', percent: 30 }).expect(201)).body
+      .data as TInvoice;
+    await act(t.app, u, 'invoices', deposit.id, 'send');
+    await request(t.app).post(`/api/invoices/${deposit.id}/payments`).set(u.auth).send({ amount: deposit.total }).expect(201);
+    const dep = await get<TInvoice>(u, `/api/invoices/${deposit.id}`);
+    const df = invoiceFigures(dep, '£');
+    expect(df.due).toMatchObject({ label: 'Paid in full' });
+    expectPdfHasFigures(await pdfText(u, `/api/invoices/${deposit.id}/preview`), df, 'paid deposit');
+    const final = (await request(t.app).post(`/api/quotes/${staged.id}/invoices`).set(u.auth).send({ type: 'FINAL' }).expect(201)).body.data as TInvoice;
+    await act(t.app, u, 'invoices', final.id, 'send');
+    const fin = await get<TInvoice>(u, `/api/invoices/${final.id}`);
+    // The quote's £1,812.35 less the £543.71 deposit.
+    expect(fin.lineItems.at(-1)).toMatchObject({ unitPrice: -453.09 });
+    expect(fin.total).toBe(1268.64);
+    const ff = invoiceFigures(fin, '£');
+    // Nothing paid or credited yet: the total line is what is due.
+    expect(figureLines(ff)).toContain('Total due £1,268.64');
+    const finalPdf = await pdfText(u, `/api/invoices/${final.id}/preview`);
+    expectPdfHasFigures(finalPdf, ff, 'final');
+    expect(finalPdf).toContain(`Less deposit ${dep.invoiceNumber}`);
+    expect(await emailText(u, final.id)).toContain('The amount due is £1,268.64');
   });
 
   it('when an issued invoice is paid after its PDF was kept, then the next PDF lists the payment and says Paid in full, and the link says paid', async () => {

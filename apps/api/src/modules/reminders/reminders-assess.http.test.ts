@@ -56,4 +56,31 @@ describe('reminders switched on', () => {
     const [mail] = await remindersOf(inv.id);
     expect(mail!.textBody).toContain('14 days overdue');
   });
+
+  it('when the steps change while reminders are on, then the account is assessed again; saving the same settings queues nothing', async () => {
+    const assessments = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.ctx.db,
+          sql`select count(*)::int as n from pgboss.job where name = ${REMINDER_SWEEP_JOB} and data->>'userId' = ${user.id}`,
+        )
+      )[0]!.n;
+    const save = (steps: number[]) => request(t.app).put('/api/company/reminders').set(user.auth).send({ enabled: true, steps }).expect(200);
+    // The assessment queued by the switch-on above has run (one per account is queued at a time).
+    await vi.waitFor(
+      async () => {
+        const [row] = await queryRows<{ n: number }>(
+          t.ctx.db,
+          sql`select count(*)::int as n from pgboss.job where name = ${REMINDER_SWEEP_JOB} and data->>'userId' = ${user.id} and state <> 'completed'`,
+        );
+        expect(row!.n).toBe(0);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    const before = await assessments();
+    await save([7, 30]);
+    expect(await assessments()).toBe(before);
+    await save([3, 7, 30]);
+    expect(await assessments()).toBe(before + 1);
+  });
 });

@@ -74,8 +74,15 @@ describe('the client page', () => {
     fetchMock.mockReturnValueOnce(
       answer(200, { success: true, data: { ...QUOTE, status: 'APPROVED', acceptance: { name: 'Pat Customer', signedAt, signature: null } } }),
     );
+    // After the first submit each message goes as soon as its field is fixed, before the next submit.
     await userEvent.type(screen.getByLabelText('Your full name'), 'Pat Customer');
+    expect(screen.queryByText('Name is required')).toBeNull();
+    expect(screen.getByText('Please accept the terms')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('I accept this quote and its terms and conditions'));
+    expect(screen.queryByText('Please accept the terms')).toBeNull();
+    await userEvent.clear(screen.getByLabelText('Your full name'));
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Your full name'), 'Pat Customer');
     await userEvent.click(screen.getByRole('button', { name: 'Accept quote' }));
     expect(await screen.findByRole('status', { name: 'Quote accepted' })).toHaveTextContent('Accepted by Pat Customer on 23/11/2026, 19:05');
     const [url, init] = fetchMock.mock.calls[1]!;
@@ -112,6 +119,26 @@ describe('the client page', () => {
     expect(screen.getByText('12-34-56')).toBeInTheDocument();
     expect(screen.getByText('Reference').nextSibling).toHaveTextContent('INV0003');
     expect(screen.queryByRole('button', { name: 'Accept and sign' })).toBeNull();
+  });
+
+  it('when a shared invoice is paid, then the link says Paid in full and shows no way to pay or bank details', async () => {
+    const paid: TPublicDocument = {
+      ...QUOTE,
+      kind: 'invoice',
+      number: 'INV0004',
+      validUntil: null,
+      dueDate: '2026-12-23',
+      balanceDue: 0,
+      paidInFull: true,
+      bank: { bankName: 'Barclays', accountName: 'Acme', accountNumber: '12345678', sortCode: '12-34-56', iban: null, swift: null },
+      paymentReference: 'INV0004',
+    };
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: paid }));
+    renderPublic(<ClientLinkPage token={TOKEN} />);
+    expect(await screen.findByRole('heading', { name: 'Paid in full' })).toBeInTheDocument();
+    expect(screen.queryByText('How to pay')).toBeNull();
+    expect(screen.queryByTestId('balance-due')).toBeNull();
+    expect(screen.queryByText('12-34-56')).toBeNull();
   });
 
   it('when a credit note is shared, then it is headed as one, names the invoice it corrects and why, and offers no payment or acceptance', async () => {

@@ -28,6 +28,28 @@ describe('ClientsScreen', () => {
     await screen.findByText('No clients found. Create your first client to get started.');
   });
 
+  it('when a client is a business with a VAT number and a CIS rate, then its card shows all three; a consumer card says Consumer and No email', async () => {
+    const contractor: TClient = {
+      ...acme,
+      id: '11111111-1111-4111-8111-000000000002',
+      name: 'Apex Contractors',
+      isBusiness: true,
+      vatNumber: 'GB987654321',
+      cisRate: 20,
+    };
+    const homeowner: TClient = { ...acme, id: '11111111-1111-4111-8111-000000000003', name: 'Mrs Patel', email: '' };
+    mock.onGet('/clients').reply(listReply([contractor, homeowner]));
+    renderWithProviders(<ClientsScreen />);
+    const card = (name: string) => screen.getByRole('link', { name }).closest('li') as HTMLElement;
+    await screen.findByRole('link', { name: 'Apex Contractors' });
+    expect(within(card('Apex Contractors')).getByText('Business')).toBeInTheDocument();
+    expect(within(card('Apex Contractors')).getByText('VAT GB987654321')).toBeInTheDocument();
+    expect(within(card('Apex Contractors')).getByText('CIS 20%')).toBeInTheDocument();
+    expect(within(card('Mrs Patel')).getByText('Consumer')).toBeInTheDocument();
+    expect(within(card('Mrs Patel')).getByText('No email')).toBeInTheDocument();
+    expect(within(card('Mrs Patel')).queryByText(/^CIS|^VAT/)).toBeNull();
+  });
+
   it('when the list fails, then shows the error toast and a Try Again that reloads', async () => {
     mock.onGet('/clients').replyOnce(500, {});
     renderWithProviders(<ClientsScreen />);

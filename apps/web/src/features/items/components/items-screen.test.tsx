@@ -37,6 +37,29 @@ describe('ItemsScreen', () => {
     await screen.findByText('€1,234.50');
   });
 
+  it('when an item has a unit, a VAT rate and a kind, then its card shows them', async () => {
+    const labour: TItem = {
+      ...boiler,
+      id: '22222222-2222-4222-8222-000000000003',
+      name: 'Electrician',
+      price: 45,
+      unit: 'hour',
+      vat: 'STANDARD',
+      kind: 'LABOUR',
+    };
+    const exempt: TItem = { ...boiler, id: '22222222-2222-4222-8222-000000000004', name: 'Cable', price: 12, vat: 'EXEMPT', kind: 'MATERIALS' };
+    mock.onGet('/items').reply(listReply([labour, exempt]));
+    mock.onGet('/company').reply(200, ok({ currencySymbol: '£' }));
+    renderWithProviders(<ItemsScreen />);
+    const card = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;
+    await screen.findByRole('heading', { name: 'Electrician' });
+    expect(within(card('Electrician')).getByText('per hour')).toBeInTheDocument();
+    expect(within(card('Electrician')).getByText('VAT 20%')).toBeInTheDocument();
+    expect(within(card('Electrician')).getByText('Labour')).toBeInTheDocument();
+    expect(within(card('Cable')).getByText('VAT exempt')).toBeInTheDocument();
+    expect(within(card('Cable')).getByText('Materials')).toBeInTheDocument();
+  });
+
   it('when the list fails, then shows "Failed to load items" with Try Again', async () => {
     mock.onGet('/items').reply(500, {});
     mock.onGet('/company').reply(404, {});
