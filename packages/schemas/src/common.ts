@@ -107,6 +107,9 @@ export const ZListAnswer = <T extends z.ZodType>(item: T) => z.union([z.array(it
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
+/** YYYY-MM-DD as the user reads it, DD/MM/YYYY (messages and history written by the API). */
+export const ukDate = (day: string): string => day.split('-').reverse().join('/');
+
 /** 'YYYY-MM-DD' that is a real calendar day. */
 export function isIsoDate(value: string): boolean {
   // Year 0000 is valid to JavaScript but out of range for PostgreSQL's date and timestamp.

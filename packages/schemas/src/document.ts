@@ -7,7 +7,7 @@ import { INVOICE_STATUSES, QUOTE_STATUSES } from './lifecycle.ts';
 import { hasAtMostDecimals } from './money.ts';
 import { computeTotalsFromPounds } from './totals.ts';
 import { ZPrice } from './item.ts';
-import { ZDay, ZId, ZListQuery, ZTimestamp, isIsoDate, isXmlText, optionalText, requiredText } from './common.ts';
+import { ZDay, ZId, ZListQuery, ZTimestamp, isIsoDate, isXmlText, optionalText, requiredText, ukDate } from './common.ts';
 import { LINE_KINDS, VAT_CODES, VAT_MESSAGES } from './vat.ts';
 
 export const QUANTITY_MAX = 1_000_000;
@@ -263,5 +263,3 @@ export const DOCUMENT_MESSAGES = {
   dueDateInPast: 'This due date is before today, the issue date: the invoice cannot be issued until it is changed',
 } as const;
 
-/** YYYY-MM-DD as DD/MM/YYYY. */
-const ukDate = (day: string) => day.split('-').reverse().join('/');

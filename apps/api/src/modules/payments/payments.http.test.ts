@@ -57,7 +57,9 @@ describe('recording and removing payments', () => {
       },
     ]);
     const history = (await request(t.app).get(`/api/invoices/${inv.id}/history`).set(user.auth)).body.data as { action: string; summary: string }[];
-    expect(history.at(-1)).toMatchObject({ action: 'payment recorded', summary: expect.stringContaining('£40.00') });
+    // the day as the user reads it (DD/MM/YYYY), not the wire's YYYY-MM-DD
+    const [y, m, d] = today().split('-');
+    expect(history.at(-1)).toMatchObject({ action: 'payment recorded', summary: `Payment of £40.00 on ${d}/${m}/${y} by cash (Doorstep)` });
   });
 
   it('when payments reach the total, then PAID with paidAt the settling payment date; removing one goes back to SENT (or OVERDUE)', async () => {
@@ -263,7 +265,7 @@ describe('late payment (business clients)', () => {
     [1000, 70],
     [9999.99, 70],
     [10000, 100],
-  ])('when a business client owes %s for 30 days, then interest at base + 8%% and £%s compensation', async (amount, compensation) => {
+  ])('when a business client owes %s for 30 days, then interest at base plus 8 points and £%s compensation', async (amount, compensation) => {
     const business = await createClient(t.app, user, { name: `Trade ${amount}`, isBusiness: true, vatNumber: 'GB999999973' });
     const inv = await sent(amount, { dueDate: addDays(today(), -30) }, user, business.id);
     const data = await get(inv.id);

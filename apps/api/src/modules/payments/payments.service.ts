@@ -1,5 +1,5 @@
 import { invoiceNumberLabel } from '@docket/schemas/document';
-import type { TPage } from '@docket/schemas/common';
+import { ukDate, type TPage } from '@docket/schemas/common';
 import { INVOICE_PAYABLE_STATUSES } from '@docket/schemas/lifecycle';
 import { formatPence, poundsToPence } from '@docket/schemas/money';
 import { actorOf } from '../../lib/actor.ts';
@@ -93,7 +93,7 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
       'invoice',
       inv.id,
       'payment recorded',
-      `Payment of ${formatPence(amountPence)} on ${paidOn} by ${how}${reference ? ` (${reference})` : ''}`,
+      `Payment of ${formatPence(amountPence)} on ${ukDate(paidOn)} by ${how}${reference ? ` (${reference})` : ''}`,
     );
     await deps.notifications.add(tx, userId, {
       kind: 'payment recorded',
@@ -189,7 +189,7 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
               'invoice',
               p.invoiceId,
               'payment removed',
-              `Removed payment of ${formatPence(Number(gone.amountPence))} on ${gone.paidOn} (bank line unexplained)`,
+              `Removed payment of ${formatPence(Number(gone.amountPence))} on ${ukDate(gone.paidOn)} (bank line unexplained)`,
             );
             await deps.invoices.settleFromLedger(tx, p.invoiceId);
           }
@@ -214,7 +214,7 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
           'invoice',
           invoiceId,
           'payment removed',
-          `Removed payment of ${formatPence(Number(gone.amountPence))} on ${gone.paidOn}`,
+          `Removed payment of ${formatPence(Number(gone.amountPence))} on ${ukDate(gone.paidOn)}`,
         );
         await deps.invoices.settleFromLedger(tx, invoiceId);
       });

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { TBankLine } from '@docket/schemas/bank';
 import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_CODES, ZExpenseEntry, type TExpenseEntry, type TExpenseVat } from '@docket/schemas/expense';
-import { formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { errorMessage } from '@/lib/api-client';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogForm } from '@/components/ui/dialog-form';
@@ -65,7 +65,7 @@ function ExpenseDialogForm({ line, onClose, onConfirm }: Props & { line: TBankLi
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title="Make an expense" description={`${formatMoney(total)} out on ${line.date}: "${line.description}"`}>
+      <DialogContent title="Make an expense" description={`${formatMoney(total)} out on ${formatDate(line.date)}: "${line.description}"`}>
         <DialogForm onSubmit={submit} onCancel={onClose} submitLabel="Save expense" busy={isSubmitting} error={error} errorId={errorId}>
           <FormField label="Supplier" required error={errors.supplier?.message}>
             <Input className="h-11" {...form.register('supplier')} />
