@@ -445,6 +445,8 @@ describe('a deposit taken at acceptance', () => {
     }>;
     const depositInvoice = list.find((i) => i.quoteId === quote.id)!;
     expect(depositInvoice).toMatchObject({ status: 'SENT', total: 94.8 });
+    // the existing DEPOSIT stage invoice, VAT per rate as any deposit invoice: 25% of £316.00 net at 20%
+    expect(await invoiceOf(depositInvoice.id)).toMatchObject({ quoteInvoiceType: 'DEPOSIT', subtotal: 79, taxAmount: 15.8, total: 94.8 });
     const { redirectUrl } = (await request(t.app).post(`/api/public/quotes/${token}/pay-deposit`).send({ provider: 'stripe' }).expect(200)).body.data;
     const s = stripe.sessions.get(sessionIdOf(redirectUrl))!;
     expect(s.amount_total).toBe(9480);
