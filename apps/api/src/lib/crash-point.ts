@@ -9,7 +9,7 @@ export type CrashPointName =
   | 'recurring.issued' // in the issuing transaction: invoice made, not committed
   | 'recurring.owed' // after the invoice's commit, before its email is queued
   | 'recurring.queued' // in the email's transaction: queued, debt cleared, not committed
-  | 'payments.event-claimed' // a webhook answered 200 and stored; its event picked up, nothing applied
+  | 'payments.event-resolved' // a webhook answered 200 and stored; its event read and resolved with the provider, nothing applied
   | 'payments.event-recorded'; // in the event's transaction: the payment written, not committed
 
 const crashAt = process.env.DOCKET_CRASH_AT;

@@ -756,7 +756,6 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
     async processNext(): Promise<boolean> {
       const peek = await repo.transaction((tx) => repo.claimEvent(tx, deps.clock()));
       if (!peek) return false;
-      crashPoint('payments.event-claimed');
       let outcome: PaymentOutcome | null = null;
       try {
         const row = await repo.provider(peek.userId, peek.provider);
@@ -769,6 +768,8 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
         await repo.deferEvent(peek, new Date(deps.clock().getTime() + Math.min(3_600_000, 5_000 * 2 ** peek.attempts)));
         return true;
       }
+      // After the provider was asked (network I/O), so the webhook's 200 has surely left: the kill -9 test's window.
+      crashPoint('payments.event-resolved');
       const applied = await apply(peek, outcome);
       if (applied === 'deferred') {
         await repo.deferEvent(peek, new Date(deps.clock().getTime() + Math.min(3_600_000, 5_000 * 2 ** peek.attempts)));
