@@ -87,6 +87,16 @@ describe('loadEnv', () => {
     expect(err.message).toContain('tests only');
   });
 
+  it('when STRIPE_API_BASE or GOCARDLESS_API_BASE is set, then it is read outside production and refused in production, naming it', () => {
+    for (const key of ['STRIPE_API_BASE', 'GOCARDLESS_API_BASE'] as const) {
+      expect(loadEnv({ NODE_ENV: 'test', [key]: 'http://127.0.0.1:4010' })[key]).toBe('http://127.0.0.1:4010');
+      expect(failure({ [key]: 'not a url' }).message).toContain(key);
+      const err = failure({ NODE_ENV: 'production', JWT_SECRET: SECRET, [key]: 'http://127.0.0.1:4010' });
+      expect(err.message).toContain(key);
+      expect(err.message).toContain('tests only');
+    }
+  });
+
   it('when values are valid, then they are converted', () => {
     const env = loadEnv({
       PORT: '0',

@@ -85,6 +85,7 @@ describe('journey: paid from the link', () => {
     expect(timeline.some((h) => h.action === 'payment recorded' && h.summary.startsWith('Online payment of £540.00 by card through Stripe'))).toBe(true);
     await desk.goto(`${app.baseURL}/invoices/${invoice.id}`);
     await expectText(desk.getByRole('main'), 'Online payment of £540.00 by card through Stripe');
+    await expectText(desk.getByRole('main'), 'PAID');
 
     const outbox = await user.api.call<Array<{ kind: string; subject: string; to: string[] }>>('GET', '/email/outbox');
     expect(outbox).toEqual(
@@ -155,10 +156,14 @@ describe('journey: paid from the link', () => {
     await visible(page.getByRole('status', { name: 'Deposit paid' }), 30_000);
     await expectAccessible(page, '/p/:token after paying the deposit');
 
-    const invoices = await user.api.call<{ items: Array<{ quoteId: string | null; status: string; total: number }> }>(
+    const invoices = await user.api.call<{ items: Array<{ quoteId: string | null; status: string; total: number; invoiceNumber: string }> }>(
       'GET',
       `/invoices?clientId=${client.id}&limit=50`,
     );
     expect(invoices.items).toEqual([expect.objectContaining({ quoteId: quote.id, status: 'PAID', total: 120 })]);
+    // The business sees the deposit invoice PAID on the client's page.
+    await desk.goto(`${app.baseURL}/clients/${client.id}`);
+    const depositItem = desk.getByRole('listitem').filter({ has: desk.getByRole('link', { name: invoices.items[0]!.invoiceNumber, exact: true }) });
+    await expectText(depositItem, 'PAID');
   });
 });

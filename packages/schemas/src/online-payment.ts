@@ -161,7 +161,7 @@ export const ZPublicStatement = z.strictObject({
   currency: z.string(),
   invoices: z.array(z.strictObject({ number: z.string(), date: z.string().nullable(), dueDate: z.string(), balance: z.number() })),
   totalDue: z.number(),
-  /** providers on (Pay £x now), or null: nothing due or no provider on */
-  onlinePayment: z.strictObject({ providers: z.array(z.enum(ONLINE_PROVIDERS)) }).nullable(),
+  /** providers on (Pay £x now) and any surcharge on the total, said before paying; null: nothing due or no provider on */
+  onlinePayment: ZPublicOnlinePayment.nullable(),
 });
 export type TPublicStatement = z.infer<typeof ZPublicStatement>;

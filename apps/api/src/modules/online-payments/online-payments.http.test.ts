@@ -136,6 +136,25 @@ describe('online payment settings', () => {
     await request(t.app).put('/api/company/payments/stripe').send({ secretKey: STRIPE_KEY, webhookSecret: STRIPE_WHSEC }).expect(401);
   });
 
+  it("when a provider is deleted, then it is no longer listed, its webhook URL answers 404, and another account's delete changes nothing", async () => {
+    const saved = await enable(b, 'gocardless', GC_TOKEN, GC_SECRET);
+    const webhookPath = new URL(saved.webhookUrl).pathname;
+    expect((await request(t.app).delete('/api/company/payments/gocardless').set(a.auth).expect(200)).body.data.provider).toBe('gocardless');
+    expect((await request(t.app).get('/api/company/payments').set(b.auth).expect(200)).body.data).toEqual([
+      expect.objectContaining({ provider: 'gocardless' }),
+    ]);
+    await request(t.app)
+      .delete('/api/company/payments/gocardless')
+      .set(b.auth)
+      .expect(200, { success: true, data: { provider: 'gocardless', deleted: true } });
+    expect((await request(t.app).get('/api/company/payments').set(b.auth).expect(200)).body.data).toEqual([]);
+    await request(t.app)
+      .delete('/api/company/payments/gocardless')
+      .set(b.auth)
+      .expect(200, { success: true, data: { provider: 'gocardless', deleted: false } });
+    await request(t.app).post(webhookPath).set('webhook-signature', 'x').send({ events: [] }).expect(404);
+  });
+
   it('when the server has no SECRETS_KEY, then saving keys answers 409 with the reason', async () => {
     const bare = await createTestApp();
     try {
@@ -330,6 +349,12 @@ describe('paying from the link with GoCardless', () => {
     );
     expect(credits).toEqual([{ amount_pence: 37920, client_id: clientA }]);
     expect((await historyOf(invoice.id)).some((h) => h.action === 'credit kept')).toBe(true);
+    // the user is told: a notification names the invoice and the credit
+    const notes = (await request(t.app).get('/api/notifications').query({ limit: 100 }).set(a.auth).expect(200)).body.data.items as Array<{
+      kind: string;
+      summary: string;
+    }>;
+    expect(notes.filter((n) => n.kind === 'credit kept' && n.summary.includes(`after ${invoice.invoiceNumber} was already settled`))).toHaveLength(1);
   });
 });
 
@@ -420,6 +445,8 @@ describe('a deposit taken at acceptance', () => {
     }>;
     const depositInvoice = list.find((i) => i.quoteId === quote.id)!;
     expect(depositInvoice).toMatchObject({ status: 'SENT', total: 94.8 });
+    // the existing DEPOSIT stage invoice, VAT per rate as any deposit invoice: 25% of £316.00 net at 20%
+    expect(await invoiceOf(depositInvoice.id)).toMatchObject({ quoteInvoiceType: 'DEPOSIT', subtotal: 79, taxAmount: 15.8, total: 94.8 });
     const { redirectUrl } = (await request(t.app).post(`/api/public/quotes/${token}/pay-deposit`).send({ provider: 'stripe' }).expect(200)).body.data;
     const s = stripe.sessions.get(sessionIdOf(redirectUrl))!;
     expect(s.amount_total).toBe(9480);

@@ -22,6 +22,7 @@ import {
   type TPublicOnlinePayment,
 } from '@docket/schemas/online-payment';
 import { AppError } from '../../lib/app-error.ts';
+import { crashPoint } from '../../lib/crash-point.ts';
 import { londonDay, type Clock } from '../../lib/clock.ts';
 import { keyHint, type SecretBox } from '../../lib/secrets.ts';
 import type { Tx } from '../numbering/counters.repository.ts';
@@ -169,21 +170,30 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
       if (outcome.kind !== 'succeeded') {
         if (session?.status === 'succeeded') return done();
         await repo.settleSession(tx, userId, outcome.metadata.sessionRef, outcome.kind);
-        const inv = await deps.payments.lockInvoice(tx, userId, outcome.metadata.invoiceId);
-        if (inv) {
+        // A statement's session names no invoice: it is told on each invoice it was for that is
+        // still open (locked oldest first, as its payment would be), the failure notified once.
+        const statement = session?.kind === 'statement';
+        const targets = session?.kind === 'statement' ? await repo.statementOrder(tx, userId, session.clientId) : [outcome.metadata.invoiceId];
+        let notified = false;
+        for (const invoiceId of targets) {
+          const inv = await deps.payments.lockInvoice(tx, userId, invoiceId);
+          if (!inv || (statement && !INVOICE_PAYABLE_STATUSES.includes(inv.status))) continue;
           await deps.history.append(
             tx,
             userId,
             'invoice',
             inv.id,
             'online payment',
-            `Online payment through ${PROVIDER_NAMES[provider]} not completed: ${outcome.reason}`,
+            `Online payment${statement ? ' from the statement link' : ''} through ${PROVIDER_NAMES[provider]} not completed: ${outcome.reason}`,
           );
-          if (outcome.kind === 'failed') {
+          if (outcome.kind === 'failed' && !notified) {
+            notified = true;
             await deps.notifications.add(tx, userId, {
               kind: 'online payment failed',
               document: { kind: 'invoice', id: inv.id, number: invoiceNumberLabel(inv.invoiceNumber) },
-              summary: `An online payment for ${inv.invoiceNumber} failed: ${outcome.reason}`,
+              summary: statement
+                ? `An online payment from the statement link (${inv.invoiceNumber} and the client's other open invoices) failed: ${outcome.reason}`
+                : `An online payment for ${inv.invoiceNumber} failed: ${outcome.reason}`,
             });
           }
         }
@@ -212,6 +222,7 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
           provider,
           feePence: outcome.feePence,
         });
+        crashPoint('payments.event-recorded');
       }
       if (surcharge > 0) {
         await deps.history.append(
@@ -259,11 +270,14 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
     const surcharge = session.surchargePence > 0 && outcome.amountPence === session.amountPence + session.surchargePence ? session.surchargePence : 0;
     let left = outcome.amountPence - surcharge;
     let last: { id: string; number: string } | null = null;
+    /** the newest invoice on the statement, paid or not: where a credit is told when none was left to pay */
+    let newest: { id: string; number: string } | null = null;
     let feePence = outcome.feePence;
     const allocations: { invoiceId: string; number: string; amountPence: number }[] = [];
     for (const invoiceId of await repo.statementOrder(tx, userId, session.clientId)) {
       if (left <= 0) break;
       const inv = await deps.payments.lockInvoice(tx, userId, invoiceId);
+      if (inv) newest = { id: inv.id, number: inv.invoiceNumber ?? '' };
       if (!inv || !INVOICE_PAYABLE_STATUSES.includes(inv.status)) continue;
       const applied = Math.min(dueOf(inv), left);
       if (applied <= 0) continue;
@@ -289,11 +303,14 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
         reference: outcome.paymentId,
       });
       const summary = `${formatPence(left)} received through ${PROVIDER_NAMES[provider]} (${outcome.paymentId}) from the statement link beyond what was owed: kept as a credit on the client's account`;
-      if (last) {
-        await deps.history.append(tx, userId, 'invoice', last.id, 'credit kept', summary);
+      // Told on the last invoice paid, or, when every invoice was settled another way first, on the
+      // statement's newest: the business always hears of money kept for the client.
+      const told = last ?? newest;
+      if (told) {
+        await deps.history.append(tx, userId, 'invoice', told.id, 'credit kept', summary);
         await deps.notifications.add(tx, userId, {
           kind: 'credit kept',
-          document: { kind: 'invoice', id: last.id, number: invoiceNumberLabel(last.number) },
+          document: { kind: 'invoice', id: told.id, number: invoiceNumberLabel(told.number) },
           summary,
         });
       } else {
@@ -404,22 +421,7 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
 
     /** The public page's Pay now offer: null when nothing is due or no provider is on (bank details only, as before). */
     async publicOffer(userId: string, invoice: TInvoice): Promise<TPublicOnlinePayment | null> {
-      const due = payableOf(invoice);
-      if (due <= 0) return null;
-      const rows = await enabledRows(userId);
-      if (!rows.length) return null;
-      const business = rows.some((r) => r.surchargeBp > 0) && (await deps.isBusinessClient(userId, invoice.clientId));
-      const ordered = PAYMENT_PROVIDERS.map((p) => rows.find((r) => r.provider === p)).filter((r): r is ProviderRow => Boolean(r));
-      return {
-        providers: ordered.map((r) => r.provider as ProviderName),
-        surcharges: ordered
-          .filter((r) => surchargeOf(r, due, business) > 0)
-          .map((r) => ({
-            provider: r.provider as ProviderName,
-            percent: basisPointsToPercent(r.surchargeBp),
-            amount: penceToPounds(surchargeOf(r, due, business)),
-          })),
-      };
+      return offerOf(userId, invoice.clientId, payableOf(invoice));
     },
 
     /**
@@ -548,6 +550,29 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
     },
   };
 
+  /**
+   * What the link offers for `due` pence: the providers on, and each one's surcharge said before
+   * paying (business clients only), exactly as the pay request will charge it; null when nothing is
+   * due or no provider is on (bank details only, as before).
+   */
+  async function offerOf(userId: string, clientId: string, due: number): Promise<TPublicOnlinePayment | null> {
+    if (due <= 0) return null;
+    const rows = await enabledRows(userId);
+    if (!rows.length) return null;
+    const business = rows.some((r) => r.surchargeBp > 0) && (await deps.isBusinessClient(userId, clientId));
+    const ordered = PAYMENT_PROVIDERS.map((p) => rows.find((r) => r.provider === p)).filter((r): r is ProviderRow => Boolean(r));
+    return {
+      providers: ordered.map((r) => r.provider as ProviderName),
+      surcharges: ordered
+        .filter((r) => surchargeOf(r, due, business) > 0)
+        .map((r) => ({
+          provider: r.provider as ProviderName,
+          percent: basisPointsToPercent(r.surchargeBp),
+          amount: penceToPounds(surchargeOf(r, due, business)),
+        })),
+    };
+  }
+
   async function payInvoice(
     userId: string,
     invoice: TInvoice,
@@ -656,7 +681,6 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
       const { userId, clientId } = await openStatementLink(token);
       const client = await deps.client(userId, clientId);
       const { open, totalPence } = await owed(userId, clientId);
-      const rows = totalPence > 0 ? await enabledRows(userId) : [];
       return {
         business: { name: await deps.businessName(userId) },
         client: { name: client.name },
@@ -668,7 +692,8 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
           balance: penceToPounds(payableOf(i)),
         })),
         totalDue: penceToPounds(totalPence),
-        onlinePayment: rows.length ? { providers: PAYMENT_PROVIDERS.filter((p) => rows.some((r) => r.provider === p)) } : null,
+        // A business client's surcharge is said here, before paying, as on an invoice's link.
+        onlinePayment: await offerOf(userId, clientId, totalPence),
       };
     },
     /** POST /public/statements/{token}/pay: one provider session for everything owed at this moment. */
@@ -743,6 +768,8 @@ export function createOnlinePaymentsService(repo: OnlinePaymentsRepository, deps
         await repo.deferEvent(peek, new Date(deps.clock().getTime() + Math.min(3_600_000, 5_000 * 2 ** peek.attempts)));
         return true;
       }
+      // After the provider was asked (network I/O), so the webhook's 200 has surely left: the kill -9 test's window.
+      crashPoint('payments.event-resolved');
       const applied = await apply(peek, outcome);
       if (applied === 'deferred') {
         await repo.deferEvent(peek, new Date(deps.clock().getTime() + Math.min(3_600_000, 5_000 * 2 ** peek.attempts)));

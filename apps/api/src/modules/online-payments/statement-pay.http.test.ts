@@ -95,7 +95,7 @@ describe('a client statement link', () => {
     expect(page.invoices.map((i: { number: string }) => i.number)).toEqual([oldest.invoiceNumber, middle.invoiceNumber, newest.invoiceNumber]);
     expect(page.invoices.map((i: { balance: number }) => i.balance)).toEqual([379.2, 279.2, 379.2]);
     expect(page.totalDue).toBe(1037.6);
-    expect(page.onlinePayment).toEqual({ providers: ['stripe'] });
+    expect(page.onlinePayment).toEqual({ providers: ['stripe'], surcharges: [] });
     expect(page.client.name).toBeTruthy();
   });
 
@@ -291,7 +291,7 @@ describe('the receipt of a statement payment', () => {
 });
 
 describe('the receipt when nothing was left to pay', () => {
-  it('when every invoice was paid another way before the money arrived, then one receipt says it is kept as credit and names no invoice', async () => {
+  it('when every invoice was paid another way before the money arrived, then one receipt says it is kept as credit and names no invoice, and the business is told', async () => {
     const { clientId, oldest, middle, newest } = await threeInvoices();
     const { token } = await statementLink(a, clientId);
     const { redirectUrl } = (await payAll(token).expect(200)).body.data;
@@ -310,6 +310,14 @@ describe('the receipt when nothing was left to pay', () => {
     expect(receipts[0]!.subject).toBe('Payment received');
     expect(receipts[0]!.textBody).toContain('Kept as a credit on your account: £1,037.60');
     expect(receipts[0]!.textBody).not.toContain('It paid:');
+    // The business is told too: on the statement's newest invoice and in the bell.
+    const told = (h: { action: string; summary: string }) => h.action === 'credit kept' && h.summary.startsWith('£1,037.60 received through Stripe');
+    expect((await historyOf(newest.id)).filter(told)).toHaveLength(1);
+    const notes = (await request(t.app).get('/api/notifications').query({ limit: 100 }).set(a.auth).expect(200)).body.data.items as Array<{
+      kind: string;
+      summary: string;
+    }>;
+    expect(notes.filter((n) => n.kind === 'credit kept' && n.summary.includes(session.payment_intent!))).toHaveLength(1);
   });
 });
 
@@ -444,5 +452,81 @@ describe('the pay link on the statement PDF', () => {
     expect(text).not.toMatch(/pay online/i);
     expect(text).not.toContain('/s/');
     expect(await rowsOf(sql`select code from statement_pay_codes where client_id = ${clientId}`)).toHaveLength(0);
+  });
+});
+
+describe('a surcharge on a statement payment', () => {
+  it('when a card surcharge is on, then a business client sees it on the statement before paying, pays it as its own line, and each invoice is paid its balance; a consumer sees none and pays the total', async () => {
+    await request(t.app).put('/api/company/payments/stripe/surcharge').set(a.auth).send({ percent: 1.5 }).expect(200);
+    try {
+      const consumer = await threeInvoices();
+      const consumerLink = await statementLink(a, consumer.clientId);
+      expect((await statement(consumerLink.token).expect(200)).body.data.onlinePayment).toEqual({ providers: ['stripe'], surcharges: [] });
+      const plain = stripe.sessions.get(sessionIdOf((await payAll(consumerLink.token).expect(200)).body.data.redirectUrl))!;
+      expect(plain.amount_total).toBe(103760);
+
+      const clientId = (await createClient(t.app, a, { name: 'Tower Builders Ltd', email: 'ap@tower.example', isBusiness: true })).id;
+      const first = (await createIssuedInvoice(t.app, a, clientId)) as { id: string; invoiceNumber: string };
+      const second = (await createIssuedInvoice(t.app, a, clientId)) as { id: string; invoiceNumber: string };
+      const { token } = await statementLink(a, clientId);
+      const page = (await statement(token).expect(200)).body.data;
+      expect(page.totalDue).toBe(758.4);
+      // 1.5% of £758.40 = £11.376, half-up to the penny: said before paying, as the provider will charge it
+      expect(page.onlinePayment).toEqual({ providers: ['stripe'], surcharges: [{ provider: 'stripe', percent: 1.5, amount: 11.38 }] });
+      const session = stripe.sessions.get(sessionIdOf((await payAll(token).expect(200)).body.data.redirectUrl))!;
+      expect(session.amount_total).toBe(75840 + 1138);
+      expect(stripe.lineNames.get(session.id)?.[1]).toBe('Card surcharge');
+      await stripe.succeed(session.id);
+      await drained();
+      const rows = await paymentsOf(session.payment_intent!);
+      expect(rows.map((r) => [r.invoice_id, r.amount_pence])).toEqual(
+        expect.arrayContaining([
+          [first.id, 37920],
+          [second.id, 37920],
+        ]),
+      );
+      expect(rows).toHaveLength(2);
+      for (const inv of [first, second]) expect((await invoiceOf(inv.id)).status).toBe('PAID');
+      // the surcharge is the business's income: never kept as the client's credit
+      expect(await rowsOf(sql`select 1 from client_credits where reference = ${session.payment_intent!}`)).toEqual([]);
+      const [receipt] = await receiptsOf(session.payment_intent!);
+      expect(receipt!.textBody).toContain('Card surcharge: £11.38');
+    } finally {
+      await request(t.app).put('/api/company/payments/stripe/surcharge').set(a.auth).send({ percent: 0 }).expect(200);
+    }
+  });
+});
+
+describe('a statement payment that does not complete', () => {
+  it('when the page expires or the bank payment fails, then each open invoice of the statement records it in its timeline, the failure is notified once, and nothing is paid', async () => {
+    const { clientId, oldest, middle, newest } = await threeInvoices();
+    const { token } = await statementLink(a, clientId);
+    const expired = stripe.sessions.get(sessionIdOf((await payAll(token).expect(200)).body.data.redirectUrl))!;
+    expect(await stripe.expire(expired.id)).toBe(200);
+    await drained();
+    for (const inv of [oldest, middle, newest]) {
+      expect(
+        (await historyOf(inv.id)).filter((h) => h.summary === 'Online payment from the statement link through Stripe not completed: the payment page expired'),
+      ).toHaveLength(1);
+    }
+    // Expired: the next click makes a new session, whose bank payment then fails.
+    const failed = stripe.sessions.get(sessionIdOf((await payAll(token).expect(200)).body.data.redirectUrl))!;
+    expect(failed.id).not.toBe(expired.id);
+    expect(await stripe.fail(failed.id)).toBe(200);
+    await drained();
+    for (const inv of [oldest, middle, newest]) {
+      expect(
+        (await historyOf(inv.id)).filter((h) => h.summary === 'Online payment from the statement link through Stripe not completed: the bank payment failed'),
+      ).toHaveLength(1);
+      expect((await invoiceOf(inv.id)).status).not.toBe('PAID');
+    }
+    const notes = (await request(t.app).get('/api/notifications').query({ limit: 100 }).set(a.auth).expect(200)).body.data.items as Array<{
+      kind: string;
+      summary: string;
+    }>;
+    expect(
+      notes.filter((n) => n.kind === 'online payment failed' && n.summary.startsWith(`An online payment from the statement link (${oldest.invoiceNumber} `)),
+    ).toHaveLength(1);
+    expect((await statement(token).expect(200)).body.data.totalDue).toBe(1037.6);
   });
 });

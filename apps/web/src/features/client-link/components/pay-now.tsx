@@ -2,6 +2,7 @@ import type { TOnlineProvider, TPublicOnlinePayment } from '@docket/schemas/onli
 import { payPublicInvoice } from '../api/pay-public-invoice';
 import { usePayOnline } from '../hooks/use-pay-online';
 import { PayButtons } from './pay-buttons';
+import { SurchargeNotes } from './surcharge-notes';
 
 const LABELS: Record<TOnlineProvider, string> = { stripe: 'Pay now', gocardless: 'Pay by bank' };
 
@@ -13,12 +14,7 @@ export function PayNow({ token, offer, amount, money }: { token: string; offer: 
   const { pay, busy, error } = usePayOnline((provider) => payPublicInvoice(token, provider));
   return (
     <div className="space-y-2">
-      {offer.surcharges.map((sc) => (
-        <p key={sc.provider} className="text-sm text-slate-700">
-          {sc.provider === 'stripe' ? 'Paying online by card or bank' : 'Paying by bank'} adds a surcharge of {money(sc.amount)} ({sc.percent}%), shown as its
-          own line before you pay.
-        </p>
-      ))}
+      <SurchargeNotes surcharges={offer.surcharges} money={money} />
       <PayButtons providers={offer.providers} label={(p) => `${LABELS[p]} ${amount}`} onPay={pay} busy={busy} error={error} />
     </div>
   );

@@ -15,7 +15,7 @@ const OWED: TPublicStatement = {
     { number: 'INV0001', date: '2026-11-05', dueDate: '2026-12-05', balance: 279.2 },
   ],
   totalDue: 658.4,
-  onlinePayment: { providers: ['stripe'] },
+  onlinePayment: { providers: ['stripe'], surcharges: [] },
 };
 
 const answer = (status: number, body: unknown) =>
@@ -53,6 +53,22 @@ describe('the statement page', () => {
     const [url, init] = fetchMock.mock.calls.at(-1)!;
     expect(url).toBe(`/api/public/statements/${TOKEN}/pay`);
     expect(JSON.parse(String(init?.body))).toEqual({ provider: 'stripe' });
+  });
+
+  it('when the business client pays a surcharge, then the page says it before Pay £x now; with none, no surcharge is mentioned', async () => {
+    const withSurcharge = {
+      ...OWED,
+      onlinePayment: { providers: ['stripe' as const], surcharges: [{ provider: 'stripe' as const, percent: 1.5, amount: 9.88 }] },
+    };
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: withSurcharge }));
+    const { unmount } = renderPublic(<StatementPage token={TOKEN} />);
+    await screen.findByRole('button', { name: 'Pay £658.40 now' });
+    expect(screen.getByText(/adds a surcharge of £9\.88 \(1\.5%\)/)).toBeInTheDocument();
+    unmount();
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: OWED }));
+    renderPublic(<StatementPage token={TOKEN} />);
+    await screen.findByRole('button', { name: 'Pay £658.40 now' });
+    expect(screen.queryByText(/surcharge/)).toBeNull();
   });
 
   it('when nothing is owed, then it says so and offers no payment', async () => {

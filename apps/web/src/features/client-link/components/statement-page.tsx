@@ -7,6 +7,7 @@ import { usePaymentReturn } from '../hooks/use-payment-return';
 import { usePayOnline } from '../hooks/use-pay-online';
 import { PayButtons } from './pay-buttons';
 import { PublicPage } from './public-page';
+import { SurchargeNotes } from './surcharge-notes';
 
 const moneyOf = (s: TPublicStatement, amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: s.currency || 'GBP' }).format(amount);
 const titleOf = (s: TPublicStatement) => `Statement from ${s.business.name}`;
@@ -69,13 +70,16 @@ export function StatementPage({ token }: { token: string }) {
             )}
           </section>
           {statement.onlinePayment && !waiting && (
-            <PayButtons
-              providers={statement.onlinePayment.providers}
-              label={(p) => `${p === 'gocardless' ? 'Pay by bank' : 'Pay'} ${moneyOf(statement, statement.totalDue)} now`}
-              onPay={pay}
-              busy={busy}
-              error={error}
-            />
+            <div className="space-y-2">
+              <SurchargeNotes surcharges={statement.onlinePayment.surcharges} money={(n) => moneyOf(statement, n)} />
+              <PayButtons
+                providers={statement.onlinePayment.providers}
+                label={(p) => `${p === 'gocardless' ? 'Pay by bank' : 'Pay'} ${moneyOf(statement, statement.totalDue)} now`}
+                onPay={pay}
+                busy={busy}
+                error={error}
+              />
+            </div>
           )}
         </>
       )}
