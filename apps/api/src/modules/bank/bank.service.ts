@@ -176,7 +176,14 @@ export function createBankService(repo: BankRepository, deps: BankServiceDeps) {
           await repo.clearExplanation(tx, userId, id);
         });
       } else {
-        if (made.expenseId) await deps.removeExpense(userId, made.expenseId).catch(() => undefined);
+        // An expense already deleted by hand is gone either way; any other refusal (its VAT return is
+        // filed: 409) keeps both the expense and the explanation, so the line is never free to be
+        // explained a second time while its expense still counts.
+        if (made.expenseId) {
+          await deps.removeExpense(userId, made.expenseId).catch((err: unknown) => {
+            if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+          });
+        }
         await repo.clearExplanation(repo.db, userId, id);
       }
       const open = await deps.openInvoices(userId);

@@ -6,7 +6,7 @@ import { MTD_MESSAGES } from '@docket/schemas/mtd';
 import { creditNotes, invoices, mtdConnections, vatReturns } from '../../db/schema.ts';
 import { createTestApp, joinAccount, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, invoiceBody } from '../../../test/document-fixtures.ts';
-import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, VIEW_SCENARIOS, specOrSkip, specScenarios, startFakeHmrc, type FakeHmrc } from '../../../test/fake-hmrc.ts';
+import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, HMRC_SCENARIOS, VIEW_SCENARIOS, specOrSkip, specScenarios, startFakeHmrc, type FakeHmrc } from '../../../test/fake-hmrc.ts';
 
 /** What the web app sends with each HMRC-bound call (features/vat/fraud-prevention.ts). */
 export const BROWSER = {
@@ -186,6 +186,19 @@ describe.skipIf(!hasSpec)('Making Tax Digital for VAT against a fake HMRC that c
     expect((await request(t.app).get('/api/mtd/vat/obligations?status=X').set(owner.auth)).status).toBe(400);
   });
 
+  it('when HMRC plays QUARTERLY_NONE_MET, then every quarter is open and the fulfilled list is empty', async () => {
+    fake.scenario = 'QUARTERLY_NONE_MET';
+    const all = await request(t.app).get('/api/mtd/vat/obligations').set(owner.auth).set(BROWSER);
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((o: { periodKey: string; status: string }) => [o.periodKey, o.status])).toEqual([
+      ['26A2', 'O'],
+      ['26A3', 'O'],
+    ]);
+    // HMRC answers 404 when nothing matches: an empty list, not an error.
+    const fulfilled = await request(t.app).get('/api/mtd/vat/obligations?status=F').set(owner.auth).set(BROWSER);
+    expect([fulfilled.status, fulfilled.body.data]).toEqual([200, []]);
+  });
+
   it.each(['invoice', 'cash'] as const)('when the %s-basis return is previewed, then its boxes are the VAT report of exactly that period', async (basis) => {
     expect(
       (
@@ -233,6 +246,14 @@ describe.skipIf(!hasSpec)('Making Tax Digital for VAT against a fake HMRC that c
     const res = await request(t.app).post('/api/mtd/vat/returns').set(owner.auth).set(BROWSER).send({ periodKey: '26A3', declaration: true });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(MTD_MESSAGES.duplicate);
+    expect(await t.ctx.db.select().from(vatReturns)).toEqual([]);
+  });
+
+  it('when HMRC says the period has not ended (TAX_PERIOD_NOT_ENDED), then 409 in plain words and nothing is recorded', async () => {
+    fake.scenario = 'TAX_PERIOD_NOT_ENDED';
+    const res = await request(t.app).post('/api/mtd/vat/returns').set(owner.auth).set(BROWSER).send({ periodKey: '26A3', declaration: true });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(MTD_MESSAGES.notEnded);
     expect(await t.ctx.db.select().from(vatReturns)).toEqual([]);
   });
 
@@ -609,7 +630,7 @@ describe.skipIf(!hasSpec)('Making Tax Digital for VAT against a fake HMRC that c
 });
 
 describe.skipIf(!hasSpec)('The fake HMRC', () => {
-  it.each(Object.entries(VIEW_SCENARIOS))(
+  it.each(Object.entries({ ...HMRC_SCENARIOS, ...VIEW_SCENARIOS }))(
     'when it plays a Gov-Test-Scenario for %s, then that value is in the test data HMRC publishes for it',
     (operation, played) => {
       const listed = specScenarios(operation);
