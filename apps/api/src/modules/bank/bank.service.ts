@@ -6,6 +6,7 @@ import {
   type TExplainRequest,
   type TBankAccount,
   type TBankLine,
+  type TCsvMapping,
   type TStatementQuery,
   type TStatementResult,
   type ZBankAccountRequest,
@@ -116,6 +117,11 @@ export function createBankService(repo: BankRepository, deps: BankServiceDeps) {
         csvMapping: input.csvMapping ?? null,
       });
       return toAccountDto((await repo.get(userId, id))!);
+    },
+    /** Save (or, with null, forget) the account's column mapping for a bank without a preset. */
+    async saveMapping(userId: string, id: string, csvMapping: TCsvMapping | null) {
+      if (!(await repo.setMapping(userId, id, csvMapping))) throw AppError.notFound('Bank account');
+      return toAccountDto(await account(userId, id));
     },
     /** Read the whole file first: a file with any bad line is refused with nothing written. */
     async importStatement(userId: string, id: string, q: TStatementQuery, body: Buffer): Promise<TStatementResult> {
