@@ -32,7 +32,10 @@ const encodePath = (p: string) => p.split('/').map(encode).join('/');
  * aws-sigv4.test.ts. Returns every header the request must carry, Authorization included.
  */
 export function signV4(c: SigV4Credentials, r: SigV4Request): Record<string, string> {
-  const amzDate = r.at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = r.at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const headers: Record<string, string> = {
     host: r.url.host,

@@ -152,7 +152,8 @@ describe('PUT /api/bank-accounts/{id}/csv-mapping', () => {
         .set(who.auth)
         .send(body as object);
     expect((await put(other, { csvMapping: mapping })).status).toBe(404);
-    for (const bad of [{}, { csvMapping: { date: 'Posted' } }, { csvMapping: mapping, name: 'x' }]) expect((await put(u, bad)).status, JSON.stringify(bad)).toBe(400);
+    for (const bad of [{}, { csvMapping: { date: 'Posted' } }, { csvMapping: mapping, name: 'x' }])
+      expect((await put(u, bad)).status, JSON.stringify(bad)).toBe(400);
     const saved = await put(u, { csvMapping: mapping });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body.data).toMatchObject({ id: a.id, csvMapping: mapping });

@@ -130,7 +130,10 @@ describe('POST /api/bank-lines/{id}/explain', () => {
   it('when the VAT return holding an explained expense is filed, then undo is refused with 409 and the line and its expense both stay', async () => {
     const s = await statement([['TOOLSTATION', -60]]);
     const [line] = await s.lines();
-    const made = await explain(line!.id, { type: 'EXPENSE', expense: { date: '2099-03-01', supplier: 'Toolstation', category: 'REPAIRS', net: 50, vat: 'STANDARD' } });
+    const made = await explain(line!.id, {
+      type: 'EXPENSE',
+      expense: { date: '2099-03-01', supplier: 'Toolstation', category: 'REPAIRS', net: 50, vat: 'STANDARD' },
+    });
     expect(made.status, made.text).toBe(200);
     const expenseId = made.body.data.explanation.expenseId as string;
     await t.ctx.db.insert(vatReturns).values({
@@ -159,7 +162,10 @@ describe('POST /api/bank-lines/{id}/explain', () => {
   it('when the expense a line made was deleted by hand, then undo still frees the line', async () => {
     const s = await statement([['WICKES', -12]]);
     const [line] = await s.lines();
-    const made = await explain(line!.id, { type: 'EXPENSE', expense: { date: '2099-03-01', supplier: 'Wickes', category: 'REPAIRS', net: 10, vat: 'STANDARD' } });
+    const made = await explain(line!.id, {
+      type: 'EXPENSE',
+      expense: { date: '2099-03-01', supplier: 'Wickes', category: 'REPAIRS', net: 10, vat: 'STANDARD' },
+    });
     expect((await request(t.app).delete(`/api/expenses/${made.body.data.explanation.expenseId}`).set(u.auth)).status).toBe(200);
     expect((await undo(line!.id)).body.data).toMatchObject({ explained: false });
   });
@@ -235,7 +241,12 @@ describe('reconciliation property', () => {
           }
         }
         const after = await s.lines();
-        expect(after.filter((l) => l.explained).map((l) => l.id).sort()).toEqual([...kept].sort());
+        expect(
+          after
+            .filter((l) => l.explained)
+            .map((l) => l.id)
+            .sort(),
+        ).toEqual([...kept].sort());
         for (const l of after.filter((x) => x.explained)) {
           const gi = Number(l.description.split(' ').at(-1));
           expect((l.explanation as { payments: unknown[] }).payments).toHaveLength(made[gi]!.length);

@@ -120,7 +120,7 @@ describe('receipts in S3-compatible storage (RECEIPTS_S3_*)', () => {
     expect(objectOf(id)).toBeUndefined();
   });
 
-  it("when another account names the expense, then 404 and the bucket is not asked", async () => {
+  it('when another account names the expense, then 404 and the bucket is not asked', async () => {
     const id = await newExpense();
     await attach(id);
     const stranger = await registerUser(t.app);

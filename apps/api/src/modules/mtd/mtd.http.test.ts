@@ -6,7 +6,16 @@ import { MTD_MESSAGES } from '@docket/schemas/mtd';
 import { creditNotes, invoices, mtdConnections, vatReturns } from '../../db/schema.ts';
 import { createTestApp, joinAccount, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, invoiceBody } from '../../../test/document-fixtures.ts';
-import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, HMRC_SCENARIOS, VIEW_SCENARIOS, specOrSkip, specScenarios, startFakeHmrc, type FakeHmrc } from '../../../test/fake-hmrc.ts';
+import {
+  FAKE_CLIENT_ID,
+  FAKE_CLIENT_SECRET,
+  HMRC_SCENARIOS,
+  VIEW_SCENARIOS,
+  specOrSkip,
+  specScenarios,
+  startFakeHmrc,
+  type FakeHmrc,
+} from '../../../test/fake-hmrc.ts';
 
 /** What the web app sends with each HMRC-bound call (features/vat/fraud-prevention.ts). */
 export const BROWSER = {

@@ -151,7 +151,9 @@ export function ImportDialog({ account, onClose, onImport }: Props) {
           {mapping && (
             <fieldset className="space-y-3">
               <legend className="text-sm text-muted-foreground">
-                {header.length ? 'Which column holds what. Saved on this account for its next statements.' : 'Choose the file first: its header row names the columns.'}
+                {header.length
+                  ? 'Which column holds what. Saved on this account for its next statements.'
+                  : 'Choose the file first: its header row names the columns.'}
               </legend>
               {column('date', 'Date column', null)}
               {column('description', 'Description column', null)}
@@ -160,7 +162,11 @@ export function ImportDialog({ account, onClose, onImport }: Props) {
               {!columns.amount && column('paidOut', 'Paid out column', 'Choose a column')}
               {column('balance', 'Balance column', 'None')}
               <FormField label="Date format">
-                <Select className="h-11" value={columns.dateFormat} onChange={(e) => setColumns({ ...columns, dateFormat: e.target.value as Columns['dateFormat'] })}>
+                <Select
+                  className="h-11"
+                  value={columns.dateFormat}
+                  onChange={(e) => setColumns({ ...columns, dateFormat: e.target.value as Columns['dateFormat'] })}
+                >
                   {DATE_FORMATS.map((f) => (
                     <option key={f} value={f}>
                       {f}
