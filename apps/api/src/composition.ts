@@ -114,6 +114,7 @@ import { createOnlinePaymentsService, PAYMENT_EVENTS_LOOP } from './modules/onli
 import { onlinePaymentsRoutes } from './modules/online-payments/online-payments.routes.ts';
 import { createSecretBox } from './lib/secrets.ts';
 import { createDatabaseReceiptStore, createExpensesRepository } from './modules/expenses/expenses.repository.ts';
+import { createS3ReceiptStore } from './modules/expenses/s3-receipt-store.ts';
 import { createExpensesService } from './modules/expenses/expenses.service.ts';
 import { expensesRoutes } from './modules/expenses/expenses.routes.ts';
 import { createBankRepository } from './modules/bank/bank.repository.ts';
@@ -261,7 +262,8 @@ export function createModules(ctx: AppContext) {
   const subscription = createSubscriptionService(limits, clock);
   const reports = createReportsService(createReportsRepository(db), clock);
   const expensesRepository = createExpensesRepository(db);
-  const expenses = createExpensesService(expensesRepository, createDatabaseReceiptStore(db), filedPeriods);
+  const receiptStore = config.receiptsS3 ? createS3ReceiptStore(db, config.receiptsS3, clock) : createDatabaseReceiptStore(db);
+  const expenses = createExpensesService(expensesRepository, receiptStore, filedPeriods);
   const bankRules = createBankRulesService(createBankRulesRepository(db));
   const bank = createBankService(createBankRepository(db), {
     openInvoices: invoicesRepository.openForMatching,

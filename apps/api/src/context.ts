@@ -6,6 +6,7 @@ import type { RedisCommand } from './lib/redis.ts';
 import type { TPlanLimits } from '@docket/schemas/plans';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { HmrcConfig } from './modules/mtd/hmrc-client.ts';
+import type { S3Config } from './modules/expenses/s3-receipt-store.ts';
 
 /** Everything a request handler may depend on, built once by server.ts (or a test). */
 export interface AppContext {
@@ -37,6 +38,8 @@ export interface AppContext {
     mail?: MailConfig;
     /** HMRC (Making Tax Digital for VAT); absent = the VAT screen says how to set it up */
     hmrc?: HmrcConfig;
+    /** expense receipts in S3-compatible storage (docs/product.md, "Expenses"); absent = in the database */
+    receiptsS3?: S3Config;
     /** online payments (docs/product.md, "Payments from the link"); absent = none can be configured */
     onlinePayments?: OnlinePaymentsConfig;
   };

@@ -114,6 +114,15 @@ export async function start(env: TEnv, logger: Logger = createLogger(env.LOG_LEV
               secretsKey: env.SECRETS_KEY,
             }
           : undefined,
+      receiptsS3:
+        env.RECEIPTS_S3_BUCKET_URL && env.RECEIPTS_S3_ACCESS_KEY_ID && env.RECEIPTS_S3_SECRET_ACCESS_KEY
+          ? {
+              bucketUrl: env.RECEIPTS_S3_BUCKET_URL,
+              region: env.RECEIPTS_S3_REGION,
+              accessKeyId: env.RECEIPTS_S3_ACCESS_KEY_ID,
+              secretAccessKey: env.RECEIPTS_S3_SECRET_ACCESS_KEY,
+            }
+          : undefined,
       onlinePayments: { secretsKey: env.SECRETS_KEY, stripeApiBase: env.STRIPE_API_BASE, gocardlessApiBase: env.GOCARDLESS_API_BASE },
     },
   });

@@ -97,6 +97,16 @@ describe('loadEnv', () => {
     }
   });
 
+  it('when RECEIPTS_S3_BUCKET_URL is set, then both keys are required and the region defaults to us-east-1', () => {
+    const bucket = { RECEIPTS_S3_BUCKET_URL: 'http://127.0.0.1:9000/receipts' };
+    const err = failure(bucket);
+    expect(err.message).toContain('RECEIPTS_S3_ACCESS_KEY_ID: is required when RECEIPTS_S3_BUCKET_URL is set');
+    expect(err.message).toContain('RECEIPTS_S3_SECRET_ACCESS_KEY: is required when RECEIPTS_S3_BUCKET_URL is set');
+    expect(failure({ RECEIPTS_S3_BUCKET_URL: 'not a url' }).message).toContain('RECEIPTS_S3_BUCKET_URL');
+    const env = loadEnv({ ...bucket, RECEIPTS_S3_ACCESS_KEY_ID: 'k', RECEIPTS_S3_SECRET_ACCESS_KEY: 's' });
+    expect([env.RECEIPTS_S3_BUCKET_URL, env.RECEIPTS_S3_REGION]).toEqual(['http://127.0.0.1:9000/receipts', 'us-east-1']);
+  });
+
   it('when values are valid, then they are converted', () => {
     const env = loadEnv({
       PORT: '0',

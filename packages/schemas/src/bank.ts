@@ -48,6 +48,10 @@ export const ZBankAccountRequest = z.strictObject({
 });
 export type TBankAccountRequest = z.input<typeof ZBankAccountRequest>;
 
+/** PUT /bank-accounts/{id}/csv-mapping: a bank without a preset, its columns mapped once (null forgets them). */
+export const ZCsvMappingRequest = z.strictObject({ csvMapping: ZCsvMapping.nullable() });
+export type TCsvMappingRequest = z.input<typeof ZCsvMappingRequest>;
+
 export const ZBankAccount = z.strictObject({
   id: z.uuid(),
   name: z.string(),

@@ -106,6 +106,14 @@ const ZEnv = z
     /** HMRC's API host (default: the sandbox) and sign-in host (default: the sandbox's) */
     HMRC_API_BASE: z.string().url().default('https://test-api.service.hmrc.gov.uk'),
     HMRC_AUTH_BASE: z.string().url().default('https://test-www.tax.service.gov.uk'),
+    /**
+     * Expense receipts in S3-compatible storage (docs/product.md, "Expenses"): the bucket's URL,
+     * path-style; empty keeps them in the database. Needs the two keys; the region defaults to us-east-1.
+     */
+    RECEIPTS_S3_BUCKET_URL: z.url({ error: 'must be a URL like https://s3.eu-west-2.amazonaws.com/docket-receipts' }).optional(),
+    RECEIPTS_S3_REGION: z.string().default('us-east-1'),
+    RECEIPTS_S3_ACCESS_KEY_ID: z.string().optional(),
+    RECEIPTS_S3_SECRET_ACCESS_KEY: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z
@@ -128,6 +136,11 @@ const ZEnv = z
         path: [env.HMRC_CLIENT_SECRET ? 'SECRETS_KEY' : 'HMRC_CLIENT_SECRET'],
         message: 'is required when HMRC_CLIENT_ID is set',
       });
+    }
+    if (env.RECEIPTS_S3_BUCKET_URL) {
+      for (const key of ['RECEIPTS_S3_ACCESS_KEY_ID', 'RECEIPTS_S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when RECEIPTS_S3_BUCKET_URL is set' });
+      }
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });

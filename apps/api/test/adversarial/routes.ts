@@ -161,6 +161,13 @@ const bankAccountBody: BodySpec = {
   },
   required: ['name'],
 };
+const csvMappingBody: BodySpec = {
+  valid: () => ({ csvMapping: { date: 'Posted', description: 'Details', paidIn: 'In', paidOut: 'Out', dateFormat: 'DD-MM-YYYY' } }),
+  fields: {
+    csvMapping: fc.constantFrom<unknown>('x', 1, [], { date: 'Date' }, { date: 'Date', description: 'M', amount: 'A', paidIn: 'I', paidOut: 'O' }),
+  },
+  required: ['csvMapping'],
+};
 const bankRuleBody: BodySpec = {
   valid: () => ({ match: 'SCREWFIX', supplier: 'Screwfix', category: 'COST_OF_GOODS', vat: 'STANDARD' }),
   fields: {
@@ -387,6 +394,7 @@ export const SPECS: RouteSpec[] = [
   { method: 'get', path: '/bank-accounts' },
   { method: 'get', path: '/bank-accounts/:id' },
   { method: 'post', path: '/bank-accounts', body: bankAccountBody },
+  { method: 'put', path: '/bank-accounts/:id/csv-mapping', body: csvMappingBody, own: { id: 'bankAccountId' } },
   { method: 'get', path: '/bank-accounts/:id/lines' },
   { method: 'post', path: '/bank-accounts/:id/statements' },
   {

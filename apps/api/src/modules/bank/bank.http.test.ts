@@ -142,6 +142,29 @@ describe('statement import', () => {
   });
 });
 
+describe('PUT /api/bank-accounts/{id}/csv-mapping', () => {
+  it('when the columns of a bank without a preset are mapped after the account exists, then format=csv uses them, and null forgets them', async () => {
+    const a = await newAccount(u);
+    const mapping = { date: 'Posted', description: 'Details', amount: 'Value', dateFormat: 'DD-MM-YYYY' };
+    const put = (who: TestUser, body: unknown) =>
+      request(t.app)
+        .put(`/api/bank-accounts/${a.id}/csv-mapping`)
+        .set(who.auth)
+        .send(body as object);
+    expect((await put(other, { csvMapping: mapping })).status).toBe(404);
+    for (const bad of [{}, { csvMapping: { date: 'Posted' } }, { csvMapping: mapping, name: 'x' }])
+      expect((await put(u, bad)).status, JSON.stringify(bad)).toBe(400);
+    const saved = await put(u, { csvMapping: mapping });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.data).toMatchObject({ id: a.id, csvMapping: mapping });
+    const res = await upload(u, a.id, 'format=csv', 'Posted,Details,Value\n05-03-2031,J SMITH,250.00\n06-03-2031,B&Q,-9.99\n');
+    expect(res.status, res.text).toBe(200);
+    expect((await lines(u, a.id)).map((l) => l.amount)).toEqual([250, -9.99]);
+    expect((await put(u, { csvMapping: null })).body.data.csvMapping).toBeNull();
+    expect((await upload(u, a.id, 'format=csv', 'Posted,Details,Value\n07-03-2031,X,1.00\n')).status).toBe(400);
+  });
+});
+
 describe('GET /api/bank-accounts/{id}/lines', () => {
   it('when money in matches an open invoice by amount, number or name, then it is suggested with a confidence, best first', async () => {
     const client = await createClient(t.app, u, { name: 'J Smith' });

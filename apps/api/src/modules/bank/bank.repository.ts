@@ -48,6 +48,14 @@ export function createBankRepository(db: Database) {
         .limit(1);
       return row ?? null;
     },
+    async setMapping(userId: string, id: string, csvMapping: TCsvMapping | null) {
+      const rows = await db
+        .update(bankAccounts)
+        .set({ csvMapping })
+        .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, id)))
+        .returning({ id: bankAccounts.id });
+      return rows.length > 0;
+    },
     async create(userId: string, f: { name: string; sortCode: string | null; accountNumber: string | null; csvMapping: TCsvMapping | null }) {
       const [row] = await db
         .insert(bankAccounts)

@@ -1,7 +1,16 @@
 import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
 import { ZIdParams } from '@docket/schemas/common';
-import { ZBankAccount, ZBankAccountRequest, ZBankLine, ZBankLinesQuery, ZExplainRequest, ZStatementQuery, ZStatementResult } from '@docket/schemas/bank';
+import {
+  ZBankAccount,
+  ZBankAccountRequest,
+  ZBankLine,
+  ZBankLinesQuery,
+  ZCsvMappingRequest,
+  ZExplainRequest,
+  ZStatementQuery,
+  ZStatementResult,
+} from '@docket/schemas/bank';
 import { parse } from '../../middleware/validate.ts';
 import { currentAccount } from '../../middleware/authenticate.ts';
 import { defineRoute, type Route } from '../../http/route.ts';
@@ -61,6 +70,14 @@ export function bankRoutes(service: BankService): Route[] {
       request: { params: ZIdParams },
       response: ZBankAccount,
       handler: ({ accountId, params }) => service.get(accountId, params.id),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/bank-accounts/:id/csv-mapping',
+      permission: 'write',
+      request: { params: ZIdParams, body: ZCsvMappingRequest },
+      response: ZBankAccount,
+      handler: ({ accountId, params, body }) => service.saveMapping(accountId, params.id, body.csvMapping),
     }),
     defineRoute({
       method: 'get',

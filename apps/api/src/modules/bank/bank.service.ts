@@ -6,6 +6,7 @@ import {
   type TExplainRequest,
   type TBankAccount,
   type TBankLine,
+  type TCsvMapping,
   type TStatementQuery,
   type TStatementResult,
   type ZBankAccountRequest,
@@ -117,6 +118,11 @@ export function createBankService(repo: BankRepository, deps: BankServiceDeps) {
       });
       return toAccountDto((await repo.get(userId, id))!);
     },
+    /** Save (or, with null, forget) the account's column mapping for a bank without a preset. */
+    async saveMapping(userId: string, id: string, csvMapping: TCsvMapping | null) {
+      if (!(await repo.setMapping(userId, id, csvMapping))) throw AppError.notFound('Bank account');
+      return toAccountDto(await account(userId, id));
+    },
     /** Read the whole file first: a file with any bad line is refused with nothing written. */
     async importStatement(userId: string, id: string, q: TStatementQuery, body: Buffer): Promise<TStatementResult> {
       const bank = await account(userId, id);
@@ -176,7 +182,14 @@ export function createBankService(repo: BankRepository, deps: BankServiceDeps) {
           await repo.clearExplanation(tx, userId, id);
         });
       } else {
-        if (made.expenseId) await deps.removeExpense(userId, made.expenseId).catch(() => undefined);
+        // An expense already deleted by hand is gone either way; any other refusal (its VAT return is
+        // filed: 409) keeps both the expense and the explanation, so the line is never free to be
+        // explained a second time while its expense still counts.
+        if (made.expenseId) {
+          await deps.removeExpense(userId, made.expenseId).catch((err: unknown) => {
+            if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+          });
+        }
         await repo.clearExplanation(repo.db, userId, id);
       }
       const open = await deps.openInvoices(userId);

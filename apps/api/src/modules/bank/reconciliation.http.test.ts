@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import fc from 'fast-check';
+import { MTD_MESSAGES } from '@docket/schemas/mtd';
+import { vatReturns } from '../../db/schema.ts';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, invoiceBody } from '../../../test/document-fixtures.ts';
 
@@ -10,6 +12,7 @@ let clientId: string;
 
 interface Line {
   id: string;
+  description: string;
   amount: number;
   explained: boolean;
   explanation: Record<string, unknown> | null;
@@ -124,6 +127,49 @@ describe('POST /api/bank-lines/{id}/explain', () => {
     expect((await request(t.app).get(`/api/expenses/${expenseId}`).set(u.auth)).status).toBe(404);
   });
 
+  it('when the VAT return holding an explained expense is filed, then undo is refused with 409 and the line and its expense both stay', async () => {
+    const s = await statement([['TOOLSTATION', -60]]);
+    const [line] = await s.lines();
+    const made = await explain(line!.id, {
+      type: 'EXPENSE',
+      expense: { date: '2099-03-01', supplier: 'Toolstation', category: 'REPAIRS', net: 50, vat: 'STANDARD' },
+    });
+    expect(made.status, made.text).toBe(200);
+    const expenseId = made.body.data.explanation.expenseId as string;
+    await t.ctx.db.insert(vatReturns).values({
+      accountId: u.id, // an owner's own business account has the owner's id
+      vrn: '123456782',
+      periodKey: '99A1',
+      periodStart: '2099-01-01',
+      periodEnd: '2099-03-31',
+      basis: 'invoice',
+      body: {},
+      processingDate: '2099-04-10T10:00:00Z',
+      formBundleNumber: '123456789012',
+    });
+    try {
+      const res = await undo(line!.id);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(MTD_MESSAGES.locked('2099-01-01 to 2099-03-31'));
+      // Before the fix the refusal was swallowed: the line read unexplained while its expense still counted in box 4.
+      expect((await s.lines('?status=explained')).map((l) => l.id)).toEqual([line!.id]);
+      expect((await request(t.app).get(`/api/expenses/${expenseId}`).set(u.auth)).status).toBe(200);
+    } finally {
+      await t.ctx.db.delete(vatReturns);
+    }
+  });
+
+  it('when the expense a line made was deleted by hand, then undo still frees the line', async () => {
+    const s = await statement([['WICKES', -12]]);
+    const [line] = await s.lines();
+    const made = await explain(line!.id, {
+      type: 'EXPENSE',
+      expense: { date: '2099-03-01', supplier: 'Wickes', category: 'REPAIRS', net: 10, vat: 'STANDARD' },
+    });
+    expect((await request(t.app).delete(`/api/expenses/${made.body.data.explanation.expenseId}`).set(u.auth)).status).toBe(200);
+    expect((await undo(line!.id)).body.data).toMatchObject({ explained: false });
+  });
+
   it('when a line is marked transfer, drawings, tax or other income, then the direction must fit; bad bodies and other accounts change nothing', async () => {
     const s = await statement([
       ['TO SAVINGS', -500],
@@ -151,30 +197,75 @@ describe('POST /api/bank-lines/{id}/explain', () => {
 });
 
 describe('reconciliation property', () => {
-  it('when any set of matches is confirmed and some undone, then every line is explained at most once and each invoice balance is its total less its payments', async () => {
+  it('when any set of matches, splits and credits is confirmed and some undone, then every line is explained at most once and each invoice balance is its total less its payments and credits', async () => {
+    // One group is one statement line paying one or two invoices (a split), each perhaps part credited first.
+    const job = fc.record({ pounds: fc.integer({ min: 2, max: 500 }), creditQuarters: fc.integer({ min: 0, max: 3 }) });
+    const group = fc.record({ jobs: fc.array(job, { minLength: 1, maxLength: 2 }), confirm: fc.boolean(), undo: fc.boolean() });
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.integer({ min: 1, max: 500 }), fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 4 }), async (cases) => {
-        const invoices: { id: string; invoiceNumber: string; pounds: number }[] = [];
-        for (const [pounds] of cases) invoices.push({ ...(await invoice(pounds)), pounds });
-        const s = await statement(cases.map(([pounds], i) => [`PAY ${invoices[i]!.invoiceNumber}`, pounds]));
+      fc.asyncProperty(fc.array(group, { minLength: 1, maxLength: 3 }), async (groups) => {
+        const made: { id: string; invoiceNumber: string; due: number }[][] = [];
+        for (const g of groups) {
+          const invs = [];
+          for (const j of g.jobs) {
+            const inv = await invoice(j.pounds);
+            const credit = Math.floor((j.pounds * j.creditQuarters) / 4);
+            if (credit > 0) {
+              const cn = await request(t.app)
+                .post(`/api/invoices/${inv.id}/credit-notes`)
+                .set(u.auth)
+                .send({ reason: 'Discount', lineItems: [{ description: 'Discount', quantity: 1, unitPrice: credit }] });
+              expect(cn.status, cn.text).toBe(201);
+            }
+            invs.push({ ...inv, due: j.pounds - credit });
+          }
+          made.push(invs);
+        }
+        const s = await statement(made.map((invs) => [`PAY ${invs.map((i) => i.invoiceNumber).join(' ')}`, invs.reduce((sum, i) => sum + i.due, 0)]));
         const lines = await s.lines();
+        // statement() ends each description with the line's index: the group it pays.
+        const lineOf = (gi: number) => lines.find((l) => l.description.split(' ').at(-1) === String(gi))!;
         const paid = new Map<string, number>();
-        for (const [i, [, confirm, undoIt]] of cases.entries()) {
-          if (!confirm) continue;
-          const inv = invoices[i]!;
-          const line = lines.find((l) => l.suggestions.some((x) => x.invoiceId === inv.id && x.confidence === 1))!;
-          expect((await explain(line.id, { type: 'INVOICE_PAYMENT', allocations: [{ invoiceId: inv.id, amount: inv.pounds }] })).status).toBe(200);
+        const kept = new Set<string>();
+        for (const [gi, g] of groups.entries()) {
+          if (!g.confirm) continue;
+          const line = lineOf(gi);
+          const allocations = made[gi]!.map((i) => ({ invoiceId: i.id, amount: i.due }));
+          const res = await explain(line.id, { type: 'INVOICE_PAYMENT', allocations });
+          expect(res.status, res.text).toBe(200);
           // a second confirmation of the same line is refused
-          expect((await explain(line.id, { type: 'INVOICE_PAYMENT', allocations: [{ invoiceId: inv.id, amount: inv.pounds }] })).status).toBe(409);
-          if (undoIt) expect((await undo(line.id)).status).toBe(200);
-          else paid.set(inv.id, inv.pounds);
+          expect((await explain(line.id, { type: 'INVOICE_PAYMENT', allocations })).status).toBe(409);
+          if (g.undo) expect((await undo(line.id)).status).toBe(200);
+          else {
+            kept.add(line.id);
+            for (const i of made[gi]!) paid.set(i.id, i.due);
+          }
         }
         const after = await s.lines();
-        expect(after.filter((l) => l.explained)).toHaveLength(paid.size);
-        for (const inv of invoices) {
-          const got = await getInvoice(inv.id);
-          expect(got.balanceDue).toBe(inv.pounds - (paid.get(inv.id) ?? 0));
-          expect(got.status).toBe(paid.has(inv.id) ? 'PAID' : 'SENT');
+        expect(
+          after
+            .filter((l) => l.explained)
+            .map((l) => l.id)
+            .sort(),
+        ).toEqual([...kept].sort());
+        for (const l of after.filter((x) => x.explained)) {
+          const gi = Number(l.description.split(' ').at(-1));
+          expect((l.explanation as { payments: unknown[] }).payments).toHaveLength(made[gi]!.length);
+        }
+        for (const inv of made.flat()) {
+          const got = (await request(t.app).get(`/api/invoices/${inv.id}`).set(u.auth)).body.data as {
+            status: string;
+            total: number;
+            balanceDue: number;
+            amountCredited: number;
+            payments: { amount: number }[];
+            creditNotes: { total: number }[];
+          };
+          const payments = got.payments.reduce((sum, p) => sum + p.amount, 0);
+          const credits = got.creditNotes.reduce((sum, c) => sum + c.total, 0);
+          expect(got.balanceDue).toBe(got.total - payments - credits);
+          expect(payments).toBe(paid.get(inv.id) ?? 0);
+          expect(got.balanceDue).toBe(inv.due - (paid.get(inv.id) ?? 0));
+          expect(got.status === 'PAID').toBe(paid.has(inv.id));
         }
       }),
       { numRuns: 8, seed: 36 },

@@ -85,6 +85,8 @@ export function createExpensesService(
       const cur = await repo.get(userId, id);
       if (!cur) throw AppError.notFound('Expense');
       await assertOpen(userId, cur.date);
+      // The receipt first: in S3-compatible storage its bytes are not removed with the row.
+      await receipts.remove(userId, id);
       if (!(await repo.remove(userId, id))) throw AppError.notFound('Expense');
     },
     async putReceipt(userId: string, id: string, body: Buffer) {

@@ -90,4 +90,10 @@ describe.skipIf(!specOrSkip())("the fake HMRC holds requests to HMRC's specifica
       expect(fake.violations.length).toBeGreaterThan(before);
     }
   });
+
+  it("when a submission receipt's processingDate is not a date-time, then the specification check finds it (formats are checked, not ignored)", () => {
+    const receipt = { processingDate: '2026-11-01T10:00:00.000Z', formBundleNumber: '123456789012', paymentIndicator: 'BANK' };
+    expect(fake.checkAnswer('SubmitVATreturnforperiod', 201, receipt)).toEqual([]);
+    expect(fake.checkAnswer('SubmitVATreturnforperiod', 201, { ...receipt, processingDate: 'yesterday' }).join()).toContain('date-time');
+  });
 });

@@ -6,7 +6,16 @@ import { MTD_MESSAGES } from '@docket/schemas/mtd';
 import { creditNotes, invoices, mtdConnections, vatReturns } from '../../db/schema.ts';
 import { createTestApp, joinAccount, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, invoiceBody } from '../../../test/document-fixtures.ts';
-import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, VIEW_SCENARIOS, specOrSkip, specScenarios, startFakeHmrc, type FakeHmrc } from '../../../test/fake-hmrc.ts';
+import {
+  FAKE_CLIENT_ID,
+  FAKE_CLIENT_SECRET,
+  HMRC_SCENARIOS,
+  VIEW_SCENARIOS,
+  specOrSkip,
+  specScenarios,
+  startFakeHmrc,
+  type FakeHmrc,
+} from '../../../test/fake-hmrc.ts';
 
 /** What the web app sends with each HMRC-bound call (features/vat/fraud-prevention.ts). */
 export const BROWSER = {
@@ -19,6 +28,8 @@ export const BROWSER = {
 const VRN = '123456782';
 /** A second business's VRN (mod 97): its own obligations at the fake. */
 const VRN2 = '987654353';
+/** A third business's VRN (mod 97): it files a quarter with purchases. */
+const VRN3 = '111111107';
 
 /** The return HMRC is sent for a period, as the VAT report of exactly that period gives it (docs/product.md). */
 const returnOfReport = (periodKey: string, r: Record<string, number>) => ({
@@ -186,6 +197,19 @@ describe.skipIf(!hasSpec)('Making Tax Digital for VAT against a fake HMRC that c
     expect((await request(t.app).get('/api/mtd/vat/obligations?status=X').set(owner.auth)).status).toBe(400);
   });
 
+  it('when HMRC plays QUARTERLY_NONE_MET, then every quarter is open and the fulfilled list is empty', async () => {
+    fake.scenario = 'QUARTERLY_NONE_MET';
+    const all = await request(t.app).get('/api/mtd/vat/obligations').set(owner.auth).set(BROWSER);
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((o: { periodKey: string; status: string }) => [o.periodKey, o.status])).toEqual([
+      ['26A2', 'O'],
+      ['26A3', 'O'],
+    ]);
+    // HMRC answers 404 when nothing matches: an empty list, not an error.
+    const fulfilled = await request(t.app).get('/api/mtd/vat/obligations?status=F').set(owner.auth).set(BROWSER);
+    expect([fulfilled.status, fulfilled.body.data]).toEqual([200, []]);
+  });
+
   it.each(['invoice', 'cash'] as const)('when the %s-basis return is previewed, then its boxes are the VAT report of exactly that period', async (basis) => {
     expect(
       (
@@ -233,6 +257,14 @@ describe.skipIf(!hasSpec)('Making Tax Digital for VAT against a fake HMRC that c
     const res = await request(t.app).post('/api/mtd/vat/returns').set(owner.auth).set(BROWSER).send({ periodKey: '26A3', declaration: true });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(MTD_MESSAGES.duplicate);
+    expect(await t.ctx.db.select().from(vatReturns)).toEqual([]);
+  });
+
+  it('when HMRC says the period has not ended (TAX_PERIOD_NOT_ENDED), then 409 in plain words and nothing is recorded', async () => {
+    fake.scenario = 'TAX_PERIOD_NOT_ENDED';
+    const res = await request(t.app).post('/api/mtd/vat/returns').set(owner.auth).set(BROWSER).send({ periodKey: '26A3', declaration: true });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(MTD_MESSAGES.notEnded);
     expect(await t.ctx.db.select().from(vatReturns)).toEqual([]);
   });
 
@@ -348,6 +380,44 @@ describe.skipIf(!hasSpec)('Making Tax Digital for VAT against a fake HMRC that c
     // Invoice basis counts the whole invoice; the owner's cash-basis return only the part paid.
     expect(res.body.data.body.vatDueSales).toBe(251.91);
     expect(fake.submitted.get(`${VRN}:26A3`)!.vatDueSales).toBeLessThan(250);
+  });
+
+  it(`when a business whose purchases outweigh its sales files, then box 4 reclaims them, reverse-charge VAT is in boxes 1 and 4, and box 5 is the positive difference HMRC wants`, async () => {
+    const buyer = await registerUser(t.app);
+    await seedQuarter(buyer, VRN3);
+    expect(
+      (
+        await request(t.app)
+          .put('/api/company')
+          .set(buyer.auth)
+          .send(sampleCompany({ vatNumber: VRN3, vatScheme: 'invoice' }))
+      ).status,
+    ).toBe(200);
+    const bought = [
+      { date: '2026-08-12', supplier: 'Van Centre', category: 'CAR_VAN_TRAVEL', net: 2000, vat: 'STANDARD' },
+      { date: '2026-09-03', supplier: 'Subbie Ltd', category: 'COST_OF_GOODS', net: 500.5, vat: 'RC_STANDARD' },
+    ];
+    for (const e of bought) expect((await request(t.app).post('/api/expenses').set(buyer.auth).send(e)).status).toBe(201);
+    expect((await connect(buyer)).headers.location).toMatch(/hmrc=connected$/);
+    const report = (await request(t.app).get('/api/reports/vat?from=2026-07-01&to=2026-09-30').set(buyer.auth)).body.data;
+    // By hand: sales VAT 251.91 (as the other businesses); purchases VAT 400.00 + 100.10 reverse charge.
+    expect([report.box1, report.box4, report.box5, report.box7]).toEqual([352.01, 500.1, -148.09, 2500.5]);
+    const preview = (await request(t.app).get('/api/mtd/vat/returns/26A3/preview').set(buyer.auth).set(BROWSER)).body.data;
+    const behind = (supplier: string) => preview.documents.find((d: { kind: string; clientName: string }) => d.kind === 'expense' && d.clientName === supplier);
+    expect(behind('Van Centre').boxes).toEqual(['box4', 'box5', 'box7']);
+    expect(behind('Subbie Ltd').boxes).toEqual(['box1', 'box3', 'box4', 'box7']);
+    const res = await request(t.app).post('/api/mtd/vat/returns').set(buyer.auth).set(BROWSER).send({ periodKey: '26A3', declaration: true });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.body).toEqual(returnOfReport('26A3', report));
+    expect(fake.submitted.get(`${VRN3}:26A3`)).toMatchObject({
+      vatDueSales: 352.01,
+      totalVatDue: 352.01,
+      vatReclaimedCurrPeriod: 500.1,
+      netVatDue: 148.09,
+      totalValuePurchasesExVAT: 2500,
+    });
+    // A repayment: HMRC raises no charge to pay.
+    expect(res.body.data.chargeRefNumber).toBeNull();
   });
 
   it('when a credit note in the next period corrects an invoice of the filed one, then the next return counts it and marks it as the correction of the filed period', async () => {
@@ -609,7 +679,7 @@ describe.skipIf(!hasSpec)('Making Tax Digital for VAT against a fake HMRC that c
 });
 
 describe.skipIf(!hasSpec)('The fake HMRC', () => {
-  it.each(Object.entries(VIEW_SCENARIOS))(
+  it.each(Object.entries({ ...HMRC_SCENARIOS, ...VIEW_SCENARIOS }))(
     'when it plays a Gov-Test-Scenario for %s, then that value is in the test data HMRC publishes for it',
     (operation, played) => {
       const listed = specScenarios(operation);

@@ -98,4 +98,31 @@ describe('BankScreen', () => {
     expect(within(open).queryAllByRole('button')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Import statement' })).not.toBeInTheDocument();
   });
+
+  it('when a bank without a preset is imported, then its header row is offered as columns, the mapping is saved on the account, and the statement imports with it', async () => {
+    setUp();
+    const mapping = { date: 'Posted', description: 'Details', paidIn: 'In', paidOut: 'Out', dateFormat: 'DD-MM-YYYY' };
+    mock.onPut(`/bank-accounts/${account.id}/csv-mapping`).reply(200, ok({ ...account, csvMapping: mapping }));
+    mock.onPost(`/bank-accounts/${account.id}/statements`).reply(200, ok({ imported: 2, duplicates: 0, byRules: 0, from: '2031-03-05', to: '2031-03-06' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Import statement' }));
+    const dialog = await screen.findByRole('dialog', { name: /Import a statement/ });
+    const csv = 'Posted,"Details",In,Out\n05-03-2031,J SMITH,"1,200.00",\n06-03-2031,B&Q,,9.99\n';
+    await userEvent.upload(within(dialog).getByLabelText(/Statement file/), new File([csv], 'metro.csv', { type: 'text/csv' }));
+    await userEvent.selectOptions(within(dialog).getByLabelText('Bank (CSV layout)'), 'Another bank: match its columns');
+    // Nothing chosen yet: the dialog says what is missing and sends nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import statement' }));
+    expect(await within(dialog).findByText(/Choose the date and description columns/)).toBeInTheDocument();
+    expect(mock.history.put).toHaveLength(0);
+    // The header row, read from the file, is each column select's options.
+    await waitFor(() => expect(within(within(dialog).getByLabelText(/^Date column/)).getByRole('option', { name: 'Posted' })).toBeDefined());
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Date column/), 'Posted');
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Description column/), 'Details');
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Paid in column/), 'In');
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^Paid out column/), 'Out');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Date format'), 'DD-MM-YYYY');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import statement' }));
+    await waitFor(() => expect(mock.history.post.filter((r) => r.url?.endsWith('/statements'))).toHaveLength(1));
+    expect(JSON.parse(mock.history.put[0]!.data as string)).toEqual({ csvMapping: mapping });
+    expect(mock.history.post.find((r) => r.url?.endsWith('/statements'))!.params).toEqual({ format: 'csv', preset: 'mapping' });
+  });
 });
