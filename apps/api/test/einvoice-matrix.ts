@@ -109,8 +109,8 @@ async function buildMatrix() {
   const withVat = (
     await createClient(t.app, main, { name: 'Harbour Lights Ltd', isBusiness: true, vatNumber: 'GB999999973', address: '1 Quay Street\nBristol\nBS1 4DJ' })
   ).id;
+  // No email either: a client may have none, and an empty ElectronicMail fails PEPPOL-EN16931-R008.
   const withPeppol = (
-    // no email either: a client may have none, and an empty ElectronicMail fails PEPPOL-EN16931-R008
     await createClient(t.app, main, { name: 'County Hospital Trust', isBusiness: true, email: '', peppolId: { scheme: '0088', value: '5790000435968' } })
   ).id;
   const withBoth = (

@@ -155,10 +155,7 @@ describe('journey: VAT per line, reverse charge, CIS and the VAT return', () => 
       ]);
       await expectText(form.getByTestId('outside-scope-mixed'), EINVOICE_MESSAGES.outsideScopeMixedWarning);
       await expectAccessible(page, '/invoices form warning of outside-the-scope lines beside another rate');
-      await form
-        .getByRole('listitem', { name: 'Item 2' })
-        .getByLabel('VAT', { exact: true })
-        .selectOption({ label: '20% · Standard rate' });
+      await form.getByRole('listitem', { name: 'Item 2' }).getByLabel('VAT', { exact: true }).selectOption({ label: '20% · Standard rate' });
       await gone(form.getByTestId('outside-scope-mixed'));
     },
     LONG,

@@ -63,12 +63,7 @@ export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
           <FormField label="Client VAT number" error={errors.vatNumber?.message}>
             <Input {...form.register('vatNumber')} />
           </FormField>
-          <PeppolIdFields
-            scheme={form.register('peppolId.scheme')}
-            value={form.register('peppolId.value')}
-            errors={errors.peppolId}
-            whose="the client's"
-          />
+          <PeppolIdFields scheme={form.register('peppolId.scheme')} value={form.register('peppolId.value')} errors={errors.peppolId} whose="the client's" />
           <FormField label="CIS rate" error={errors.cisRate?.message}>
             <Select {...form.register('cisRate', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}>
               <option value="">Not a CIS contractor</option>

@@ -30,12 +30,7 @@ export function CompanyInfoFields({ form }: { form: TCompanyForm }) {
         <FormField label="VAT Number" error={errors.vatNumber?.message}>
           <Input {...form.register('vatNumber')} />
         </FormField>
-        <PeppolIdFields
-          scheme={form.register('peppolId.scheme')}
-          value={form.register('peppolId.value')}
-          errors={errors.peppolId}
-          whose="your"
-        />
+        <PeppolIdFields scheme={form.register('peppolId.scheme')} value={form.register('peppolId.value')} errors={errors.peppolId} whose="your" />
         <div className="grid grid-cols-[1fr_auto] items-end gap-3">
           <FormField label="Currency" error={errors.currency?.message} className="min-w-0">
             <Select {...form.register('currency')}>
