@@ -59,10 +59,10 @@ describe('the outbox survives', () => {
   });
 
   it('when a send takes longer than its lease (a slow mail server) and another process is polling, then it is sent once: the lease is renewed while the send is in flight', async () => {
-    // A 1 s lease, a mail server that holds its 250 for 4 s, and two job queues on one database,
+    // A 2 s lease, a mail server that holds its 250 for 6 s, and two job queues on one database,
     // as two processes behind a load balancer. Before the renewal the second took the lapsed lease
     // and sent the message again while the first was still waiting for its 250.
-    const t = await createTestApp({ mail: { ...mail(), leaseSeconds: 1 } }, { jobs: true });
+    const t = await createTestApp({ mail: { ...mail(), leaseSeconds: 2 } }, { jobs: true });
     const second = await t.startJobs();
     // The other process: its own composition, whose send loop runs on the second queue.
     createApp({ ...t.ctx, jobs: second });
@@ -70,7 +70,7 @@ describe('the outbox survives', () => {
     peer.beforeReply = async () => {
       if (held) return;
       held = true;
-      await new Promise((r) => setTimeout(r, 4000));
+      await new Promise((r) => setTimeout(r, 6000));
     };
     try {
       const u = await registerUser(t.app);
@@ -83,7 +83,7 @@ describe('the outbox survives', () => {
         return list[0]?.status === 'sent' ? list : undefined;
       });
       // Both queues poll every 0.5 s: long enough for the other to have taken a lapsed lease.
-      await new Promise((r) => setTimeout(r, 2000));
+      await new Promise((r) => setTimeout(r, 3000));
       expect(held).toBe(true);
       expect(peer.received.filter((m) => JSON.stringify(m.to).includes('slow@acme.example'))).toHaveLength(1);
       expect(d!.attempts).toBe(1);
