@@ -58,10 +58,6 @@ export const ONE_DATABASE: Readonly<Record<string, { pass: 'pglite' | 'postgres'
     why: 'kill -9 inside the reminder and recurring sweeps with two processes taking over; needs TEST_DATABASE_URL',
   },
   'src/db/fresh-data-dir.test.ts': { pass: 'pglite', why: "creating PGlite's data folder on first start; PostgreSQL has none" },
-  'src/modules/imports/imports.others-wait.test.ts': {
-    pass: 'pglite',
-    why: "100,000 items imported and exported while another account reads: the stall it guards against was PGlite's (one connection, held by a long transaction); PostgreSQL's pool cannot be held by one request, and the import's SQL runs in both passes in imports.http.test.ts",
-  },
   'src/db/pglite-auto-analyze.test.ts': {
     pass: 'pglite',
     why: "PGlite's stand-in for autovacuum's analyse; on PostgreSQL the daemon itself may analyse a table between the test's two looks",

@@ -109,8 +109,9 @@ async function buildMatrix() {
   const withVat = (
     await createClient(t.app, main, { name: 'Harbour Lights Ltd', isBusiness: true, vatNumber: 'GB999999973', address: '1 Quay Street\nBristol\nBS1 4DJ' })
   ).id;
+  // No email either: a client may have none, and an empty ElectronicMail fails PEPPOL-EN16931-R008.
   const withPeppol = (
-    await createClient(t.app, main, { name: 'County Hospital Trust', isBusiness: true, peppolId: { scheme: '0088', value: '5790000435968' } })
+    await createClient(t.app, main, { name: 'County Hospital Trust', isBusiness: true, email: '', peppolId: { scheme: '0088', value: '5790000435968' } })
   ).id;
   const withBoth = (
     await createClient(t.app, main, { name: 'Both Ids Ltd', isBusiness: true, vatNumber: 'GB 999 9999 73', peppolId: { scheme: '9932', value: 'gb999999973' } })
@@ -380,7 +381,7 @@ function ownChecks(w: Written) {
   if (w.ubl) {
     const line = doc.kind === 'invoice' ? 'InvoiceLine' : 'CreditNoteLine';
     const total = (f: string) => `/*/LegalMonetaryTotal/${f}`;
-    const [subtotal, tax, inclusive, payable, type, emSchemes, negativePrices, ...ublNames] = values(w.ubl, [
+    const [subtotal, tax, inclusive, payable, type, emSchemes, negativePrices, empty, ...ublNames] = values(w.ubl, [
       total('LineExtensionAmount'),
       '/*/TaxTotal/TaxAmount',
       total('TaxInclusiveAmount'),
@@ -388,6 +389,7 @@ function ownChecks(w: Written) {
       doc.kind === 'invoice' ? '/Invoice/InvoiceTypeCode' : '/CreditNote/CreditNoteTypeCode',
       "count(//EndpointID[@schemeID = 'EM'])",
       "count(//Price/PriceAmount[starts-with(normalize-space(.), '-')])",
+      'count(//*[not(*) and normalize-space(.) = ""])',
       ...nameOf(`//${line}/Item/Name`),
     ]);
     check(subtotal === pounds(a.subtotal), `${n}: UBL BT-106 ${subtotal} != API ${pounds(a.subtotal)}`);
@@ -397,6 +399,7 @@ function ownChecks(w: Written) {
     check(type === typeCode, `${n}: UBL type code ${type}`);
     check(emSchemes === '0', `${n}: UBL EndpointID with scheme EM`);
     check(negativePrices === '0', `${n}: UBL negative item price (BR-27)`);
+    check(empty === '0', `${n}: UBL has an empty element (PEPPOL-EN16931-R008)`);
     check(JSON.stringify(ublNames) === JSON.stringify(typed), `${n}: UBL line names ${JSON.stringify(ublNames)} != typed ${JSON.stringify(typed)}`);
   }
   const pdfText = pdfTextOf(readFileSync(w.pdf));

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { MSG } from '@docket/schemas/messages';
+import { PEPPOL_MESSAGES } from '@docket/schemas/peppol';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { registerUser } from './support/api.ts';
@@ -76,9 +77,20 @@ describe('journey 3: catalogue and clients', () => {
 
     await cardWith(page, 'Hannah Baker').getByRole('button', { name: /edit/i }).click();
     await page.getByLabel('Name').fill('Hannah Baker-Jones');
+    // Issue 31: the Peppol participant id a UBL e-invoice is addressed to; a wrong GLN check digit is refused as typed.
+    await page.getByLabel('Peppol scheme').selectOption('0088');
+    await page.getByLabel('Peppol ID').fill('5790000435969');
+    await page.getByRole('button', { name: 'Update Client' }).click();
+    await visible(page.getByText(PEPPOL_MESSAGES.checkDigits('0088')));
+    await page.getByLabel('Peppol ID').fill('5790000435968');
     await page.getByRole('button', { name: 'Update Client' }).click();
     await expectToast(page, 'Client updated successfully');
     await visible(cardWith(page, 'Hannah Baker-Jones'));
+    await page.reload();
+    await cardWith(page, 'Hannah Baker-Jones').getByRole('button', { name: /edit/i }).click();
+    expect(await page.getByLabel('Peppol scheme').inputValue()).toBe('0088');
+    expect(await page.getByLabel('Peppol ID').inputValue()).toBe('5790000435968');
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     const question = await confirmDelete(page, cardWith(page, 'Hannah Baker-Jones').getByRole('button', { name: /delete/i }));
     expect(question).toContain('Are you sure you want to delete this client?');

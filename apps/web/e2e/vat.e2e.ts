@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { EINVOICE_MESSAGES } from '@docket/schemas/data-transfer';
 import type { Locator } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -133,6 +134,29 @@ describe('journey: VAT per line, reverse charge, CIS and the VAT return', () => 
         { vat: 'ZERO', rate: 0, net: 120, vatAmount: 0, reverseCharge: false },
         { vat: 'EXEMPT', rate: 0, net: 15, vatAmount: 0, reverseCharge: false },
       ]);
+    },
+    LONG,
+  );
+
+  test(
+    'when an invoice mixes outside-the-scope lines with another rate, then the form warns before issue that it will have no e-invoice, and the warning goes with the mix (issue 31)',
+    async () => {
+      const { page } = session;
+      const user = await builder(session.baseURL);
+      await signInWithToken(page, user.token, '/invoices');
+
+      await page.getByRole('button', { name: 'New Invoice' }).click();
+      const form = page.getByRole('form', { name: 'Create New Invoice' });
+      await visible(form);
+      await form.getByLabel('Client').selectOption({ label: 'Hannah Baker' });
+      await fillLines(form, [
+        { description: 'Labour', quantity: '1', unitPrice: '100', vat: '20% · Standard rate' },
+        { description: 'Land Registry fee paid for you', quantity: '1', unitPrice: '12.34', vat: 'Outside scope · Outside the scope of VAT' },
+      ]);
+      await expectText(form.getByTestId('outside-scope-mixed'), EINVOICE_MESSAGES.outsideScopeMixedWarning);
+      await expectAccessible(page, '/invoices form warning of outside-the-scope lines beside another rate');
+      await form.getByRole('listitem', { name: 'Item 2' }).getByLabel('VAT', { exact: true }).selectOption({ label: '20% · Standard rate' });
+      await gone(form.getByTestId('outside-scope-mixed'));
     },
     LONG,
   );

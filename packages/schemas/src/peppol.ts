@@ -195,3 +195,26 @@ export const ZPeppolId = z
   })
   .transform((id) => (id.scheme === PEPPOL_UK_VAT_SCHEME ? { ...id, value: id.value.toUpperCase() } : id))
   .nullish();
+
+/** Names shown beside the schemes a UK business is most likely to be given; every other code is listed by number. */
+export const PEPPOL_COMMON_SCHEMES: readonly { scheme: TPeppolScheme; name: string }[] = [
+  { scheme: '9932', name: 'UK VAT number' },
+  { scheme: '0088', name: 'GLN (GS1 location number)' },
+  { scheme: '0060', name: 'DUNS number' },
+  { scheme: '0007', name: 'Swedish organisation number' },
+  { scheme: '0208', name: 'Belgian enterprise number' },
+];
+
+/**
+ * A form holds the Peppol id as two fields (scheme and value), both blank when there is none; the
+ * API takes null for none. Both blank becomes null, so a cleared pair clears the stored id; one of
+ * the two alone stays as typed and the schema names what is missing.
+ */
+export function peppolIdFromForm<T>(values: T): T {
+  const id = (values as { peppolId?: { scheme?: unknown; value?: unknown } | null }).peppolId;
+  if (id && typeof id === 'object') {
+    const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+    if (blank(id.scheme) && blank(id.value)) return { ...values, peppolId: null };
+  }
+  return values;
+}

@@ -99,6 +99,19 @@ describe('electronic addresses (PEPPOL-EN16931-CL008, R010, R020)', () => {
   });
 });
 
+describe('empty elements (PEPPOL-EN16931-R008)', () => {
+  it('when the client has no email (a homeowner may have none), then the UBL has no buyer Contact instead of an empty ElectronicMail, and no element is empty', async () => {
+    const noEmail = await createClient(t.app, user, { name: 'No Email Ltd', email: '', vatNumber: 'GB999999973' });
+    const inv = await issued(noEmail.id);
+    const xml = text(await ublOf('invoices', inv.id));
+    const buyer = block(xml, 'cac:AccountingCustomerParty');
+    expect(buyer).not.toContain('ElectronicMail');
+    expect(buyer).not.toContain('cac:Contact');
+    expect(xml).not.toMatch(/<[\w:]+(?: [^>]*)?\/>|<([\w:]+)(?: [^>]*)?>\s*<\/\1>/);
+    expect(all(block(xml, 'cac:AccountingSupplierParty'), 'cbc:ElectronicMail')).toEqual(['hello@brightsparks.example']);
+  });
+});
+
 describe('final invoices with deductions (BR-27)', () => {
   it('when a final invoice takes off a deposit, then the deduction is a negative quantity at a positive price and every total equals the API', async () => {
     const quote = await createQuote(t.app, user, vatClient, { lineItems: [{ description: 'Bathroom refit', quantity: 1, unitPrice: 4166.67 }] });

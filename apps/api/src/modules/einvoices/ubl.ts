@@ -220,7 +220,9 @@ export function ublInvoice({ kind, syntax, snapshot, clientVatNumber, sellerPepp
         'cac:PostalAddress': postalAddress(client.address),
         ...(buyerVat ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyerVat, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } } : {}),
         'cac:PartyLegalEntity': { 'cbc:RegistrationName': client.name },
-        'cac:Contact': { 'cbc:ElectronicMail': client.email },
+        // A client may have no email (a homeowner): an empty ElectronicMail breaks PEPPOL-EN16931-R008
+        // (no empty elements), so the contact is left out; EN 16931 does not require it.
+        ...(client.email ? { 'cac:Contact': { 'cbc:ElectronicMail': client.email } } : {}),
       },
     },
     // UK VAT: the time of supply is the issue date (also what CII's required delivery block carries).

@@ -121,6 +121,17 @@ export function createDeliveriesRepository(db: Database) {
         .returning();
       return row;
     },
+    /**
+     * Holds a message this process is still sending: while the send is in flight the lease is
+     * renewed, so a slow send (a loaded machine, a slow mail server) is never taken for a dead
+     * process's and sent a second time. Only a queued, leased row moves; a settled one stays.
+     */
+    async extendLease(id: string, leaseUntil: Date): Promise<void> {
+      await db
+        .update(emailDeliveries)
+        .set({ leaseUntil })
+        .where(and(eq(emailDeliveries.id, id), eq(emailDeliveries.status, 'queued'), sql`${emailDeliveries.leaseUntil} is not null`));
+    },
     async settle(id: string, values: Partial<Pick<DeliveryRow, 'status' | 'lastError' | 'messageId' | 'sentAt' | 'nextAttemptAt'>>) {
       await db
         .update(emailDeliveries)

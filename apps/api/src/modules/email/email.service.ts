@@ -620,7 +620,20 @@ export function createEmailService(deps: EmailServiceDeps) {
   async function deliverClaimed(row: DeliveryRow): Promise<void> {
     const deliveryId = row.id;
     const attempt = row.attempts;
-    const outcome = await deps.mailer.send(outgoing(row, deps.config.from));
+    // The lease is renewed while the send is in flight (a third of it at a time), so only a process
+    // that died lets it lapse: a send slower than the lease is not sent again by another process.
+    const renew = setInterval(() => {
+      deliveries.extendLease(deliveryId, new Date(deps.clock().getTime() + leaseMs)).catch((err: unknown) => {
+        deps.logger.warn({ err, deliveryId }, 'email lease could not be renewed');
+      });
+    }, leaseMs / 3);
+    renew.unref();
+    let outcome: Awaited<ReturnType<typeof deps.mailer.send>>;
+    try {
+      outcome = await deps.mailer.send(outgoing(row, deps.config.from));
+    } finally {
+      clearInterval(renew);
+    }
     const documentKind: EmailDocumentKind | null = row.invoiceId ? 'invoice' : row.quoteId ? 'quote' : row.creditNoteId ? 'credit_note' : null;
     const documentId = row.invoiceId ?? row.quoteId ?? row.creditNoteId;
     const note = (summary: string) =>

@@ -4,6 +4,7 @@ import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser
 import { createClient, createInvoice } from '../../../test/document-fixtures.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/smtp-peer.ts';
 import { createBackup, parseBackup, restoreBackup } from '../../db/backup.ts';
+import { createApp } from '../../app.ts';
 
 /** The outbox is the send queue (docs/reliability.md, "Email outbox"): what is queued is a row, and rows survive. */
 let peer: SmtpPeer;
@@ -54,6 +55,41 @@ describe('the outbox survives', () => {
     } finally {
       await target?.close();
       await source.close();
+    }
+  });
+
+  it('when a send takes longer than its lease (a slow mail server) and another process is polling, then it is sent once: the lease is renewed while the send is in flight', async () => {
+    // A 2 s lease, a mail server that holds its 250 for 6 s, and two job queues on one database,
+    // as two processes behind a load balancer. Before the renewal the second took the lapsed lease
+    // and sent the message again while the first was still waiting for its 250.
+    const t = await createTestApp({ mail: { ...mail(), leaseSeconds: 2 } }, { jobs: true });
+    const second = await t.startJobs();
+    // The other process: its own composition, whose send loop runs on the second queue.
+    createApp({ ...t.ctx, jobs: second });
+    let held = false;
+    peer.beforeReply = async () => {
+      if (held) return;
+      held = true;
+      await new Promise((r) => setTimeout(r, 6000));
+    };
+    try {
+      const u = await registerUser(t.app);
+      await request(t.app).post('/api/company').set(u.auth).send(sampleCompany()).expect(201);
+      const c = (await createClient(t.app, u, { email: 'slow@acme.example' })).id;
+      const inv = await createInvoice(t.app, u, c);
+      await request(t.app).post(`/api/invoices/${inv.id}/email`).set(u.auth).send({}).expect(202);
+      const [d] = await until('the slow email to be sent', async () => {
+        const list = await deliveries(t, u, inv.id);
+        return list[0]?.status === 'sent' ? list : undefined;
+      });
+      // Both queues poll every 0.5 s: long enough for the other to have taken a lapsed lease.
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(held).toBe(true);
+      expect(peer.received.filter((m) => JSON.stringify(m.to).includes('slow@acme.example'))).toHaveLength(1);
+      expect(d!.attempts).toBe(1);
+    } finally {
+      peer.beforeReply = undefined;
+      await t.close();
     }
   });
 

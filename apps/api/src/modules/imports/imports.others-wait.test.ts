@@ -7,7 +7,8 @@ import { listen } from '../../../test/adversarial/support.ts';
 /**
  * Issue 30.5 (docs/reliability.md, "Imports and exports never stall other users"): while one
  * account imports a 100,000-row items file and then exports those 100,000 items, another account's
- * requests are answered. Run in the PGlite pass only (test/database-passes.ts says why).
+ * requests are answered. Runs in both passes (PGlite, and PostgreSQL with TEST_DATABASE_URL): the issue
+ * measured the stall on both engines.
  *
  * Each probe is `/api/health` and another account's first page of clients, sent while the big
  * request runs; the test asserts the behaviour (probes finish while the import or export is still

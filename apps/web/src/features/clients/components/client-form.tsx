@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { PeppolIdFields, peppolIdFormDefaults, withPeppolIdFromForm } from '@/components/peppol-id-fields';
 import { CIS_RATES } from '@docket/schemas/vat';
 
 interface ClientFormProps {
@@ -19,7 +20,7 @@ interface ClientFormProps {
 /** The inline add/edit client form (rules: ZClientRequest; docs/product.md, "Validation messages"). */
 export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
   const form = useForm({
-    resolver: zodResolver(ZClientRequest),
+    resolver: withPeppolIdFromForm(zodResolver(ZClientRequest)),
     defaultValues: {
       name: client?.name ?? '',
       email: client?.email ?? '',
@@ -29,6 +30,8 @@ export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
       vatNumber: client?.vatNumber ?? '',
       cisRate: client?.cisRate ?? null,
       paymentTermsDays: client?.paymentTermsDays ?? null,
+      // both blank is "none" (withPeppolIdFromForm): the form always sends the pair, so clearing it clears the stored id
+      peppolId: peppolIdFormDefaults(client?.peppolId) as TClientRequest['peppolId'],
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -60,6 +63,7 @@ export function ClientForm({ client, onSubmit, onCancel }: ClientFormProps) {
           <FormField label="Client VAT number" error={errors.vatNumber?.message}>
             <Input {...form.register('vatNumber')} />
           </FormField>
+          <PeppolIdFields scheme={form.register('peppolId.scheme')} value={form.register('peppolId.value')} errors={errors.peppolId} whose="the client's" />
           <FormField label="CIS rate" error={errors.cisRate?.message}>
             <Select {...form.register('cisRate', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}>
               <option value="">Not a CIS contractor</option>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TClient } from '@docket/schemas/client';
+import { PEPPOL_MESSAGES } from '@docket/schemas/peppol';
 import { renderWithProviders } from '@/test/render';
 import { fail, listReply, mockApi, ok } from '@/test/mock-api';
 import { ClientsScreen } from './clients-screen';
@@ -104,6 +105,37 @@ describe('ClientsScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Client' }));
     await screen.findByText('Client updated successfully');
     expect(JSON.parse(mock.history.put[0]!.data as string)).toMatchObject({ name: 'Acme Heating' });
+  });
+
+  it('when a client is given a Peppol ID, then it is posted as {scheme, value}; an ID without a scheme is refused first, naming the scheme', async () => {
+    mock.onGet('/clients').reply(listReply([]));
+    mock.onPost('/clients').reply(201, ok(acme));
+    renderWithProviders(<ClientsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Client' }));
+    await userEvent.type(screen.getByLabelText(/^Name/), 'County Hospital Trust');
+    await userEvent.type(screen.getByLabelText('Peppol ID'), '5790000435968');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
+    await screen.findByText(PEPPOL_MESSAGES.scheme);
+    expect(mock.history.post).toHaveLength(0);
+    await userEvent.selectOptions(screen.getByLabelText('Peppol scheme'), '0088');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
+    await screen.findByText('Client created successfully');
+    expect(JSON.parse(mock.history.post[0]!.data as string).peppolId).toEqual({ scheme: '0088', value: '5790000435968' });
+  });
+
+  it('when a client with a Peppol ID is edited, then the form shows it, and clearing both fields sends null (which clears it)', async () => {
+    const withId = { ...acme, peppolId: { scheme: '0088', value: '5790000435968' } };
+    mock.onGet('/clients').reply(listReply([withId]));
+    mock.onPut(`/clients/${acme.id}`).reply(200, ok(acme));
+    renderWithProviders(<ClientsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Acme Plumbing' }));
+    expect(screen.getByLabelText('Peppol scheme')).toHaveValue('0088');
+    expect(screen.getByLabelText('Peppol ID')).toHaveValue('5790000435968');
+    await userEvent.selectOptions(screen.getByLabelText('Peppol scheme'), '');
+    await userEvent.clear(screen.getByLabelText('Peppol ID'));
+    await userEvent.click(screen.getByRole('button', { name: 'Update Client' }));
+    await screen.findByText('Client updated successfully');
+    expect(JSON.parse(mock.history.put[0]!.data as string).peppolId).toBeNull();
   });
 
   it('when delete is cancelled, then nothing is sent; when confirmed and the server refuses with 409, then its text is the error toast', async () => {

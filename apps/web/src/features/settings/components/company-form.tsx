@@ -7,6 +7,7 @@ import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { errorMessage } from '@/lib/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { withPeppolIdFromForm } from '@/components/peppol-id-fields';
 import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
 import { useUploadLogo } from '../api/upload-logo';
@@ -31,7 +32,7 @@ export function CompanyForm({ company }: { company: TCompany | null }) {
   const [pickedLogo, setPickedLogo] = useState<string | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const form = useForm<TCompanyRequest, unknown, TCompanyRequestParsed>({
-    resolver: zodResolver(ZCompanyRequest),
+    resolver: withPeppolIdFromForm(zodResolver(ZCompanyRequest)),
     defaultValues: companyFormDefaults(company),
   });
   const { isSubmitting } = form.formState;

@@ -3,10 +3,11 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { PeppolIdFields } from '@/components/peppol-id-fields';
 import type { TCompanyForm } from './company-form-types';
 import { SettingsSection } from './settings-section';
 
-/** Company Information: name, email, phone, website, VAT number, currency (sets the symbol), address. */
+/** Company Information: name, email, phone, website, VAT number, Peppol id, currency (sets the symbol), address. */
 export function CompanyInfoFields({ form }: { form: TCompanyForm }) {
   const { errors } = form.formState;
   const currency = form.watch('currency') ?? 'GBP';
@@ -29,6 +30,7 @@ export function CompanyInfoFields({ form }: { form: TCompanyForm }) {
         <FormField label="VAT Number" error={errors.vatNumber?.message}>
           <Input {...form.register('vatNumber')} />
         </FormField>
+        <PeppolIdFields scheme={form.register('peppolId.scheme')} value={form.register('peppolId.value')} errors={errors.peppolId} whose="your" />
         <div className="grid grid-cols-[1fr_auto] items-end gap-3">
           <FormField label="Currency" error={errors.currency?.message} className="min-w-0">
             <Select {...form.register('currency')}>

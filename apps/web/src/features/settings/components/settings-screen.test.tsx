@@ -101,6 +101,7 @@ describe('SettingsScreen', () => {
       reverseChargeWording: 'CUSTOMER_TO_PAY',
       cisSubcontractor: false,
       paymentTermsDays: 30,
+      peppolId: null,
     });
     // Now the full form.
     await screen.findByRole('heading', { name: 'Bank Details' });
@@ -222,6 +223,34 @@ describe('SettingsScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await screen.findByText('Company profile updated successfully');
     expect(mock.history.post.filter((r) => r.url === '/company/logo')).toHaveLength(0);
+  });
+
+  it('when a Peppol scheme and ID are saved, then the PUT carries them; a GLN with a wrong check digit is refused with its message first', async () => {
+    mock.onGet('/company').reply(200, ok(company));
+    mock.onPut('/company').reply(200, ok({ ...company, peppolId: { scheme: '0088', value: '5790000435968' } }));
+    renderWithProviders(<SettingsScreen />);
+    await userEvent.selectOptions(await screen.findByLabelText('Peppol scheme'), '0088');
+    await userEvent.type(screen.getByLabelText('Peppol ID'), '5790000435969');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Peppol ID is not a valid GLN number (check digits)');
+    expect(mock.history.put).toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText('Peppol ID'));
+    await userEvent.type(screen.getByLabelText('Peppol ID'), '5790000435968');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Company profile updated successfully');
+    expect(body(0, mock.history.put).peppolId).toEqual({ scheme: '0088', value: '5790000435968' });
+  });
+
+  it('when a stored Peppol ID is cleared (scheme None, ID blank), then the PUT sends null, which clears it', async () => {
+    mock.onGet('/company').reply(200, ok({ ...company, peppolId: { scheme: '9932', value: 'GB123456789' } }));
+    mock.onPut('/company').reply(200, ok(company));
+    renderWithProviders(<SettingsScreen />);
+    expect(await screen.findByLabelText('Peppol ID')).toHaveValue('GB123456789');
+    await userEvent.selectOptions(screen.getByLabelText('Peppol scheme'), '');
+    await userEvent.clear(screen.getByLabelText('Peppol ID'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Company profile updated successfully');
+    expect(body(0, mock.history.put).peppolId).toBeNull();
   });
 
   it('when saving fails without a server message, then the toast says "Failed to save company profile"', async () => {

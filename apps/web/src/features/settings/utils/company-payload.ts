@@ -1,5 +1,6 @@
 import { DEFAULT_REVERSE_CHARGE_WORDING } from '@docket/schemas/vat';
 import type { TCompany, TCompanyRequest, TCompanyRequestParsed } from '@docket/schemas/company';
+import { peppolIdFormDefaults } from '@/components/peppol-id-fields';
 import {
   DEFAULT_CREDIT_NOTE_PREFIX,
   DEFAULT_CURRENCY,
@@ -35,15 +36,22 @@ export function companyFormDefaults(company: TCompany | null) {
     cisSubcontractor: company?.cisSubcontractor ?? false,
     paymentTermsDays: company?.paymentTermsDays ?? DEFAULT_DUE_DAYS,
     baseRatePercent: company?.baseRatePercent ?? 0,
+    // both blank is "none": the form sends null then, which clears a stored id
+    peppolId: peppolIdFormDefaults(company?.peppolId) as TCompanyRequest['peppolId'],
     bankDetails: Object.fromEntries(BANK_KEYS.map((k) => [k, bank?.[k] ?? ''])) as Record<(typeof BANK_KEYS)[number], string>,
   };
 }
 
-/** Optional fields are left absent when empty; bank details nested (absent when all empty). */
+/** Optional fields are left absent when empty, except the Peppol id (null clears it); bank details nested (absent when all empty). */
 export function toCompanyPayload(values: TCompanyRequestParsed): TCompanyRequest {
   const payload: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
     if (key === 'bankDetails' || key === 'currencySymbol') continue;
+    // null is meaningful here: it clears a stored Peppol id (absent would keep it)
+    if (key === 'peppolId') {
+      payload.peppolId = value ?? null;
+      continue;
+    }
     if (value !== null && value !== undefined && value !== '') payload[key] = value;
   }
   const bank = Object.fromEntries(BANK_KEYS.flatMap((k) => (values.bankDetails?.[k] ? [[k, values.bankDetails[k]]] : [])));
