@@ -262,4 +262,3 @@ export const DOCUMENT_MESSAGES = {
   /** the form's warning while the chosen due date is before today */
   dueDateInPast: 'This due date is before today, the issue date: the invoice cannot be issued until it is changed',
 } as const;
-
