@@ -126,7 +126,9 @@ describe('journey: expenses and bank reconciliation', () => {
       await page.setViewportSize(DESKTOP);
 
       for (const inv of invoices) {
-        await toExplain.getByRole('button', { name: new RegExp(`Match ${inv.number}`) }).click();
+        // Each payment's own line: a client's name also suggests its other invoices the line could part-pay.
+        const line = toExplain.locator(':scope > li').filter({ has: page.getByText(`FASTER PAYMENT HILDA BAKER REF ${inv.number}`, { exact: true }) });
+        await line.getByRole('button', { name: new RegExp(`Match ${inv.number} `) }).click();
         const confirm = page.getByRole('dialog', { name: 'Confirm the match' });
         await confirm.getByRole('button', { name: `Record payment on ${inv.number}` }).click();
         await expectToast(page, `Payment recorded on ${inv.number}`);

@@ -25,7 +25,7 @@ const lines = async (who: TestUser, id: string, status = '') =>
     amount: number;
     date: string;
     description: string;
-    suggestions: { invoiceNumber: string; confidence: number }[];
+    suggestions: { invoiceNumber: string; amount: number; confidence: number }[];
   }[];
 
 beforeAll(async () => {
@@ -178,12 +178,17 @@ describe('GET /api/bank-accounts/{id}/lines', () => {
     const number = sent.body.data.invoiceNumber as string;
     expect(number).toMatch(/^INV/);
     const a = await newAccount(u);
-    const csv = `Date,Description,Amount,Balance\n05/03/2099,FROM J SMITH REF ${number},1200.00,\n06/03/2099,SOMEONE ELSE,1200.00,\n07/03/2099,SCREWFIX,-1200.00,\n`;
+    const csv =
+      `Date,Description,Amount,Balance\n05/03/2099,FROM J SMITH REF ${number},1200.00,\n06/03/2099,SOMEONE ELSE,1200.00,\n07/03/2099,SCREWFIX,-1200.00,\n` +
+      `08/03/2099,J SMITH PART PAYMENT,300.00,\n09/03/2099,J SMITH,5000.00,\n`;
     await upload(u, a.id, 'format=csv&preset=santander', csv);
     const got = await lines(u, a.id, '?status=unexplained');
     expect(got[0]!.suggestions[0]).toMatchObject({ invoiceNumber: number, amount: 1200, confidence: 1 });
     expect(got[1]!.suggestions[0]).toMatchObject({ invoiceNumber: number, confidence: 0.6 });
     expect(got[2]!.suggestions).toEqual([]);
+    // The name alone: a part payment of the client's invoice (name 0.2, dated after it 0.1), never more than its balance.
+    expect(got[3]!.suggestions).toContainEqual(expect.objectContaining({ invoiceNumber: number, amount: 1200, confidence: 0.3 }));
+    expect(got[4]!.suggestions.map((s) => s.invoiceNumber)).not.toContain(number);
     expect(await lines(u, a.id, '?status=explained')).toEqual([]);
     expect((await request(t.app).get(`/api/bank-accounts/${a.id}/lines?status=maybe`).set(u.auth)).status).toBe(400);
   });

@@ -45,6 +45,8 @@ const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
  * How likely a line pays an invoice (docs/product.md, "Reconciliation"): the exact amount owed
  * (0.5), the invoice number in the description (0.4), the client's name in it (0.2), and a date on
  * or after the invoice's (0.1; before it, -0.2). Only money in is matched; at most three, best first.
+ * The name alone suggests only invoices the line could part-pay (their balance is at least the
+ * line's amount): confirming a match allocates the whole line, which may not exceed a balance.
  */
 export function suggest(line: { amountPence: number; description: string; date: string }, open: OpenInvoice[]) {
   if (line.amountPence <= 0) return [];
@@ -54,7 +56,7 @@ export function suggest(line: { amountPence: number; description: string; date: 
       const amount = inv.duePence === line.amountPence;
       const number = squash(inv.number).length > 0 && text.includes(squash(inv.number));
       const name = squash(inv.clientName).length >= 3 && text.includes(squash(inv.clientName));
-      if (!amount && !number) return null;
+      if (!amount && !number && !(name && inv.duePence >= line.amountPence)) return null;
       const score = (amount ? 0.5 : 0) + (number ? 0.4 : 0) + (name ? 0.2 : 0) + (line.date >= inv.issuedOn ? 0.1 : -0.2);
       return {
         invoiceId: inv.id,
