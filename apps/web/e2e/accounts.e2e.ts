@@ -155,7 +155,11 @@ describe('journey: a business with a team (docs/product.md, "Accounts and roles"
       await switcher.locator('option', { hasText: business.name }).waitFor({ state: 'attached' });
       const option = (await switcher.locator('option').allInnerTexts()).find((t) => t.startsWith(business.name));
       expect(option).toBe(`${business.name} (Accountant)`);
+      const tokenBefore = await page.evaluate(() => localStorage.getItem('token'));
       await switcher.selectOption({ label: option! });
+      // The switch answers with a session for the other business: until it is stored, a page load
+      // still works in the one before (the dashboard is already open, so its URL proves nothing).
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBe(tokenBefore);
       await expectUrl(page, '/dashboard');
       await page.goto('/reports');
       await visible(page.getByTestId('vat-report'));
