@@ -82,6 +82,14 @@ export function DocumentForm({
     if (followTerms && chosenTerms !== null && !form.getFieldState('dueDate').isDirty) form.setValue('dueDate', localIsoDateIn(chosenTerms));
   }, [followTerms, chosenTerms, chosenClient, form]);
   const dueInPast = kind === 'invoice' && Boolean(dueDate) && dueDate! < localIsoDateIn(0);
+  // A native select shows a value only once its option exists: a form opened with a client (a
+  // restored draft, a document being edited) before the clients arrived showed "Select a client"
+  // while the form still held the client. The held client is put back when the options come.
+  const clientCount = clients.length;
+  useEffect(() => {
+    const held = form.getValues('clientId');
+    if (held && clientCount > 0) form.setValue('clientId', held);
+  }, [clientCount, form]);
   // Opening the form (from the header or a card further down) moves focus, and the view, to it.
   const { setFocus } = form;
   useEffect(() => setFocus('clientId'), [setFocus]);
