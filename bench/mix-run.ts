@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { measure, type LoadResult, type LoadSettings } from './api-load.ts';
 import { topFunctions, withCpuProfile } from './cpu-profile.ts';
+import { databaseCpuMs } from './database-cpu.ts';
 import { MIX_KINDS, MIX_WEIGHTS, type KindStats, type MixAccount, type MixKind } from './mix.ts';
 import type { MixClientOptions, MixClientResult } from './mix-client.ts';
 
@@ -35,12 +36,14 @@ export interface MixRun {
   kinds: Partial<Record<MixKind, KindStats>>;
   socketErrors: number;
   serverCpuMsPerRequest: number;
+  /** the local PostgreSQL server's CPU over the mix's requests (NaN on PGlite or a remote server) */
+  databaseCpuMsPerRequest: number;
   loadAvgBefore: number[];
   loadAvgAfter: number[];
   /** top self-time functions per kind, when profiled */
   profiles?: Partial<Record<MixKind, string[]>>;
   /** each kind alone, not profiled: the server's CPU ms per request of that kind (--mix-kind-cpu) */
-  kindCpu?: Partial<Record<MixKind, { requests: number; cpuMsPerRequest: number }>>;
+  kindCpu?: Partial<Record<MixKind, { requests: number; cpuMsPerRequest: number; databaseCpuMsPerRequest: number }>>;
 }
 
 type Api = <T>(method: string, path: string, body?: unknown, token?: string) => Promise<T>;
@@ -180,10 +183,11 @@ export async function runMixClient(
   const options: MixClientOptions = { url, connections: load.connections, durationSec: load.durationSec, amount: load.amount, weights, accounts, seed };
   writeFileSync(file, JSON.stringify(options));
   const cpuBefore = process.cpuUsage();
+  const dbBefore = databaseCpuMs();
   try {
     const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', CLIENT, file], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
     const cpu = process.cpuUsage(cpuBefore);
-    return { result: JSON.parse(stdout) as MixClientResult, cpuMs: (cpu.user + cpu.system) / 1000 };
+    return { result: JSON.parse(stdout) as MixClientResult, cpuMs: (cpu.user + cpu.system) / 1000, dbCpuMs: databaseCpuMs() - dbBefore };
   } finally {
     rmSync(file, { force: true });
   }
@@ -217,7 +221,7 @@ export async function measureMix(
     if (weights.previewDraft) await runMixClient(url, accounts, { previewDraft: 1 }, { connections: load.connections, durationSec: load.warmupSec }, 0);
     await runMixClient(url, accounts, weights, { connections: load.connections, durationSec: load.warmupSec }, 1);
   }
-  const { result, cpuMs } = await runMixClient(url, accounts, weights, load, 2);
+  const { result, cpuMs, dbCpuMs } = await runMixClient(url, accounts, weights, load, 2);
   const loadAvgAfter = os.loadavg();
   const run: Omit<MixRun, 'sizes' | 'seedSec'> = {
     weights,
@@ -228,6 +232,7 @@ export async function measureMix(
     kinds: result.kinds,
     socketErrors: result.socketErrors,
     serverCpuMsPerRequest: result.overall.requests ? cpuMs / result.overall.requests : Number.NaN,
+    databaseCpuMsPerRequest: result.overall.requests ? dbCpuMs / result.overall.requests : Number.NaN,
     loadAvgBefore,
     loadAvgAfter,
   };
@@ -241,8 +246,14 @@ export async function measureMix(
       await runMixClient(url, accounts, { [kind]: 1 }, { connections: load.connections, durationSec: pdf ? 3 : 1 }, 5);
       const alone = await runMixClient(url, accounts, { [kind]: 1 }, { connections: load.connections, durationSec: options.kindCpuSec }, 4);
       const requests = alone.result.overall.requests;
-      run.kindCpu[kind] = { requests, cpuMsPerRequest: requests ? alone.cpuMs / requests : Number.NaN };
-      options.log?.(`cpu ${kind}: ${run.kindCpu[kind]!.cpuMsPerRequest.toFixed(2)} ms per request over ${requests} requests`);
+      run.kindCpu[kind] = {
+        requests,
+        cpuMsPerRequest: requests ? alone.cpuMs / requests : Number.NaN,
+        databaseCpuMsPerRequest: requests ? alone.dbCpuMs / requests : Number.NaN,
+      };
+      options.log?.(
+        `cpu ${kind}: ${run.kindCpu[kind]!.cpuMsPerRequest.toFixed(2)} ms per request (database ${run.kindCpu[kind]!.databaseCpuMsPerRequest.toFixed(2)}) over ${requests} requests`,
+      );
     }
   }
   if (options.profileSec && options.profileDir) {

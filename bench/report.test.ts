@@ -77,6 +77,7 @@ describe('mix targets (issue 38)', () => {
     kinds,
     socketErrors: 0,
     serverCpuMsPerRequest: 1,
+    databaseCpuMsPerRequest: Number.NaN,
     loadAvgBefore: [1, 1, 1],
     loadAvgAfter: [1, 1, 1],
   });

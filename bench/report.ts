@@ -242,7 +242,7 @@ function renderMix(p: (s?: string) => void, runs: DbRun[]) {
     p(`### Mix on ${run.databaseLabel}`);
     p();
     p(
-      `**${m.rps.toFixed(0)} req/s** over ${m.durationSec.toFixed(0)} s against ${ENDPOINT.health} **${m.health.rps.toFixed(0)} req/s** (ratio **${(m.rps / m.health.rps).toFixed(2)}×**); p50 ${ms(m.overall.p50)} ms, p99 ${ms(m.overall.p99)} ms; server CPU ${Number.isFinite(m.serverCpuMsPerRequest) ? m.serverCpuMsPerRequest.toFixed(2) : '–'} ms per request (health: ${cpu(m.health)}); ${errors} errors (${m.overall.non2xx} non-2xx answers, ${m.socketErrors} socket errors or timeouts). Seeding through the API took ${m.seedSec.toFixed(0)} s. Load average before / after the mix: ${load(m.loadAvgBefore)} → ${load(m.loadAvgAfter)}.`,
+      `**${m.rps.toFixed(0)} req/s** over ${m.durationSec.toFixed(0)} s against ${ENDPOINT.health} **${m.health.rps.toFixed(0)} req/s** (ratio **${(m.rps / m.health.rps).toFixed(2)}×**); p50 ${ms(m.overall.p50)} ms, p99 ${ms(m.overall.p99)} ms; server CPU ${Number.isFinite(m.serverCpuMsPerRequest) ? m.serverCpuMsPerRequest.toFixed(2) : '–'} ms per request (health: ${cpu(m.health)})${Number.isFinite(m.databaseCpuMsPerRequest) ? `, and the PostgreSQL server's own processes ${m.databaseCpuMsPerRequest.toFixed(2)} ms more` : ''}; ${errors} errors (${m.overall.non2xx} non-2xx answers, ${m.socketErrors} socket errors or timeouts). Seeding through the API took ${m.seedSec.toFixed(0)} s. Load average before / after the mix: ${load(m.loadAvgBefore)} → ${load(m.loadAvgAfter)}.`,
     );
     p();
     const counts: Partial<Record<MixKind, number>> = {};
@@ -254,22 +254,27 @@ function renderMix(p: (s?: string) => void, runs: DbRun[]) {
       const c = alone?.[kind];
       return c && Number.isFinite(c.cpuMsPerRequest) ? ` ${c.cpuMsPerRequest.toFixed(2)} |` : ' – |';
     };
-    p(`| Kind | Requests | Share drawn | Req/s | p50 ms | p99 ms | Mean ms | Non-2xx |${alone ? ' CPU ms/request alone |' : ''}`);
-    p(`|---|---|---|---|---|---|---|---|${alone ? '---|' : ''}`);
+    const dbAlone = !!alone && Object.values(alone).some((c) => Number.isFinite(c?.databaseCpuMsPerRequest));
+    const dbCell = (kind: MixKind) => {
+      const c = alone?.[kind];
+      return c && Number.isFinite(c.databaseCpuMsPerRequest) ? ` ${c.databaseCpuMsPerRequest.toFixed(2)} |` : ' – |';
+    };
+    p(`| Kind | Requests | Share drawn | Req/s | p50 ms | p99 ms | Mean ms | Non-2xx |${alone ? ' CPU ms/request alone |' : ''}${dbAlone ? ' PostgreSQL CPU ms/request alone |' : ''}`);
+    p(`|---|---|---|---|---|---|---|---|${alone ? '---|' : ''}${dbAlone ? '---|' : ''}`);
     for (const kind of MIX_KINDS) {
       const k = m.kinds[kind];
       if (!k) continue;
       p(
-        `| ${kind} | ${k.requests} | ${(shares[kind] ?? 0).toFixed(1)}% | ${(k.requests / Math.max(m.durationSec, 0.001)).toFixed(0)} | ${ms(k.p50)} | ${ms(k.p99)} | ${ms(k.mean)} | ${k.non2xx}${k.non2xx ? ` (${JSON.stringify(k.statusCodes)})` : ''} |${alone ? aloneCell(kind) : ''}`,
+        `| ${kind} | ${k.requests} | ${(shares[kind] ?? 0).toFixed(1)}% | ${(k.requests / Math.max(m.durationSec, 0.001)).toFixed(0)} | ${ms(k.p50)} | ${ms(k.p99)} | ${ms(k.mean)} | ${k.non2xx}${k.non2xx ? ` (${JSON.stringify(k.statusCodes)})` : ''} |${alone ? aloneCell(kind) : ''}${dbAlone ? dbCell(kind) : ''}`,
       );
     }
     p(
-      `| **all** | ${m.overall.requests} | 100% | ${m.rps.toFixed(0)} | ${ms(m.overall.p50)} | ${ms(m.overall.p99)} | ${ms(m.overall.mean)} | ${m.overall.non2xx} |${alone ? ` ${Number.isFinite(m.serverCpuMsPerRequest) ? m.serverCpuMsPerRequest.toFixed(2) : '–'} (mixed) |` : ''}`,
+      `| **all** | ${m.overall.requests} | 100% | ${m.rps.toFixed(0)} | ${ms(m.overall.p50)} | ${ms(m.overall.p99)} | ${ms(m.overall.mean)} | ${m.overall.non2xx} |${alone ? ` ${Number.isFinite(m.serverCpuMsPerRequest) ? m.serverCpuMsPerRequest.toFixed(2) : '–'} (mixed) |` : ''}${dbAlone ? ` ${m.databaseCpuMsPerRequest.toFixed(2)} (mixed) |` : ''}`,
     );
     if (alone) {
       p();
       p(
-        "CPU ms/request alone: each kind run alone for a few seconds after the mix (same accounts, same connections, no profiler): the server process's CPU (main thread, PDF workers and, on PGlite, the database) over its requests.",
+        `CPU ms/request alone: each kind run alone for a few seconds after the mix (same accounts, same connections, no profiler): the server process's CPU (main thread, PDF workers and, on PGlite, the database) over its requests${dbAlone ? "; PostgreSQL CPU: the database server's processes on this machine over the same requests (read from /proc: bench/database-cpu.ts)" : ''}.`,
       );
     }
     p();
