@@ -259,7 +259,9 @@ function renderMix(p: (s?: string) => void, runs: DbRun[]) {
       const c = alone?.[kind];
       return c && Number.isFinite(c.databaseCpuMsPerRequest) ? ` ${c.databaseCpuMsPerRequest.toFixed(2)} |` : ' – |';
     };
-    p(`| Kind | Requests | Share drawn | Req/s | p50 ms | p99 ms | Mean ms | Non-2xx |${alone ? ' CPU ms/request alone |' : ''}${dbAlone ? ' PostgreSQL CPU ms/request alone |' : ''}`);
+    p(
+      `| Kind | Requests | Share drawn | Req/s | p50 ms | p99 ms | Mean ms | Non-2xx |${alone ? ' CPU ms/request alone |' : ''}${dbAlone ? ' PostgreSQL CPU ms/request alone |' : ''}`,
+    );
     p(`|---|---|---|---|---|---|---|---|${alone ? '---|' : ''}${dbAlone ? '---|' : ''}`);
     for (const kind of MIX_KINDS) {
       const k = m.kinds[kind];
