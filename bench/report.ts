@@ -7,6 +7,7 @@ import type { PdfBenchRow } from './pdf.ts';
 import type { IssuedPdfBench } from './pdf-issued.ts';
 import type { IdleMemory } from './idle-memory.ts';
 import type { MixRun } from './mix-run.ts';
+import type { RoundTrips } from './round-trip.ts';
 import { MIX_DESCRIPTIONS, MIX_KINDS, drawnShares, type MixKind } from './mix.ts';
 
 export interface DbRun {
@@ -36,6 +37,8 @@ export interface BenchReport {
   loadAvgEnd: number[];
   settings: LoadSettings;
   jwt: JwtResult;
+  /** absent in reports written before it was measured */
+  roundTrips?: RoundTrips;
   bare: LoadResult;
   runs: DbRun[];
   pdf: PdfBenchRow[] | { skipped: string };
@@ -387,6 +390,16 @@ export function renderReport(r: BenchReport, notes: string): string {
     'Server CPU ms/request is the CPU time of the process holding the app (load generator in a child process; PGlite runs inside the app process, PostgreSQL does not) divided by the requests served. Unlike requests/s it barely moves with other work on the machine: 1000 ÷ it is what one free core could serve.',
   );
   p();
+
+  if (r.roundTrips) {
+    const { otherProcess: o, sameProcess: same, count } = r.roundTrips;
+    p('## Round trips on this machine');
+    p();
+    p(
+      `${count.toLocaleString('en-GB')} ping-pongs of 200 bytes over TCP loopback (bench/round-trip.ts): with another process **${o.wallUs.toFixed(0)} µs** each, ${o.cpuUs.toFixed(0)} µs of the caller's CPU (${o.systemUs.toFixed(0)} µs in the kernel); within one process ${same.wallUs.toFixed(0)} µs, ${same.cpuUs.toFixed(0)} µs of CPU. Every SQL statement to PostgreSQL is one round trip with another process and so is every HTTP answer: /api/health pays one, a mix request one more per statement. On a virtual machine, waking a process on an idle core is what costs; a busy machine pays less per wake-up.`,
+    );
+    p();
+  }
 
   p('## JWT verification');
   p();

@@ -8,6 +8,7 @@ import { api, startBenchApp, type BenchApp, type BenchDbKind } from './bench-app
 import { measure, startBareExpress, type LoadResult, type LoadSettings, type LoadTarget } from './api-load.ts';
 import { FULL_SIZES, SMOKE_SIZES, seedAccount } from './seed.ts';
 import { benchJwtVerify } from './jwt.ts';
+import { measureRoundTrips } from './round-trip.ts';
 import { runPdfBench } from './pdf.ts';
 import { runIssuedPdfBench } from './pdf-issued.ts';
 import { measureIdleMemory, type IdleMemory } from './idle-memory.ts';
@@ -269,6 +270,11 @@ async function main() {
   const jwt = benchJwtVerify(smoke ? 5_000 : 50_000, smoke ? 3 : 5);
   log(`JWT verify: ${jwt.medianUs.toFixed(2)} µs per request, ${jwt.firstSightUs.toFixed(2)} µs on first sight`);
 
+  const roundTrips = await measureRoundTrips(smoke ? 500 : 5_000);
+  log(
+    `round trip to another process: ${roundTrips.otherProcess.wallUs.toFixed(0)} µs (${roundTrips.otherProcess.cpuUs.toFixed(0)} µs of CPU); within the process: ${roundTrips.sameProcess.wallUs.toFixed(0)} µs`,
+  );
+
   const bareServer = await startBareExpress();
   const bare = await measure(bareServer.url, { name: 'bare Express', method: 'GET', paths: ['/bare'] }, settings).finally(() => bareServer.close());
   log(`bare Express: ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`);
@@ -302,6 +308,7 @@ async function main() {
     loadAvgEnd: os.loadavg(),
     settings,
     jwt,
+    roundTrips,
     bare,
     runs,
     pdf,
