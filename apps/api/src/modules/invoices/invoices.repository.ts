@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { ledgerStatus, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { TFixedVat } from '@docket/schemas/totals';
 import { queryRows, type Database } from '../../db/client.ts';
+import { writeTogether, type PendingWrite } from '../../db/one-statement.ts';
 import { clients, creditNoteLines, creditNotes, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
 import { newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
@@ -70,8 +72,8 @@ const cisColumns = (c: { cisRateBp: number | null; cisDeductionPence: number }) 
 /** What the client owes before payments and credits: the total less any CIS deduction (docs/product.md, "CIS"). */
 export const duePenceSql = () => sql<number>`(${invoices.totalPence} - ${invoices.cisDeductionPence})`.mapWith(Number);
 
-/** Runs after the insert, in its transaction (the history entry of the new document). */
-export type AfterCreate = (tx: Tx, id: string) => Promise<void>;
+/** What goes in with a new invoice, in the same statement (its history entries), given its id. */
+export type AlsoWritten = (id: string) => PendingWrite[];
 
 /** Stored columns a status change may set. */
 export interface InvoiceState {
@@ -171,21 +173,26 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   /**
    * Plan re-check and insert of a DRAFT, inside the caller's transaction. A draft gets no number
    * (it is given at issue: assignNumber), but creates still queue on the account's invoice counter
-   * row, so the plan's re-check cannot be passed by two parallel creates at once.
+   * row, so the plan's re-check cannot be passed by two parallel creates at once. The invoice, its
+   * lines and `also` (history entries) go in as one statement; its id is made here.
    */
   const insertDraft = async (
     tx: Tx,
     userId: string,
-    values: Omit<typeof invoices.$inferInsert, 'userId' | 'invoiceNumber'>,
+    values: Omit<typeof invoices.$inferInsert, 'id' | 'userId' | 'invoiceNumber'>,
+    lines: readonly StoredLine[],
     guard?: CreateGuard,
+    also?: AlsoWritten,
   ): Promise<string> => {
     await counters.lock(tx, userId, 'invoice');
     await guard?.(tx);
-    const [row] = await tx
-      .insert(invoices)
-      .values({ userId, invoiceNumber: null, ...values })
-      .returning({ id: invoices.id });
-    return row!.id;
+    const id = randomUUID();
+    await writeTogether(tx, [
+      tx.insert(invoices).values({ id, userId, invoiceNumber: null, ...values }),
+      ...(lines.length ? [tx.insert(invoiceLines).values(lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })))] : []),
+      ...(also?.(id) ?? []),
+    ]);
+    return id;
   };
   const insertLines = (x: Executor, userId: string, invoiceId: string, fields: PricedDocument) =>
     x.insert(invoiceLines).values(fields.lines.map((l) => ({ ...l, userId, invoiceId })));
@@ -229,34 +236,37 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
 
     /** A new DRAFT, without a number (docs/product.md, "Document numbers"). */
-    async create(userId: string, fields: InvoiceFields, guard?: CreateGuard, after?: AfterCreate): Promise<string> {
-      return db.transaction(async (tx) => {
-        const id = await insertDraft(
+    async create(userId: string, fields: InvoiceFields, guard?: CreateGuard, also?: AlsoWritten): Promise<string> {
+      return db.transaction((tx) =>
+        insertDraft(
           tx,
           userId,
           { clientId: fields.clientId, siteAddress: fields.siteAddress ?? null, ...totalsColumns(fields), ...cisColumns(fields), dueDate: fields.dueDate },
+          fields.lines,
           guard,
-        );
-        await insertLines(tx, userId, id, fields);
-        await after?.(tx, id);
-        return id;
-      });
+          also,
+        ),
+      );
     },
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
 
     /** A DRAFT inside the caller's transaction, dated `createdAt` (a recurring invoice's period). */
     async createIn(tx: Tx, userId: string, fields: InvoiceFields, createdAt: Date): Promise<{ id: string }> {
-      const id = await insertDraft(tx, userId, {
-        clientId: fields.clientId,
-        siteAddress: fields.siteAddress ?? null,
-        ...totalsColumns(fields),
-        ...cisColumns(fields),
-        dueDate: fields.dueDate,
-        createdAt,
-        updatedAt: createdAt,
-      });
-      await insertLines(tx, userId, id, fields);
+      const id = await insertDraft(
+        tx,
+        userId,
+        {
+          clientId: fields.clientId,
+          siteAddress: fields.siteAddress ?? null,
+          ...totalsColumns(fields),
+          ...cisColumns(fields),
+          dueDate: fields.dueDate,
+          createdAt,
+          updatedAt: createdAt,
+        },
+        fields.lines,
+      );
       return { id };
     },
 
@@ -439,7 +449,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
 
     /** A new DRAFT invoice made from a quote, inside withLockedQuote's transaction. */
-    async insertFromQuote(tx: Tx, userId: string, values: QuoteInvoiceValues, guard?: CreateGuard): Promise<{ id: string }> {
+    async insertFromQuote(tx: Tx, userId: string, values: QuoteInvoiceValues, guard?: CreateGuard, also?: AlsoWritten): Promise<{ id: string }> {
       const id = await insertDraft(
         tx,
         userId,
@@ -453,9 +463,10 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           fixedVat: values.fixedVat,
           dueDate: values.dueDate,
         },
+        values.lines,
         guard,
+        also,
       );
-      if (values.lines.length > 0) await tx.insert(invoiceLines).values(values.lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })));
       return { id };
     },
   };
