@@ -30,9 +30,9 @@ const statements = async (run: () => Promise<unknown>) => {
 };
 
 describe('statements per write', () => {
-  it('when a draft invoice of 5 lines is created, then it takes at most 8 statements (session, settings with client, BEGIN, counter lock, plan count, invoice with lines and history, COMMIT, answer)', async () => {
+  it('when a draft invoice of 5 lines is created, then it takes at most 7 statements (session, settings with client, BEGIN, counter lock, invoice with lines and history counting the plan use, COMMIT, answer)', async () => {
     const { n, sent } = await statements(() => request(t.app).post('/api/invoices').set(user.auth).send(draft()).expect(201));
-    expect(n, sent).toBeLessThanOrEqual(8);
+    expect(n, sent).toBeLessThanOrEqual(7);
   });
 
   it('when a part payment is recorded, then it takes at most 8 statements (session, filed periods, BEGIN, lock, locked read, payment with history and notification, COMMIT, answer)', async () => {
@@ -55,11 +55,11 @@ describe('statements per write', () => {
     expect(n, sent).toBeLessThanOrEqual(10);
   });
 
-  it('when a client is created, then it takes at most 6 statements (session, BEGIN, account lock, plan count, insert, COMMIT)', async () => {
+  it('when a client is created, then it takes at most 5 statements (session, BEGIN, account lock, insert counting the plan use, COMMIT)', async () => {
     const { n, sent } = await statements(() =>
       request(t.app).post('/api/clients').set(user.auth).send({ name: 'Bob Ltd', email: 'bob@example.com' }).expect(201),
     );
-    expect(n, sent).toBeLessThanOrEqual(6);
+    expect(n, sent).toBeLessThanOrEqual(5);
   });
 
   it('when a draft invoice is created, then its answer is what a GET of it answers', async () => {

@@ -12,7 +12,7 @@ import { lineColumns, totalsColumns, type DocumentTotals, type PricedDocument, t
 import { linesJson } from '../documents/lines-json.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
 import { documentListShape, isFirstPage, type DocumentListOptions } from '../documents/document-list-shape.ts';
-import type { CreateGuard, Executor } from '../documents/create-guard.ts';
+import type { CountedLimit, CreateGuard, Executor } from '../documents/create-guard.ts';
 import { preparedPerLimit, preparedSelect } from '../../cache/prepared-statements.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
@@ -181,17 +181,20 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     userId: string,
     values: Omit<typeof invoices.$inferInsert, 'id' | 'userId' | 'invoiceNumber'>,
     lines: readonly StoredLine[],
-    guard?: CreateGuard,
+    guard?: CreateGuard | CountedLimit | null,
     also?: AlsoWritten,
   ): Promise<string> => {
     await counters.lock(tx, userId, 'invoice');
-    await guard?.(tx);
+    if (typeof guard === 'function') await guard(tx);
     const id = randomUUID();
-    await writeTogether(tx, [
-      tx.insert(invoices).values({ id, userId, invoiceNumber: null, ...values }),
+    const invoice = tx.insert(invoices).values({ id, userId, invoiceNumber: null, ...values });
+    const [row] = await writeTogether<{ used: number }>(tx, [
       ...(lines.length ? [tx.insert(invoiceLines).values(lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })))] : []),
       ...(also?.(id) ?? []),
+      // last: what it returns is the statement's answer
+      guard && typeof guard !== 'function' ? invoice.returning({ used: guard.used.as('used') }) : invoice,
     ]);
+    if (guard && typeof guard !== 'function') guard.check(Number(row!.used));
     return id;
   };
   const insertLines = (x: Executor, userId: string, invoiceId: string, fields: PricedDocument) =>
@@ -236,7 +239,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
 
     /** A new DRAFT, without a number (docs/product.md, "Document numbers"). */
-    async create(userId: string, fields: InvoiceFields, guard?: CreateGuard, also?: AlsoWritten): Promise<string> {
+    async create(userId: string, fields: InvoiceFields, guard?: CreateGuard | CountedLimit | null, also?: AlsoWritten): Promise<string> {
       return db.transaction((tx) =>
         insertDraft(
           tx,

@@ -27,6 +27,7 @@ import type { DocumentSettingsRepository } from '../numbering/document-settings.
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
 import { cisOf, priceDocument } from '../documents/document-input.ts';
 import type { InvoicesRepository } from './invoices.repository.ts';
+import type { CountedLimit } from '../documents/create-guard.ts';
 import { toInvoiceDto } from './invoices.mapper.ts';
 import type { InvoiceState, LockedInvoice } from './invoices.repository.ts';
 import type { Tx } from '../numbering/counters.repository.ts';
@@ -60,6 +61,8 @@ export interface InvoicesServiceDeps {
   payInFull: (tx: Tx, userId: string, inv: LockedInvoice) => Promise<void>;
   /** with a transaction: the race-free re-check under the counter lock */
   assertCanCreateInvoice: (userId: string, tx?: Pick<Database, 'select'>) => Promise<void>;
+  /** the same limit, counted by the insert itself under the counter lock (null: the plan sets none) */
+  invoiceLimit: (userId: string) => CountedLimit | null;
   /** the first page of the list is kept per account version (docs/product.md, "Kept answers") */
   kept: KeptAnswer;
   /** issuing, reverting or voiding an invoice dated in a filed VAT period is refused */
@@ -201,14 +204,13 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       return (await repo.list(userId, today(), { limit: n })).slice(0, n).map(toInvoiceDto);
     },
     async create(userId: string, input: InvoiceInput): Promise<TInvoice> {
-      // The plan limit is checked once, under the invoice counter's lock inside the insert's
-      // transaction (`guard`): a check before it could be passed by a parallel create anyway.
+      // The plan limit is checked once, under the invoice counter's lock, by the insert itself
+      // (CountedLimit): a check before the lock could be passed by a parallel create anyway.
       const { settings, client } = await deps.settings.readWithClient(userId, input.clientId);
       const fields = await priceDocument({ clientTax: async () => client }, userId, input, () => settings.defaultTaxRateBp);
       const cis = cisOf(settings.cisSubcontractor, fields.clientCisRate, fields.lines, fields.taxRateBp);
-      const guard = (tx: Pick<Database, 'select'>) => deps.assertCanCreateInvoice(userId, tx);
       const dueDate = input.dueDate ?? termsDueDate(settings, fields.clientPaymentTermsDays);
-      const id = await repo.create(userId, { ...fields, ...cis, dueDate }, guard, (newId) => [
+      const id = await repo.create(userId, { ...fields, ...cis, dueDate }, deps.invoiceLimit(userId), (newId) => [
         entry(userId, newId, 'created', createdSummary(fields.totalPence)),
       ]);
       return get(userId, id);
