@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ledgerStatus, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { TFixedVat } from '@docket/schemas/totals';
@@ -200,6 +200,26 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   const insertLines = (x: Executor, userId: string, invoiceId: string, fields: PricedDocument) =>
     x.insert(invoiceLines).values(fields.lines.map((l) => ({ ...l, userId, invoiceId })));
 
+  /**
+   * The invoice row locked FOR UPDATE inside the caller's transaction: every change to an
+   * invoice (edit, send, void, revert, credit, delete) takes this lock first, so a check and
+   * the change it allows cannot be split by a concurrent one.
+   */
+  const lockWith = async <T = never>(tx: Tx, userId: string, id: string, today: string, also?: SQL<T>) => {
+    const [hit] = (await tx
+      .select(also ? { id: invoices.id, also } : { id: invoices.id })
+      .from(invoices)
+      .where(own(userId, id))
+      .for('update')) as { id: string; also?: T }[];
+    if (!hit) return { invoice: null, also: undefined };
+    // Read after the lock is held, in a statement of its own: under READ COMMITTED a new statement
+    // sees what the transaction we waited for committed (its payments and credit notes); the
+    // locking statement's own subqueries would still see the sums from before the wait.
+    // The join keeps drizzle qualifying column names, which the correlated subqueries need.
+    const [row] = await tx.select(lockedColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId)).where(own(userId, id));
+    return { invoice: row ?? null, also: hit.also as T };
+  };
+
   return {
     /** Issued invoices that still have money owed, for matching bank lines (docs/product.md, "Reconciliation"). */
     async openForMatching(userId: string): Promise<{ id: string; number: string; clientName: string; duePence: number; issuedOn: string }[]> {
@@ -288,21 +308,16 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       return invoiceNumber;
     },
 
-    /**
-     * The invoice row locked FOR UPDATE inside the caller's transaction: every change to an
-     * invoice (edit, send, void, revert, credit, delete) takes this lock first, so a check and
-     * the change it allows cannot be split by a concurrent one.
-     */
+    /** The invoice locked for a change (lockWith, above); null when it is not the account's. */
     async lock(tx: Tx, userId: string, id: string, today: string) {
-      const [hit] = await tx.select({ id: invoices.id }).from(invoices).where(own(userId, id)).for('update');
-      if (!hit) return null;
-      // Read after the lock is held, in a statement of its own: under READ COMMITTED a new statement
-      // sees what the transaction we waited for committed (its payments and credit notes); the
-      // locking statement's own subqueries would still see the sums from before the wait.
-      // The join keeps drizzle qualifying column names, which the correlated subqueries need.
-      const [row] = await tx.select(lockedColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId)).where(own(userId, id));
-      return row ?? null;
+      return (await lockWith(tx, userId, id, today)).invoice;
     },
+
+    /**
+     * `lock`, with `also` answered by the locking statement (a check the caller would otherwise
+     * send on its own: one statement fewer). Nothing is answered when the invoice is not there.
+     */
+    lockWith,
 
     async setState(tx: Tx, id: string, state: InvoiceState) {
       await tx

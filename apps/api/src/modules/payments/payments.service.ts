@@ -12,6 +12,7 @@ import type { InvoicesRepository, LockedInvoice } from '../invoices/invoices.rep
 import type { HistoryRepository } from '../history/history.repository.ts';
 import type { LedgerRow, PaymentsRepository } from './payments.repository.ts';
 import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
+import type { FiledPeriods } from '../mtd/filed-periods.ts';
 
 export interface PaymentInput {
   amount: number;
@@ -40,7 +41,7 @@ export interface PaymentsServiceDeps {
   notifications: NotificationsRepository;
   clock: Clock;
   /** a payment dated in a period whose VAT return was filed is refused (cash basis counts payments) */
-  filedPeriods?: { assertOpen(accountId: string, day: string, tx?: Tx): Promise<void> };
+  filedPeriods?: Pick<FiledPeriods, 'assertOpen' | 'checkIn'>;
 }
 
 export const toLedgerDto = (r: LedgerRow): TPayment => ({
@@ -162,9 +163,12 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
     async record(userId: string, invoiceId: string, input: PaymentInput): Promise<void> {
       const paidOn = input.date ?? today();
       if (paidOn > today()) throw AppError.badRequest(PAYMENT_MESSAGES.future, { date: PAYMENT_MESSAGES.future });
-      await deps.filedPeriods?.assertOpen(userId, paidOn);
+      // the filed-period check rides on the invoice's lock (one statement fewer)
+      const filed = deps.filedPeriods?.checkIn(userId, paidOn);
       await deps.invoices.transaction(async (tx) => {
-        const inv = await locked(tx, userId, invoiceId);
+        const { invoice: inv, also } = await deps.invoices.lockWith(tx, userId, invoiceId, today(), filed?.filed);
+        if (!inv) throw AppError.notFound('Invoice');
+        filed?.assertOpen(also ?? null);
         if (inv.status !== 'DRAFT' && paidOn < londonDay(inv.createdAt)) {
           throw AppError.badRequest(PAYMENT_MESSAGES.beforeIssue, { date: PAYMENT_MESSAGES.beforeIssue });
         }
