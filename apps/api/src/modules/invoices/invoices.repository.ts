@@ -13,7 +13,7 @@ import { linesJson } from '../documents/lines-json.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
 import { documentListShape, isFirstPage, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CountedLimit, CreateGuard, Executor } from '../documents/create-guard.ts';
-import { preparedPerLimit, preparedSelect } from '../../cache/prepared-statements.ts';
+import { preparedInTransaction, preparedPerLimit, preparedSelect } from '../../cache/prepared-statements.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 import { baseRateBpSql, paidPenceSql, paymentRefsJson } from './invoice-payments.ts';
@@ -84,7 +84,7 @@ export interface InvoiceState {
   voidReason?: string | null;
 }
 
-const lockedColumns = (today: string) => ({
+const lockedColumns = (today: Today) => ({
   id: invoices.id,
   clientId: invoices.clientId,
   quoteInvoiceType: invoices.quoteInvoiceType,
@@ -200,6 +200,17 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   const insertLines = (x: Executor, userId: string, invoiceId: string, fields: PricedDocument) =>
     x.insert(invoiceLines).values(fields.lines.map((l) => ({ ...l, userId, invoiceId })));
 
+  // Planned once (cache/prepared-statements.ts): with its subqueries, planning it cost about three
+  // times running it on PGlite. The join keeps drizzle qualifying column names, which the
+  // correlated subqueries need.
+  const lockedRead = preparedInTransaction(db, 'invoice_locked_read', (tx: Tx) =>
+    tx
+      .select(lockedColumns(sql.placeholder('today')))
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id')))),
+  );
+
   /**
    * The invoice row locked FOR UPDATE inside the caller's transaction: every change to an
    * invoice (edit, send, void, revert, credit, delete) takes this lock first, so a check and
@@ -215,8 +226,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     // Read after the lock is held, in a statement of its own: under READ COMMITTED a new statement
     // sees what the transaction we waited for committed (its payments and credit notes); the
     // locking statement's own subqueries would still see the sums from before the wait.
-    // The join keeps drizzle qualifying column names, which the correlated subqueries need.
-    const [row] = await tx.select(lockedColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId)).where(own(userId, id));
+    const [row] = await lockedRead(tx, { userId, id, today });
     return { invoice: row ?? null, also: hit.also as T };
   };
 
