@@ -176,7 +176,7 @@ export function createModules(ctx: AppContext) {
   const kept = createKeptAnswer(keptAnswers, clock);
   const keptForSession = createKeptForSession(keptAnswers, clock);
   const clients = createClientsService(clientsRepository, {
-    assertCanCreateClient: (userId, tx) => limits.assertCanCreate(userId, 'clients', tx),
+    clientLimit: (userId) => limits.countedLimit(userId, 'clients'),
     kept,
   });
   const items = createItemsService(createItemsRepository(db));
@@ -209,6 +209,7 @@ export function createModules(ctx: AppContext) {
     snapshots,
     revokeLinks,
     assertCanCreateInvoice: (userId, tx) => limits.assertCanCreate(userId, 'invoices', tx),
+    invoiceLimit: (userId) => limits.countedLimit(userId, 'invoices'),
   });
   const onlinePaymentsRepository = createOnlinePaymentsRepository(db);
   const previews = createPreviewsService(

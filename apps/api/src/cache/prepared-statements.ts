@@ -57,6 +57,41 @@ export function preparedSelect<R>(db: Database, name: string, query: PreparableS
 }
 
 /**
+ * A select inside a transaction, planned once per connection like preparedSelect's: `build` makes
+ * it on the transaction's handle each time (drizzle binds a prepared query to its session). On
+ * pg the name makes each pooled connection parse and plan it once. On PGlite the transaction's
+ * own handle PREPAREs it once for the session (a PREPARE outlives the transaction it ran in, even
+ * one rolled back) and EXECUTEs it, with the same rules for values as preparedSelect.
+ */
+export function preparedInTransaction<X, R>(
+  db: Database,
+  name: string,
+  build: (tx: X) => PreparableSelect<R>,
+): (tx: X, values: Record<string, unknown>) => Promise<R[]> {
+  if (!isEmbedded(db)) return (tx, values) => build(tx).prepare(name).execute(values);
+  const session = `${name}_${++embeddedStatements}`;
+  let ready = false;
+  return async (tx, values) => {
+    const prepared = build(tx).prepare(session);
+    const driver = prepared as unknown as { client: PgliteClient };
+    const handle = driver.client;
+    driver.client = {
+      exec: (text, options) => handle.exec(text, options),
+      async query(text, params = [], options) {
+        const args = params.map(literal).join(', ');
+        if (!ready) {
+          await handle.query(`prepare ${session} as ${text}`);
+          ready = true;
+        }
+        const [result] = await handle.exec(`execute ${session}(${args})`, options);
+        return result ?? { rows: [] };
+      },
+    };
+    return prepared.execute(values);
+  };
+}
+
+/**
  * One prepared select per page size, the size written into its text: with LIMIT as a parameter
  * PostgreSQL re-plans the page on every request (a custom plan always looks cheaper than the
  * generic one). At most PAGE_LIMIT_MAX + 1 statements (the list queries refuse larger limits).

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { lockAccount } from '../../db/account-lock.ts';
 import { calendarEvents, clients, invoices, quotes } from '../../db/schema.ts';
@@ -6,6 +6,7 @@ import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import { preparedPerLimit } from '../../cache/prepared-statements.ts';
 import type { TPeppolId } from '@docket/schemas/peppol';
+import type { CountedLimit } from '../documents/create-guard.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 export interface ClientFields {
@@ -71,16 +72,15 @@ export function createClientsRepository(db: Database) {
         .limit(1);
       return row ?? null;
     },
-    /** `check` runs under the account's lock first (the plan's client limit; it throws to refuse). */
-    async create(userId: string, fields: ClientFields, check?: (tx: Pick<Database, 'select'>) => Promise<void>) {
+    /** Under the account's lock; the insert counts the clients held before it for `limit`, which throws to refuse. */
+    async create(userId: string, fields: ClientFields, limit?: CountedLimit | null) {
       return db.transaction(async (tx) => {
         await lockAccount(tx, userId);
-        await check?.(tx);
-        const [row] = await tx
-          .insert(clients)
-          .values({ userId, ...peppolColumns(fields) })
-          .returning();
-        return row!;
+        const insert = tx.insert(clients).values({ userId, ...peppolColumns(fields) });
+        if (!limit) return (await insert.returning())[0]!;
+        const [{ used, ...row }] = (await insert.returning({ ...getTableColumns(clients), used: limit.used })) as [ClientRow & { used: number }];
+        limit.check(used);
+        return row;
       });
     },
     async update(userId: string, id: string, fields: ClientFields) {

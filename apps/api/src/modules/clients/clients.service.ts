@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import type { TListQuery } from '@docket/schemas/common';
-import type { Database } from '../../db/client.ts';
+import type { CountedLimit } from '../documents/create-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { Answer } from '../../lib/json-text.ts';
@@ -12,8 +12,8 @@ import type { ClientFields, ClientsRepository } from './clients.repository.ts';
 import { toClientDto } from './clients.mapper.ts';
 
 export interface ClientsServiceDeps {
-  /** the plan's client limit, counted inside the create's transaction (`x`) under the account's lock */
-  assertCanCreateClient: (userId: string, x: Pick<Database, 'select'>) => Promise<void>;
+  /** the plan's client limit, counted by the insert under the account's lock (null: the plan sets none) */
+  clientLimit: (userId: string) => CountedLimit | null;
   /** the first page of the list is kept per account version (docs/product.md, "Kept answers") */
   kept: KeptAnswer;
 }
@@ -34,7 +34,7 @@ export function createClientsService(repo: ClientsRepository, deps: ClientsServi
       return toClientDto(row);
     },
     async create(userId: string, fields: ClientFields) {
-      return toClientDto(await repo.create(userId, fields, (tx) => deps.assertCanCreateClient(userId, tx)));
+      return toClientDto(await repo.create(userId, fields, deps.clientLimit(userId)));
     },
     async update(userId: string, id: string, fields: ClientFields) {
       const row = await repo.update(userId, id, fields);

@@ -20,7 +20,7 @@ export interface DocumentInput {
  * and prices the lines with the request's tax, else `fallbackTaxBp`.
  */
 export async function priceDocument(
-  ownership: OwnershipRepository,
+  ownership: Pick<OwnershipRepository, 'clientTax'>,
   userId: string,
   input: DocumentInput,
   fallbackTaxBp: () => Promise<number> | number,

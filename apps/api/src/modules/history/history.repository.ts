@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { THistoryAction, THistoryEntry } from '@docket/schemas/history';
 import type { Database } from '../../db/client.ts';
+import type { PendingWrite } from '../../db/one-statement.ts';
 import { documentHistory, users } from '../../db/schema.ts';
 import { currentActor } from '../../lib/request-context.ts';
 import { actorOf } from '../../lib/actor.ts';
@@ -19,9 +20,23 @@ const idColumns = (kind: HistoryDocumentKind, id: string) =>
  * history line commit (or fail) together.
  */
 export function createHistoryRepository(db: Database) {
+  const row = (userId: string, kind: HistoryDocumentKind, id: string, action: THistoryAction, summary: string) => ({
+    userId,
+    ...idColumns(kind, id),
+    action,
+    summary,
+    actorUserId: currentActor(),
+  });
   return {
     async append(x: Inserter, userId: string, kind: HistoryDocumentKind, id: string, action: THistoryAction, summary: string) {
-      await x.insert(documentHistory).values({ userId, ...idColumns(kind, id), action, summary, actorUserId: currentActor() });
+      await x.insert(documentHistory).values(row(userId, kind, id, action, summary));
+    },
+    /** An entry not yet sent: it goes in with the change it describes, in the same statement (db/one-statement.ts). */
+    entry(userId: string, kind: HistoryDocumentKind, id: string, action: THistoryAction, summary: string): PendingWrite {
+      return db
+        .insert(documentHistory)
+        .values(row(userId, kind, id, action, summary))
+        .getSQL();
     },
     /** For changes made outside a transaction of their own. */
     appendNow(userId: string, kind: HistoryDocumentKind, id: string, action: THistoryAction, summary: string) {

@@ -1,8 +1,10 @@
-import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ledgerStatus, type TInvoiceStatus, type TQuoteStatus, type TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { TFixedVat } from '@docket/schemas/totals';
 import { queryRows, type Database } from '../../db/client.ts';
+import { writeTogether, type PendingWrite } from '../../db/one-statement.ts';
 import { clients, creditNoteLines, creditNotes, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
 import { newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
@@ -10,8 +12,8 @@ import { lineColumns, totalsColumns, type DocumentTotals, type PricedDocument, t
 import { linesJson } from '../documents/lines-json.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
 import { documentListShape, isFirstPage, type DocumentListOptions } from '../documents/document-list-shape.ts';
-import type { CreateGuard, Executor } from '../documents/create-guard.ts';
-import { preparedPerLimit, preparedSelect } from '../../cache/prepared-statements.ts';
+import type { CountedLimit, CreateGuard, Executor } from '../documents/create-guard.ts';
+import { preparedInTransaction, preparedPerLimit, preparedSelect } from '../../cache/prepared-statements.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 import { baseRateBpSql, paidPenceSql, paymentRefsJson } from './invoice-payments.ts';
@@ -70,8 +72,8 @@ const cisColumns = (c: { cisRateBp: number | null; cisDeductionPence: number }) 
 /** What the client owes before payments and credits: the total less any CIS deduction (docs/product.md, "CIS"). */
 export const duePenceSql = () => sql<number>`(${invoices.totalPence} - ${invoices.cisDeductionPence})`.mapWith(Number);
 
-/** Runs after the insert, in its transaction (the history entry of the new document). */
-export type AfterCreate = (tx: Tx, id: string) => Promise<void>;
+/** What goes in with a new invoice, in the same statement (its history entries), given its id. */
+export type AlsoWritten = (id: string) => PendingWrite[];
 
 /** Stored columns a status change may set. */
 export interface InvoiceState {
@@ -82,7 +84,7 @@ export interface InvoiceState {
   voidReason?: string | null;
 }
 
-const lockedColumns = (today: string) => ({
+const lockedColumns = (today: Today) => ({
   id: invoices.id,
   clientId: invoices.clientId,
   quoteInvoiceType: invoices.quoteInvoiceType,
@@ -171,24 +173,62 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   /**
    * Plan re-check and insert of a DRAFT, inside the caller's transaction. A draft gets no number
    * (it is given at issue: assignNumber), but creates still queue on the account's invoice counter
-   * row, so the plan's re-check cannot be passed by two parallel creates at once.
+   * row, so the plan's re-check cannot be passed by two parallel creates at once. The invoice, its
+   * lines and `also` (history entries) go in as one statement; its id is made here.
    */
   const insertDraft = async (
     tx: Tx,
     userId: string,
-    values: Omit<typeof invoices.$inferInsert, 'userId' | 'invoiceNumber'>,
-    guard?: CreateGuard,
+    values: Omit<typeof invoices.$inferInsert, 'id' | 'userId' | 'invoiceNumber'>,
+    lines: readonly StoredLine[],
+    guard?: CreateGuard | CountedLimit | null,
+    also?: AlsoWritten,
   ): Promise<string> => {
     await counters.lock(tx, userId, 'invoice');
-    await guard?.(tx);
-    const [row] = await tx
-      .insert(invoices)
-      .values({ userId, invoiceNumber: null, ...values })
-      .returning({ id: invoices.id });
-    return row!.id;
+    if (typeof guard === 'function') await guard(tx);
+    const id = randomUUID();
+    const invoice = tx.insert(invoices).values({ id, userId, invoiceNumber: null, ...values });
+    const [row] = await writeTogether<{ used: number }>(tx, [
+      ...(lines.length ? [tx.insert(invoiceLines).values(lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })))] : []),
+      ...(also?.(id) ?? []),
+      // last: what it returns is the statement's answer
+      guard && typeof guard !== 'function' ? invoice.returning({ used: guard.used.as('used') }) : invoice,
+    ]);
+    if (guard && typeof guard !== 'function') guard.check(Number(row!.used));
+    return id;
   };
   const insertLines = (x: Executor, userId: string, invoiceId: string, fields: PricedDocument) =>
     x.insert(invoiceLines).values(fields.lines.map((l) => ({ ...l, userId, invoiceId })));
+
+  // Planned once (cache/prepared-statements.ts): with its subqueries, planning it cost about three
+  // times running it on PGlite. The join keeps drizzle qualifying column names, which the
+  // correlated subqueries need.
+  const lockedRead = preparedInTransaction(db, 'invoice_locked_read', (tx: Tx) =>
+    tx
+      .select(lockedColumns(sql.placeholder('today')))
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id')))),
+  );
+
+  /**
+   * The invoice row locked FOR UPDATE inside the caller's transaction: every change to an
+   * invoice (edit, send, void, revert, credit, delete) takes this lock first, so a check and
+   * the change it allows cannot be split by a concurrent one.
+   */
+  const lockWith = async <T = never>(tx: Tx, userId: string, id: string, today: string, also?: SQL<T>) => {
+    const [hit] = (await tx
+      .select(also ? { id: invoices.id, also } : { id: invoices.id })
+      .from(invoices)
+      .where(own(userId, id))
+      .for('update')) as { id: string; also?: T }[];
+    if (!hit) return { invoice: null, also: undefined };
+    // Read after the lock is held, in a statement of its own: under READ COMMITTED a new statement
+    // sees what the transaction we waited for committed (its payments and credit notes); the
+    // locking statement's own subqueries would still see the sums from before the wait.
+    const [row] = await lockedRead(tx, { userId, id, today });
+    return { invoice: row ?? null, also: hit.also as T };
+  };
 
   return {
     /** Issued invoices that still have money owed, for matching bank lines (docs/product.md, "Reconciliation"). */
@@ -229,34 +269,37 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
 
     /** A new DRAFT, without a number (docs/product.md, "Document numbers"). */
-    async create(userId: string, fields: InvoiceFields, guard?: CreateGuard, after?: AfterCreate): Promise<string> {
-      return db.transaction(async (tx) => {
-        const id = await insertDraft(
+    async create(userId: string, fields: InvoiceFields, guard?: CreateGuard | CountedLimit | null, also?: AlsoWritten): Promise<string> {
+      return db.transaction((tx) =>
+        insertDraft(
           tx,
           userId,
           { clientId: fields.clientId, siteAddress: fields.siteAddress ?? null, ...totalsColumns(fields), ...cisColumns(fields), dueDate: fields.dueDate },
+          fields.lines,
           guard,
-        );
-        await insertLines(tx, userId, id, fields);
-        await after?.(tx, id);
-        return id;
-      });
+          also,
+        ),
+      );
     },
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
 
     /** A DRAFT inside the caller's transaction, dated `createdAt` (a recurring invoice's period). */
     async createIn(tx: Tx, userId: string, fields: InvoiceFields, createdAt: Date): Promise<{ id: string }> {
-      const id = await insertDraft(tx, userId, {
-        clientId: fields.clientId,
-        siteAddress: fields.siteAddress ?? null,
-        ...totalsColumns(fields),
-        ...cisColumns(fields),
-        dueDate: fields.dueDate,
-        createdAt,
-        updatedAt: createdAt,
-      });
-      await insertLines(tx, userId, id, fields);
+      const id = await insertDraft(
+        tx,
+        userId,
+        {
+          clientId: fields.clientId,
+          siteAddress: fields.siteAddress ?? null,
+          ...totalsColumns(fields),
+          ...cisColumns(fields),
+          dueDate: fields.dueDate,
+          createdAt,
+          updatedAt: createdAt,
+        },
+        fields.lines,
+      );
       return { id };
     },
 
@@ -275,21 +318,16 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       return invoiceNumber;
     },
 
-    /**
-     * The invoice row locked FOR UPDATE inside the caller's transaction: every change to an
-     * invoice (edit, send, void, revert, credit, delete) takes this lock first, so a check and
-     * the change it allows cannot be split by a concurrent one.
-     */
+    /** The invoice locked for a change (lockWith, above); null when it is not the account's. */
     async lock(tx: Tx, userId: string, id: string, today: string) {
-      const [hit] = await tx.select({ id: invoices.id }).from(invoices).where(own(userId, id)).for('update');
-      if (!hit) return null;
-      // Read after the lock is held, in a statement of its own: under READ COMMITTED a new statement
-      // sees what the transaction we waited for committed (its payments and credit notes); the
-      // locking statement's own subqueries would still see the sums from before the wait.
-      // The join keeps drizzle qualifying column names, which the correlated subqueries need.
-      const [row] = await tx.select(lockedColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId)).where(own(userId, id));
-      return row ?? null;
+      return (await lockWith(tx, userId, id, today)).invoice;
     },
+
+    /**
+     * `lock`, with `also` answered by the locking statement (a check the caller would otherwise
+     * send on its own: one statement fewer). Nothing is answered when the invoice is not there.
+     */
+    lockWith,
 
     async setState(tx: Tx, id: string, state: InvoiceState) {
       await tx
@@ -439,7 +477,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
 
     /** A new DRAFT invoice made from a quote, inside withLockedQuote's transaction. */
-    async insertFromQuote(tx: Tx, userId: string, values: QuoteInvoiceValues, guard?: CreateGuard): Promise<{ id: string }> {
+    async insertFromQuote(tx: Tx, userId: string, values: QuoteInvoiceValues, guard?: CreateGuard, also?: AlsoWritten): Promise<{ id: string }> {
       const id = await insertDraft(
         tx,
         userId,
@@ -453,9 +491,10 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
           fixedVat: values.fixedVat,
           dueDate: values.dueDate,
         },
+        values.lines,
         guard,
+        also,
       );
-      if (values.lines.length > 0) await tx.insert(invoiceLines).values(values.lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })));
       return { id };
     },
   };

@@ -27,6 +27,7 @@ import type { DocumentSettingsRepository } from '../numbering/document-settings.
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
 import { cisOf, priceDocument } from '../documents/document-input.ts';
 import type { InvoicesRepository } from './invoices.repository.ts';
+import type { CountedLimit } from '../documents/create-guard.ts';
 import { toInvoiceDto } from './invoices.mapper.ts';
 import type { InvoiceState, LockedInvoice } from './invoices.repository.ts';
 import type { Tx } from '../numbering/counters.repository.ts';
@@ -60,6 +61,8 @@ export interface InvoicesServiceDeps {
   payInFull: (tx: Tx, userId: string, inv: LockedInvoice) => Promise<void>;
   /** with a transaction: the race-free re-check under the counter lock */
   assertCanCreateInvoice: (userId: string, tx?: Pick<Database, 'select'>) => Promise<void>;
+  /** the same limit, counted by the insert itself under the counter lock (null: the plan sets none) */
+  invoiceLimit: (userId: string) => CountedLimit | null;
   /** the first page of the list is kept per account version (docs/product.md, "Kept answers") */
   kept: KeptAnswer;
   /** issuing, reverting or voiding an invoice dated in a filed VAT period is refused */
@@ -77,6 +80,8 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
     return toInvoiceDto(row);
   };
   const log = (tx: Tx, userId: string, id: string, action: THistoryAction, summary: string) => deps.history.append(tx, userId, 'invoice', id, action, summary);
+  /** A history entry that goes in with the invoice it describes, in one statement. */
+  const entry = (userId: string, id: string, action: THistoryAction, summary: string) => deps.history.entry(userId, 'invoice', id, action, summary);
   /** Locks the invoice for a change; 404 when it is not the caller's. */
   const locked = async (tx: Tx, userId: string, id: string): Promise<LockedInvoice> => {
     const row = await repo.lock(tx, userId, id, today());
@@ -163,10 +168,17 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         ...totalsColumns(totals),
         ...cis,
       };
-      const created = await repo.insertFromQuote(tx, userId, values, (t) => deps.assertCanCreateInvoice(userId, t));
       const kind = request.type === 'FULL' ? '' : ` (${request.type.toLowerCase()})`;
-      await log(tx, userId, created.id, 'created', `${createdSummary(totals.totalPence, true)}${kind}`);
-      await deps.history.append(tx, userId, 'quote', quoteId, 'converted', `Invoiced${kind} as a draft invoice for ${formatPence(totals.totalPence)}`);
+      const created = await repo.insertFromQuote(
+        tx,
+        userId,
+        values,
+        (t) => deps.assertCanCreateInvoice(userId, t),
+        (newId) => [
+          entry(userId, newId, 'created', `${createdSummary(totals.totalPence, true)}${kind}`),
+          deps.history.entry(userId, 'quote', quoteId, 'converted', `Invoiced${kind} as a draft invoice for ${formatPence(totals.totalPence)}`),
+        ],
+      );
       return created.id;
     });
     if (made === null) throw AppError.notFound('Quote');
@@ -192,15 +204,15 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
       return (await repo.list(userId, today(), { limit: n })).slice(0, n).map(toInvoiceDto);
     },
     async create(userId: string, input: InvoiceInput): Promise<TInvoice> {
-      await deps.assertCanCreateInvoice(userId);
-      const settings = await deps.settings.read(userId);
-      const fields = await priceDocument(deps.ownership, userId, input, () => settings.defaultTaxRateBp);
+      // The plan limit is checked once, under the invoice counter's lock, by the insert itself
+      // (CountedLimit): a check before the lock could be passed by a parallel create anyway.
+      const { settings, client } = await deps.settings.readWithClient(userId, input.clientId);
+      const fields = await priceDocument({ clientTax: async () => client }, userId, input, () => settings.defaultTaxRateBp);
       const cis = cisOf(settings.cisSubcontractor, fields.clientCisRate, fields.lines, fields.taxRateBp);
-      const guard = (tx: Pick<Database, 'select'>) => deps.assertCanCreateInvoice(userId, tx);
       const dueDate = input.dueDate ?? termsDueDate(settings, fields.clientPaymentTermsDays);
-      const id = await repo.create(userId, { ...fields, ...cis, dueDate }, guard, (tx, newId) =>
-        log(tx, userId, newId, 'created', createdSummary(fields.totalPence)),
-      );
+      const id = await repo.create(userId, { ...fields, ...cis, dueDate }, deps.invoiceLimit(userId), (newId) => [
+        entry(userId, newId, 'created', createdSummary(fields.totalPence)),
+      ]);
       return get(userId, id);
     },
     /** A new DRAFT: same client, lines, VAT rate and site address; today's dates; its number comes at issue. */
@@ -226,9 +238,9 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         ...cis,
       };
       const guard = (tx: Pick<Database, 'select'>) => deps.assertCanCreateInvoice(userId, tx);
-      const newId = await repo.create(userId, fields, guard, (tx, madeId) =>
-        log(tx, userId, madeId, 'created', `${createdSummary(fields.totalPence)} as a copy of ${invoiceNumberLabel(source.invoiceNumber)}`),
-      );
+      const newId = await repo.create(userId, fields, guard, (madeId) => [
+        entry(userId, madeId, 'created', `${createdSummary(fields.totalPence)} as a copy of ${invoiceNumberLabel(source.invoiceNumber)}`),
+      ]);
       return get(userId, newId);
     },
     /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Tx } from '../numbering/counters.repository.ts';
 import { companies, invoices, mtdConnections, mtdOauthStates, vatReturns } from '../../db/schema.ts';
@@ -75,6 +75,13 @@ export function createMtdRepository(db: Database) {
         .where(and(eq(invoices.userId, accountId), inArray(invoices.id, ids)));
       return new Map(rows.map((r) => [r.id, r.day]));
     },
+    /** filedPeriodHolding as a subquery, for a statement the caller sends anyway (filed-periods.ts, `checkIn`). */
+    filedPeriodHoldingSql(accountId: string, day: string): SQL<FiledPeriod | null> {
+      return sql`(select json_build_object('periodStart', ${vatReturns.periodStart}, 'periodEnd', ${vatReturns.periodEnd}) from ${vatReturns}
+        where ${and(eq(vatReturns.accountId, accountId), lte(vatReturns.periodStart, day), gte(vatReturns.periodEnd, day))} limit 1)`.mapWith((v: unknown) =>
+        typeof v === 'string' ? (JSON.parse(v) as FiledPeriod) : (v as FiledPeriod | null),
+      );
+    },
     /** A filed return whose period holds the day (docs/product.md, "Filed periods are locked"). */
     async filedPeriodHolding(accountId: string, day: string, tx?: Tx): Promise<{ periodStart: string; periodEnd: string } | null> {
       const [row] = await (tx ?? db)
@@ -87,3 +94,8 @@ export function createMtdRepository(db: Database) {
   };
 }
 export type MtdRepository = ReturnType<typeof createMtdRepository>;
+/** A filed VAT return's period, days as 'YYYY-MM-DD'. */
+export interface FiledPeriod {
+  periodStart: string;
+  periodEnd: string;
+}

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TNotificationKind } from '@docket/schemas/share';
 import type { Database } from '../../db/client.ts';
+import type { PendingWrite } from '../../db/one-statement.ts';
 import { notifications } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 
@@ -12,17 +13,27 @@ export interface NewNotification {
   summary: string;
 }
 
+const rowOf = (userId: string, n: NewNotification) => ({
+  userId,
+  kind: n.kind,
+  ...(n.document.kind === 'quote'
+    ? { quoteId: n.document.id }
+    : n.document.kind === 'invoice'
+      ? { invoiceId: n.document.id }
+      : { creditNoteId: n.document.id }),
+  documentNumber: n.document.number,
+  summary: n.summary,
+});
+
 export function createNotificationsRepository(db: Database) {
   return {
     /** Inside the transaction of the change it tells about, so both commit (or fail) together. */
     async add(x: Inserter, userId: string, n: NewNotification) {
-      const doc =
-        n.document.kind === 'quote'
-          ? { quoteId: n.document.id }
-          : n.document.kind === 'invoice'
-            ? { invoiceId: n.document.id }
-            : { creditNoteId: n.document.id };
-      await x.insert(notifications).values({ userId, kind: n.kind, ...doc, documentNumber: n.document.number, summary: n.summary });
+      await x.insert(notifications).values(rowOf(userId, n));
+    },
+    /** A notification not yet sent: it goes in with the change it tells about, in the same statement (db/one-statement.ts). */
+    entry(userId: string, n: NewNotification): PendingWrite {
+      return db.insert(notifications).values(rowOf(userId, n)).getSQL();
     },
     async list(userId: string, limit: number, cursor?: string) {
       return db

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_CREDIT_NOTE_PREFIX, DEFAULT_DUE_DAYS, DEFAULT_INVOICE_PREFIX, DEFAULT_QUOTE_PREFIX, DEFAULT_TAX_RATE } from '@docket/schemas/constants';
 import { percentToBasisPoints } from '@docket/schemas/money';
 import type { Database } from '../../db/client.ts';
-import { companies } from '../../db/schema.ts';
+import { clients, companies } from '../../db/schema.ts';
+import { preparedSelect } from '../../cache/prepared-statements.ts';
 
 export interface DocumentSettings {
   quotePrefix: string;
@@ -15,32 +16,61 @@ export interface DocumentSettings {
   paymentTermsDays: number;
 }
 
+/** What a new document's rules read of its client (reverse charge, CIS, payment terms). */
+export interface ClientTerms {
+  vatNumber: string | null;
+  cisRate: number | null;
+  paymentTermsDays: number | null;
+}
+
+const settingsColumns = {
+  quotePrefix: companies.quoteNumberPrefix,
+  invoicePrefix: companies.invoiceNumberPrefix,
+  creditNotePrefix: companies.creditNotePrefix,
+  defaultTaxRateBp: companies.defaultTaxRateBp,
+  cisSubcontractor: companies.cisSubcontractor,
+  paymentTermsDays: companies.paymentTermsDays,
+};
+
+const defaults = (): DocumentSettings => ({
+  quotePrefix: DEFAULT_QUOTE_PREFIX,
+  invoicePrefix: DEFAULT_INVOICE_PREFIX,
+  creditNotePrefix: DEFAULT_CREDIT_NOTE_PREFIX,
+  defaultTaxRateBp: percentToBasisPoints(DEFAULT_TAX_RATE),
+  cisSubcontractor: false,
+  paymentTermsDays: DEFAULT_DUE_DAYS,
+});
+
 /** Number prefixes and default tax from the company profile, or the spec's defaults without one. */
 export function createDocumentSettingsRepository(db: Database) {
+  // Every new invoice reads it: planned once (cache/prepared-statements.ts).
+  const withClient = preparedSelect(
+    db,
+    'settings_with_client',
+    db
+      .select({
+        client: { vatNumber: clients.vatNumber, cisRate: clients.cisRate, paymentTermsDays: clients.paymentTermsDays },
+        company: settingsColumns,
+      })
+      .from(clients)
+      .leftJoin(companies, eq(companies.userId, clients.userId))
+      .where(and(eq(clients.userId, sql.placeholder('userId')), eq(clients.id, sql.placeholder('clientId'))))
+      .limit(1),
+  );
   return {
     async read(userId: string): Promise<DocumentSettings> {
-      const [row] = await db
-        .select({
-          quotePrefix: companies.quoteNumberPrefix,
-          invoicePrefix: companies.invoiceNumberPrefix,
-          creditNotePrefix: companies.creditNotePrefix,
-          defaultTaxRateBp: companies.defaultTaxRateBp,
-          cisSubcontractor: companies.cisSubcontractor,
-          paymentTermsDays: companies.paymentTermsDays,
-        })
-        .from(companies)
-        .where(eq(companies.userId, userId))
-        .limit(1);
-      return (
-        row ?? {
-          quotePrefix: DEFAULT_QUOTE_PREFIX,
-          invoicePrefix: DEFAULT_INVOICE_PREFIX,
-          creditNotePrefix: DEFAULT_CREDIT_NOTE_PREFIX,
-          defaultTaxRateBp: percentToBasisPoints(DEFAULT_TAX_RATE),
-          cisSubcontractor: false,
-          paymentTermsDays: DEFAULT_DUE_DAYS,
-        }
-      );
+      const [row] = await db.select(settingsColumns).from(companies).where(eq(companies.userId, userId)).limit(1);
+      return row ?? defaults();
+    },
+    /**
+     * The settings and the client a new document is for, in one statement; `client` is null when
+     * the id is not one of the account's clients (the settings are then the defaults: the
+     * document is refused anyway).
+     */
+    async readWithClient(userId: string, clientId: string): Promise<{ settings: DocumentSettings; client: ClientTerms | null }> {
+      const [row] = await withClient({ userId, clientId });
+      // drizzle answers a left-joined object whose columns are all null (no company yet) as null
+      return { settings: row?.company ?? defaults(), client: row?.client ?? null };
     },
   };
 }

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { TPaymentMethod } from '@docket/schemas/payment';
 import { currentActor } from '../../lib/request-context.ts';
 import type { Database } from '../../db/client.ts';
+import { writeTogether, type PendingWrite } from '../../db/one-statement.ts';
 import { clients, invoices, payments, users } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { Tx } from '../numbering/counters.repository.ts';
@@ -48,12 +50,11 @@ const ledgerColumns = {
 /** The payments ledger: rows are added and removed only under their invoice's row lock. */
 export function createPaymentsRepository(db: Database) {
   return {
-    async insert(tx: Tx, userId: string, p: NewPayment): Promise<string> {
-      const [row] = await tx
-        .insert(payments)
-        .values({ userId, ...p, actorUserId: currentActor() })
-        .returning({ id: payments.id });
-      return row!.id;
+    /** The payment and `also` (its history entry and notification) in one statement; its id is made here. */
+    async insert(tx: Tx, userId: string, p: NewPayment, also: readonly PendingWrite[] = []): Promise<string> {
+      const id = randomUUID();
+      await writeTogether(tx, [...also, tx.insert(payments).values({ id, userId, ...p, actorUserId: currentActor() })]);
+      return id;
     },
     /** Deletes one payment of the (locked) invoice; null when it is not there. */
     async remove(tx: Tx, userId: string, invoiceId: string, paymentId: string) {

@@ -1,6 +1,6 @@
 import { invoiceNumberLabel } from '@docket/schemas/document';
 import { ukDate, type TPage } from '@docket/schemas/common';
-import { INVOICE_PAYABLE_STATUSES } from '@docket/schemas/lifecycle';
+import { INVOICE_PAYABLE_STATUSES, ledgerStatus, storedInvoiceStatus } from '@docket/schemas/lifecycle';
 import { formatPence, poundsToPence } from '@docket/schemas/money';
 import { actorOf } from '../../lib/actor.ts';
 import { PAYMENT_MESSAGES, PAYMENT_METHOD_LABELS, type TPayment, type TPaymentListQuery, type TPaymentMethod } from '@docket/schemas/payment';
@@ -12,6 +12,7 @@ import type { InvoicesRepository, LockedInvoice } from '../invoices/invoices.rep
 import type { HistoryRepository } from '../history/history.repository.ts';
 import type { LedgerRow, PaymentsRepository } from './payments.repository.ts';
 import type { NotificationsRepository } from '../notifications/notifications.repository.ts';
+import type { FiledPeriods } from '../mtd/filed-periods.ts';
 
 export interface PaymentInput {
   amount: number;
@@ -40,7 +41,7 @@ export interface PaymentsServiceDeps {
   notifications: NotificationsRepository;
   clock: Clock;
   /** a payment dated in a period whose VAT return was filed is refused (cash basis counts payments) */
-  filedPeriods?: { assertOpen(accountId: string, day: string, tx?: Tx): Promise<void> };
+  filedPeriods?: Pick<FiledPeriods, 'assertOpen' | 'checkIn'>;
 }
 
 export const toLedgerDto = (r: LedgerRow): TPayment => ({
@@ -59,6 +60,23 @@ export const toLedgerDto = (r: LedgerRow): TPayment => ({
 
 /** What is still owed: the amount due (total less any CIS deduction) less payments and credits. */
 export const dueOf = (inv: LockedInvoice) => Math.max(0, inv.totalPence - Number(inv.cisDeductionPence) - inv.paidPence - inv.creditedPence);
+
+/**
+ * Whether a new payment of `amountPence` can move the invoice's stored status (lifecycle's
+ * ledgerStatus, what settleFromLedger applies): the locked row's sums were read after its lock, so
+ * they are the ledger's until the transaction ends. A part payment leaves the status as it was,
+ * and the status read and write of settleFromLedger are skipped; one that settles it, or any
+ * payment of a PAID invoice (its paid date moves), still goes through settleFromLedger.
+ */
+export const paymentMovesStatus = (inv: LockedInvoice, amountPence: number): boolean => {
+  const stored = storedInvoiceStatus(inv.status);
+  const after = ledgerStatus(stored, {
+    totalPence: inv.totalPence - Number(inv.cisDeductionPence),
+    paidPence: inv.paidPence + amountPence,
+    creditedPence: inv.creditedPence,
+  });
+  return after !== stored || after === 'PAID';
+};
 
 /**
  * The payments ledger (docs/product.md, "Payments"). Every change locks the invoice row first,
@@ -85,29 +103,35 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
     if (!INVOICE_PAYABLE_STATUSES.includes(inv.status)) throw AppError.conflict(PAYMENT_MESSAGES.notIssued);
     const due = dueOf(inv);
     if (amountPence > due) throw AppError.conflict(PAYMENT_MESSAGES.overBalance(formatPence(due)));
-    const id = await repo.insert(tx, userId, { invoiceId: inv.id, clientId: inv.clientId, amountPence, paidOn, method, reference });
     const how = PAYMENT_METHOD_LABELS[method].toLowerCase();
-    await deps.history.append(
-      tx,
-      userId,
-      'invoice',
-      inv.id,
-      'payment recorded',
-      `Payment of ${formatPence(amountPence)} on ${ukDate(paidOn)} by ${how}${reference ? ` (${reference})` : ''}`,
-    );
-    await deps.notifications.add(tx, userId, {
-      kind: 'payment recorded',
-      document: { kind: 'invoice', id: inv.id, number: invoiceNumberLabel(inv.invoiceNumber) },
-      summary: `Payment of ${formatPence(amountPence)} recorded on ${invoiceNumberLabel(inv.invoiceNumber)}`,
-    });
-    await deps.invoices.settleFromLedger(tx, inv.id);
+    // the payment, its history entry and its notification: one statement
+    const id = await repo.insert(tx, userId, { invoiceId: inv.id, clientId: inv.clientId, amountPence, paidOn, method, reference }, [
+      deps.history.entry(
+        userId,
+        'invoice',
+        inv.id,
+        'payment recorded',
+        `Payment of ${formatPence(amountPence)} on ${ukDate(paidOn)} by ${how}${reference ? ` (${reference})` : ''}`,
+      ),
+      deps.notifications.entry(userId, {
+        kind: 'payment recorded',
+        document: { kind: 'invoice', id: inv.id, number: invoiceNumberLabel(inv.invoiceNumber) },
+        summary: `Payment of ${formatPence(amountPence)} recorded on ${invoiceNumberLabel(inv.invoiceNumber)}`,
+      }),
+    ]);
+    if (paymentMovesStatus(inv, amountPence)) await deps.invoices.settleFromLedger(tx, inv.id);
     return id;
   };
 
   /** A provider's payment or refund (docs/product.md, "Payments from the link"), inside the caller's lock. */
   const recordProvider = async (tx: Tx, userId: string, inv: LockedInvoice, p: ProviderPaymentInput, refund: boolean) => {
     const amountPence = refund ? -p.amountPence : p.amountPence;
-    await repo.insert(tx, userId, {
+    const how = `${PAYMENT_METHOD_LABELS[p.method].toLowerCase()} through ${PROVIDER_LABELS[p.provider] ?? p.provider}`;
+    const what = refund
+      ? `Refund of ${formatPence(p.amountPence)} made at ${PROVIDER_LABELS[p.provider] ?? p.provider}`
+      : `Online payment of ${formatPence(p.amountPence)} by ${how}`;
+    const fee = !refund && p.feePence ? `, provider fee ${formatPence(p.feePence)}` : '';
+    const payment = {
       invoiceId: inv.id,
       clientId: inv.clientId,
       amountPence,
@@ -117,20 +141,18 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
       provider: p.provider,
       feePence: p.feePence,
       refundOf: refund ? (p.refundOf ?? null) : null,
-    });
-    const how = `${PAYMENT_METHOD_LABELS[p.method].toLowerCase()} through ${PROVIDER_LABELS[p.provider] ?? p.provider}`;
-    const what = refund
-      ? `Refund of ${formatPence(p.amountPence)} made at ${PROVIDER_LABELS[p.provider] ?? p.provider}`
-      : `Online payment of ${formatPence(p.amountPence)} by ${how}`;
-    const fee = !refund && p.feePence ? `, provider fee ${formatPence(p.feePence)}` : '';
-    await deps.history.append(tx, userId, 'invoice', inv.id, refund ? 'refund recorded' : 'payment recorded', `${what} (${p.reference})${fee}`);
-    await deps.notifications.add(tx, userId, {
-      kind: refund ? 'refund recorded' : 'payment recorded',
-      document: { kind: 'invoice', id: inv.id, number: invoiceNumberLabel(inv.invoiceNumber) },
-      summary: refund
-        ? `Refund of ${formatPence(p.amountPence)} on ${inv.invoiceNumber}: the balance is open again`
-        : `${inv.invoiceNumber} was paid online: ${formatPence(p.amountPence)}`,
-    });
+    };
+    // the payment, its history entry and its notification: one statement
+    await repo.insert(tx, userId, payment, [
+      deps.history.entry(userId, 'invoice', inv.id, refund ? 'refund recorded' : 'payment recorded', `${what} (${p.reference})${fee}`),
+      deps.notifications.entry(userId, {
+        kind: refund ? 'refund recorded' : 'payment recorded',
+        document: { kind: 'invoice', id: inv.id, number: invoiceNumberLabel(inv.invoiceNumber) },
+        summary: refund
+          ? `Refund of ${formatPence(p.amountPence)} on ${inv.invoiceNumber}: the balance is open again`
+          : `${inv.invoiceNumber} was paid online: ${formatPence(p.amountPence)}`,
+      }),
+    ]);
     await deps.invoices.settleFromLedger(tx, inv.id);
   };
 
@@ -141,9 +163,12 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
     async record(userId: string, invoiceId: string, input: PaymentInput): Promise<void> {
       const paidOn = input.date ?? today();
       if (paidOn > today()) throw AppError.badRequest(PAYMENT_MESSAGES.future, { date: PAYMENT_MESSAGES.future });
-      await deps.filedPeriods?.assertOpen(userId, paidOn);
+      // the filed-period check rides on the invoice's lock (one statement fewer)
+      const filed = deps.filedPeriods?.checkIn(userId, paidOn);
       await deps.invoices.transaction(async (tx) => {
-        const inv = await locked(tx, userId, invoiceId);
+        const { invoice: inv, also } = await deps.invoices.lockWith(tx, userId, invoiceId, today(), filed?.filed);
+        if (!inv) throw AppError.notFound('Invoice');
+        filed?.assertOpen(also ?? null);
         if (inv.status !== 'DRAFT' && paidOn < londonDay(inv.createdAt)) {
           throw AppError.badRequest(PAYMENT_MESSAGES.beforeIssue, { date: PAYMENT_MESSAGES.beforeIssue });
         }

@@ -3,6 +3,7 @@ import type { TUsage } from '@docket/schemas/subscription';
 import { AppError } from '../../lib/app-error.ts';
 import { londonMonthBounds, type Clock } from '../../lib/clock.ts';
 import type { UsageExecutor, UsageRepository } from './usage.repository.ts';
+import type { CountedLimit } from '../documents/create-guard.ts';
 
 export type LimitedResource = 'invoices' | 'quotes' | 'clients';
 
@@ -21,10 +22,14 @@ export function createLimitsService(usageRepo: UsageRepository, clock: Clock, ov
     return { month, invoicesCount, quotesCount, clientsCount };
   }
 
+  const limitOf = (userId: string, what: LimitedResource): number => {
+    const limits = limitsOf(userId);
+    return what === 'invoices' ? limits.invoicesPerMonth : what === 'quotes' ? limits.quotesPerMonth : limits.maxClients;
+  };
+
   /** `x`: a transaction holding the document counter lock, so concurrent creates count one by one. */
   async function canCreate(userId: string, what: LimitedResource, x?: UsageExecutor): Promise<boolean> {
-    const limits = limitsOf(userId);
-    const limit = what === 'invoices' ? limits.invoicesPerMonth : what === 'quotes' ? limits.quotesPerMonth : limits.maxClients;
+    const limit = limitOf(userId, what);
     if (limit === -1) return true;
     const { start, end } = londonMonthBounds(clock());
     const used =
@@ -32,8 +37,25 @@ export function createLimitsService(usageRepo: UsageRepository, clock: Clock, ov
     return used < limit;
   }
 
+  /**
+   * The limit as a create's insert checks it (documents/create-guard.ts): the insert counts, this
+   * refuses at the limit, as assertCanCreate would. Null when the plan sets none.
+   */
+  function countedLimit(userId: string, what: Exclude<LimitedResource, 'quotes'>): CountedLimit | null {
+    const limit = limitOf(userId, what);
+    if (limit === -1) return null;
+    const { start, end } = londonMonthBounds(clock());
+    return {
+      used: what === 'clients' ? usageRepo.clientsSql(userId) : usageRepo.invoicesInSql(userId, start, end),
+      check: (used) => {
+        if (!(used < limit)) throw AppError.forbidden(planLimitMessage(what));
+      },
+    };
+  }
+
   return {
     planOf,
+    countedLimit,
     limitsOf,
     usage,
     canCreate,

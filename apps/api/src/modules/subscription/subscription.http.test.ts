@@ -132,6 +132,14 @@ describe('plan limits (lowered)', () => {
     expect((await request(lt.app).get('/api/quotes').set(u.auth)).body.data).toHaveLength(2);
   });
 
+  it('when many invoice creates race past the limit, then exactly the limit succeeds (counted by the insert under the counter lock)', async () => {
+    const u = await registerUser(lt.app);
+    const c = await createClient(lt.app, u);
+    const results = await Promise.all(Array.from({ length: 8 }, () => request(lt.app).post('/api/invoices').set(u.auth).send(invoiceBody(c.id))));
+    expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(7).fill(403)]);
+    expect((await request(lt.app).get('/api/invoices').set(u.auth)).body.data).toHaveLength(1);
+  });
+
   it('when the client limit is reached, then 403 for clients', async () => {
     const u = await registerUser(lt.app);
     await createClient(lt.app, u);
