@@ -120,3 +120,40 @@ export function installGlyphDecodeCache(font: { getGlyph?: (id: number) => Glyph
   };
   glyphsInstalled = true;
 }
+
+/**
+ * pdfkit writes the fill colour into the page each time it is set, though text is drawn in a
+ * handful of colours: a table cell would repeat the same `/DeviceRGB cs r g b scn` five times a
+ * row. The colour is skipped when the page's graphics state already holds it. That state is
+ * the one pdfkit writes: it changes with every colour set, is saved and restored with q/Q (so
+ * a colour set inside a save/restore pair is forgotten on restore) and starts anew on each page.
+ * Only plain colour strings without opacity are skipped; anything else is written as before.
+ */
+export function skipRepeatedFillColor(doc: Doc): void {
+  type Fill = { page: object; color: string } | null;
+  const d = doc as unknown as { page: object; _fillColor?: unknown[] };
+  const fillColor = doc.fillColor.bind(doc);
+  const save = doc.save.bind(doc);
+  const restore = doc.restore.bind(doc);
+  let current: Fill = null;
+  const saved: Fill[] = [];
+  doc.save = () => {
+    saved.push(current);
+    return save();
+  };
+  doc.restore = () => {
+    current = saved.pop() ?? null;
+    return restore();
+  };
+  doc.fillColor = ((color: PDFKit.Mixins.ColorValue, opacity?: number) => {
+    const plain = typeof color === 'string' && opacity === undefined;
+    if (plain && current && current.page === d.page && current.color === color) {
+      // pdfkit re-applies this on a page break inside flowing text: it must name the colour in use
+      d._fillColor = [color, opacity];
+      return doc;
+    }
+    fillColor(color, opacity);
+    current = plain ? { page: d.page, color } : null;
+    return doc;
+  }) as Doc['fillColor'];
+}
