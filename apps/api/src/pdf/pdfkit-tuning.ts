@@ -1,3 +1,6 @@
+import PDFDocument from 'pdfkit';
+import type { FontkitFont } from 'fontkit';
+import { SharedSubsetView, useSharedSubsets } from './font-subsets.ts';
 import type { Doc } from './layout/canvas.ts';
 
 /**
@@ -156,4 +159,55 @@ export function skipRepeatedFillColor(doc: Doc): void {
     current = plain ? { page: d.page, color } : null;
     return doc;
   }) as Doc['fillColor'];
+}
+
+interface EmbeddedFontInternals {
+  subset: unknown;
+  widths: number[];
+  unicode: number[][];
+  document: { ref: (data?: object) => { compress: boolean; data: Record<string, unknown> } };
+  embed: () => unknown;
+}
+let sharedSubsets: boolean | null = null;
+
+/**
+ * Embed the document fonts from the shared numbering (font-subsets.ts). pdfkit's EmbeddedFont.embed
+ * writes the font file, its descriptor, widths and Unicode map; here the file's stream gets the
+ * view's compressed bytes (kept from an earlier document when it printed the same glyphs) and is
+ * marked compressed, so pdfkit neither encodes nor compresses it again. Installed before the first
+ * document, so every document, the first included, is numbered the same way. Relies on pdfkit
+ * 0.20's EmbeddedFont (subset, widths, unicode, embed); without them the fonts keep pdfkit's own subsets.
+ */
+export function installSharedSubsets(fonts: Record<string, FontkitFont>): void {
+  if (sharedSubsets !== null) return;
+  sharedSubsets = false;
+  const probe = new PDFDocument({ font: fonts.sans as unknown as string, autoFirstPage: false });
+  const current = (probe as unknown as { _font?: EmbeddedFontInternals })._font;
+  const proto = current && (Object.getPrototypeOf(current) as EmbeddedFontInternals);
+  if (!proto || typeof proto.embed !== 'function' || !Array.isArray(current.widths) || !Array.isArray(current.unicode)) return;
+  const original = proto.embed;
+  proto.embed = function (this: EmbeddedFontInternals) {
+    const view = this.subset;
+    if (!(view instanceof SharedSubsetView)) return original.call(this);
+    view.fillMetrics(this.widths, this.unicode);
+    const doc = this.document;
+    // The font file is the first object embed makes: mark it compressed already.
+    doc.ref = function (data?: object) {
+      delete (doc as Partial<typeof doc>).ref;
+      const ref = doc.ref(data);
+      ref.compress = false;
+      ref.data.Filter = 'FlateDecode';
+      return ref;
+    };
+    const own = view as unknown as { encode?: () => Uint8Array };
+    own.encode = () => view.deflated();
+    try {
+      return original.call(this);
+    } finally {
+      delete (doc as Partial<typeof doc>).ref;
+      delete own.encode;
+    }
+  };
+  for (const font of Object.values(fonts)) useSharedSubsets(font);
+  sharedSubsets = true;
 }
