@@ -1,3 +1,6 @@
+import PDFDocument from 'pdfkit';
+import type { FontkitFont } from 'fontkit';
+import { SharedSubsetView, useSharedSubsets } from './font-subsets.ts';
 import type { Doc } from './layout/canvas.ts';
 
 /**
@@ -119,4 +122,92 @@ export function installGlyphDecodeCache(font: { getGlyph?: (id: number) => Glyph
     return decoded;
   };
   glyphsInstalled = true;
+}
+
+/**
+ * pdfkit writes the fill colour into the page each time it is set, though text is drawn in a
+ * handful of colours: a table cell would repeat the same `/DeviceRGB cs r g b scn` five times a
+ * row. The colour is skipped when the page's graphics state already holds it. That state is
+ * the one pdfkit writes: it changes with every colour set, is saved and restored with q/Q (so
+ * a colour set inside a save/restore pair is forgotten on restore) and starts anew on each page.
+ * Only plain colour strings without opacity are skipped; anything else is written as before.
+ */
+export function skipRepeatedFillColor(doc: Doc): void {
+  type Fill = { page: object; color: string } | null;
+  const d = doc as unknown as { page: object; _fillColor?: unknown[] };
+  const fillColor = doc.fillColor.bind(doc);
+  const save = doc.save.bind(doc);
+  const restore = doc.restore.bind(doc);
+  let current: Fill = null;
+  const saved: Fill[] = [];
+  doc.save = () => {
+    saved.push(current);
+    return save();
+  };
+  doc.restore = () => {
+    current = saved.pop() ?? null;
+    return restore();
+  };
+  doc.fillColor = ((color: PDFKit.Mixins.ColorValue, opacity?: number) => {
+    const plain = typeof color === 'string' && opacity === undefined;
+    if (plain && current && current.page === d.page && current.color === color) {
+      // pdfkit re-applies this on a page break inside flowing text: it must name the colour in use
+      d._fillColor = [color, opacity];
+      return doc;
+    }
+    fillColor(color, opacity);
+    current = plain ? { page: d.page, color } : null;
+    return doc;
+  }) as Doc['fillColor'];
+}
+
+interface EmbeddedFontInternals {
+  subset: unknown;
+  widths: number[];
+  unicode: number[][];
+  document: { ref: (data?: object) => { compress: boolean; data: Record<string, unknown> } };
+  embed: () => unknown;
+}
+let sharedSubsets: boolean | null = null;
+
+/**
+ * Embed the document fonts from the shared numbering (font-subsets.ts). pdfkit's EmbeddedFont.embed
+ * writes the font file, its descriptor, widths and Unicode map; here the file's stream gets the
+ * view's compressed bytes (kept from an earlier document when it printed the same glyphs) and is
+ * marked compressed, so pdfkit neither encodes nor compresses it again. Installed before the first
+ * document, so every document, the first included, is numbered the same way. Relies on pdfkit
+ * 0.20's EmbeddedFont (subset, widths, unicode, embed); without them the fonts keep pdfkit's own subsets.
+ */
+export function installSharedSubsets(fonts: Record<string, FontkitFont>): void {
+  if (sharedSubsets !== null) return;
+  sharedSubsets = false;
+  const probe = new PDFDocument({ font: fonts.sans as unknown as string, autoFirstPage: false });
+  const current = (probe as unknown as { _font?: EmbeddedFontInternals })._font;
+  const proto = current && (Object.getPrototypeOf(current) as EmbeddedFontInternals);
+  if (!proto || typeof proto.embed !== 'function' || !Array.isArray(current.widths) || !Array.isArray(current.unicode)) return;
+  const original = proto.embed;
+  proto.embed = function (this: EmbeddedFontInternals) {
+    const view = this.subset;
+    if (!(view instanceof SharedSubsetView)) return original.call(this);
+    view.fillMetrics(this.widths, this.unicode);
+    const doc = this.document;
+    // The font file is the first object embed makes: mark it compressed already.
+    doc.ref = function (data?: object) {
+      delete (doc as Partial<typeof doc>).ref;
+      const ref = doc.ref(data);
+      ref.compress = false;
+      ref.data.Filter = 'FlateDecode';
+      return ref;
+    };
+    const own = view as unknown as { encode?: () => Uint8Array };
+    own.encode = () => view.deflated();
+    try {
+      return original.call(this);
+    } finally {
+      delete (doc as Partial<typeof doc>).ref;
+      delete own.encode;
+    }
+  };
+  for (const font of Object.values(fonts)) useSharedSubsets(font);
+  sharedSubsets = true;
 }

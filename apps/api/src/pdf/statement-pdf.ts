@@ -5,7 +5,7 @@ import { FONT_NAMES, loadFonts } from './fonts.ts';
 import { Canvas, type Doc, type TextStyle } from './layout/canvas.ts';
 import { drawLogo } from './layout/logo.ts';
 import { drawPayOnline } from './layout/blocks.ts';
-import { aliasDefaultFont } from './pdfkit-tuning.ts';
+import { aliasDefaultFont, skipRepeatedFillColor } from './pdfkit-tuning.ts';
 import { formatDay } from './document-model.ts';
 import { templateFor } from './render-document.ts';
 
@@ -40,6 +40,7 @@ export function renderStatementPdf(m: StatementModel): Promise<Buffer> {
   });
   for (const name of FONT_NAMES) doc.registerFont(name, fonts[name] as unknown as string);
   aliasDefaultFont(doc, 'sans');
+  skipRepeatedFillColor(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

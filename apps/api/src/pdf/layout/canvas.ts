@@ -47,12 +47,14 @@ export class Canvas {
     this.y = this.top;
   }
 
+  /** Font and size only: enough to measure. Colour is written to the page, so only drawing sets it. */
+  private setFont(style: TextStyle) {
+    this.doc.font(style.font ?? this.theme.fonts.body).fontSize(style.size ?? this.theme.size.body);
+  }
+
   private apply(style: TextStyle) {
-    const t = this.theme;
-    this.doc
-      .font(style.font ?? t.fonts.body)
-      .fontSize(style.size ?? t.size.body)
-      .fillColor(style.color ?? t.colors.text);
+    this.setFont(style);
+    this.doc.fillColor(style.color ?? this.theme.colors.text);
   }
 
   /** Text that needs fallback fonts (another script, emoji) goes through the mixed-font layout. */
@@ -80,7 +82,6 @@ export class Canvas {
 
   measure(text: string, width: number, style: TextStyle = {}): number {
     if (!text) return 0;
-    this.apply(style);
     return this.lines(text, width, style).reduce((h, l) => h + l.height, 0);
   }
 
@@ -92,7 +93,7 @@ export class Canvas {
   private lines(text: string, width: number, style: TextStyle): Array<{ text: string; width: number | null; height: number; mixed?: MixedLine }> {
     const mixed = this.mixed(text, style);
     if (mixed) return mixed.layout(text, width).map((m) => ({ text: '', width: m.width, height: m.height, mixed: m }));
-    this.apply(style);
+    this.setFont(style);
     const options = this.options(width, style);
     const single = this.doc.currentLineHeight(true) + (options.lineGap ?? 0);
     return text.split('\n').map((line) => {
@@ -147,7 +148,7 @@ export class Canvas {
   textWidth(text: string, style: TextStyle = {}): number {
     const mixed = this.mixed(text, style);
     if (mixed) return Math.max(0, ...mixed.layout(text, Number.MAX_SAFE_INTEGER).map((l) => l.width));
-    this.apply(style);
+    this.setFont(style);
     return this.doc.widthOfString(text, this.options(Number.MAX_SAFE_INTEGER, style));
   }
 
@@ -159,7 +160,7 @@ export class Canvas {
     const align = style.align ?? 'left';
     let h = 0;
     const mixed = lines[0]?.mixed ? this.mixed(text, style) : null;
-    if (mixed) this.apply(style);
+    this.apply(style);
     for (const line of lines) {
       if (mixed && line.mixed) {
         mixed.draw(line.mixed, x, y + h, width, align);
