@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import type { PdfDocumentModel } from './document-model.ts';
 
 /**
- * Bump when a change to the renderer (templates, layout, fonts, pdfkit) alters the bytes an
- * unchanged model prints to: every stored issued PDF then misses its key and renders anew.
+ * Bump when a change to the renderer (templates, layout, fonts, pdfkit) alters what an unchanged
+ * model prints: every stored issued PDF then misses its key and renders anew. A change that leaves
+ * the text and the look the same (issue 38's reused font files and colour operators: same
+ * pdftotext, pixel-identical pages) does not bump it: a kept PDF is what the client was sent, and
+ * re-rendering it would only make it differ from the attachment in their inbox.
  */
 export const PDF_RENDERER_VERSION = 1;
 
