@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { isEmbedded, type Database } from '../db/client.ts';
 
 interface PreparableSelect<R> {
@@ -14,12 +13,24 @@ interface PgliteClient {
 
 let embeddedStatements = 0;
 
-/** Values written into an EXECUTE: ids, days and numbers only, so nothing else can reach the SQL text. */
+/** Ids, days and numbers are written into an EXECUTE as they are. */
 const PLAIN = /^[0-9A-Za-z-]{1,64}$/;
+/**
+ * Any other text (a search's LIKE pattern, a cursor's time) as a dollar-quoted literal: nothing in
+ * it is read as SQL up to the first closing tag, so the tag is one that first appears where it closes.
+ */
+const dollarQuoted = (v: string): string => {
+  for (let n = 0; ; n++) {
+    const tag = `$v${n}$`;
+    if (`${v}${tag}`.indexOf(tag) === v.length) return `${tag}${v}${tag}`;
+  }
+};
 const literal = (v: unknown): string => {
   if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
   if (typeof v === 'string' && PLAIN.test(v)) return `'${v}'`;
-  throw new Error('a prepared select takes only ids, days and whole numbers');
+  // PostgreSQL text never holds NUL, which would end the statement's text early
+  if (typeof v === 'string' && !v.includes('\0')) return dollarQuoted(v);
+  throw new Error('a prepared select takes only text and whole numbers');
 };
 
 /**
@@ -29,8 +40,8 @@ const literal = (v: unknown): string => {
  * call, which for a document read (lines, payments and credit notes as subqueries) costs about as
  * much as running it; there it is PREPAREd in SQL once for the session and EXECUTEd over the
  * simple protocol, under the driver's own row mapping (its query is pointed at the EXECUTE).
- * EXECUTE takes no bind parameters, so the values are written in, and only ids, days and whole
- * numbers are accepted.
+ * EXECUTE takes no bind parameters, so the values are written in: ids, days and whole numbers as
+ * they are, other text dollar-quoted.
  */
 export function preparedSelect<R>(db: Database, name: string, query: PreparableSelect<R>): (values: Record<string, unknown>) => Promise<R[]> {
   const prepared = query.prepare(name);
@@ -54,28 +65,4 @@ export function preparedSelect<R>(db: Database, name: string, query: PreparableS
     },
   };
   return (values) => prepared.execute(values);
-}
-
-/**
- * One prepared select per page size, the size written into its text: with LIMIT as a parameter
- * PostgreSQL re-plans the page on every request (a custom plan always looks cheaper than the
- * generic one). At most PAGE_LIMIT_MAX + 1 statements (the list queries refuse larger limits).
- * `build` gets the LIMIT as SQL to pass to `.limit()`.
- */
-export function preparedPerLimit<R>(
-  db: Database,
-  name: string,
-  build: (limit: number) => PreparableSelect<R>,
-): (limit: number) => (values: Record<string, unknown>) => Promise<R[]> {
-  const pages = new Map<number, (values: Record<string, unknown>) => Promise<R[]>>();
-  return (limit) => {
-    const n = Math.trunc(limit);
-    let page = pages.get(n);
-    if (!page) {
-      // written into the statement's text (drizzle would bind a number)
-      page = preparedSelect(db, `${name}_${n}`, build(sql.raw(String(n)) as unknown as number));
-      pages.set(n, page);
-    }
-    return page;
-  };
 }
