@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Column, is, sql, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TRole } from '@docket/schemas/account';
@@ -89,7 +90,7 @@ interface Found<R> {
 }
 
 /** The statement and its mapping: data columns first, then the session row's. */
-function prepare<R>(db: Database, name: string | undefined, query: SelectBuilder<R>): (values: Record<string, unknown>) => Promise<Found<R>[]> {
+function prepare<R>(db: Database, name: string | ((text: string) => string) | undefined, query: SelectBuilder<R>): (values: Record<string, unknown>) => Promise<Found<R>[]> {
   const map = rowMapper<R>(query._.selectedFields);
   const width = Object.keys(query._.selectedFields as object).length;
   const mapRows = (raw: unknown[][]): Found<R>[] => {
@@ -121,7 +122,7 @@ function prepare<R>(db: Database, name: string | undefined, query: SelectBuilder
     const unnamed = preparable.prepare();
     return (values) => unnamed.execute(values);
   }
-  return preparedSelect<Found<R>>(db, name, preparable as never);
+  return preparedSelect<Found<R>>(db, typeof name === 'function' ? name(statement.sql) : name, preparable as never);
 }
 interface PreparingSession {
   prepareQuery(
@@ -176,7 +177,8 @@ export function sessionReadShapes<R>(db: Database, name: string): (key: string, 
     let execute = shapes.get(key);
     if (!execute) {
       const named = shapes.size < MAX_SHAPES;
-      execute = prepare(db, named ? `${name}_${shapes.size + 1}` : undefined, build());
+      // named by its text: a pooled connection may already hold it from another instance of this repository
+      execute = prepare(db, named ? (text) => `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}` : undefined, build());
       if (named) shapes.set(key, execute);
     }
     const chosen = execute;
