@@ -101,10 +101,7 @@ describe('a read route checks the session in its own statement (issue 38)', () =
     // a second app on the same database: another API process behind the load balancer
     const other = createApp(t.ctx);
     for (const path of reads) expect((await get(u, path, other)).status, path).toBe(200);
-    await t.ctx.db
-      .update(users)
-      .set({ tokenVersion: 1 })
-      .where(eq(users.id, u.id));
+    await t.ctx.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, u.id));
     for (const app of [t.app, other]) {
       for (const path of reads) {
         const res = await get(u, path, app);
@@ -123,7 +120,8 @@ describe('a read route checks the session in its own statement (issue 38)', () =
     const engineer = await joinAccount(t.app, u, 'ENGINEER');
     const invoice = `/api/invoices/${invoices[0]!.id}`;
     const quote = `/api/quotes/${quotes[0]!.id}`;
-    for (const m of [office, accountant]) for (const path of [invoice, '/api/invoices?limit=20&status=DRAFT']) expect((await get(m, path)).status, path).toBe(200);
+    for (const m of [office, accountant])
+      for (const path of [invoice, '/api/invoices?limit=20&status=DRAFT']) expect((await get(m, path)).status, path).toBe(200);
 
     expect((await get(engineer, invoice)).status).toBe(403);
     expect((await get(engineer, '/api/invoices?limit=20&status=DRAFT')).status).toBe(403);
@@ -146,10 +144,7 @@ describe('a read route checks the session in its own statement (issue 38)', () =
     expect((await request(t.app).get(`/api/invoices/${invoices[0]!.id}`)).status).toBe(401);
     expect((await get(u, '/api/invoices/not-a-uuid')).status).toBe(400);
     expect((await get(u, '/api/invoices?limit=20&cursor=forged')).status).toBe(400);
-    await t.ctx.db
-      .update(users)
-      .set({ tokenVersion: 1 })
-      .where(eq(users.id, u.id));
+    await t.ctx.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, u.id));
     expect((await get(u, '/api/invoices/not-a-uuid')).status).toBe(401);
     expect((await get(u, '/api/invoices?limit=20&cursor=forged')).status).toBe(401);
     expect((await get(u, '/api/quotes?limit=0')).status).toBe(401);

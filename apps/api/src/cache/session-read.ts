@@ -90,7 +90,11 @@ interface Found<R> {
 }
 
 /** The statement and its mapping: data columns first, then the session row's. */
-function prepare<R>(db: Database, name: string | ((text: string) => string) | undefined, query: SelectBuilder<R>): (values: Record<string, unknown>) => Promise<Found<R>[]> {
+function prepare<R>(
+  db: Database,
+  name: string | ((text: string) => string) | undefined,
+  query: SelectBuilder<R>,
+): (values: Record<string, unknown>) => Promise<Found<R>[]> {
   const map = rowMapper<R>(query._.selectedFields);
   const width = Object.keys(query._.selectedFields as object).length;
   const mapRows = (raw: unknown[][]): Found<R>[] => {

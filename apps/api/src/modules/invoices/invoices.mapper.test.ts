@@ -112,7 +112,7 @@ const base: InvoiceWithLines = {
   id: '1b6f3a52-0000-4000-8000-000000000001',
   userId: '1b6f3a52-0000-4000-8000-0000000000aa',
   clientId: '1b6f3a52-0000-4000-8000-0000000000cc',
-  clientName: "O'Brien \"Drains\" Ltd",
+  clientName: 'O\'Brien "Drains" Ltd',
   quoteId: null,
   quoteInvoiceType: null,
   siteAddress: null,
@@ -176,10 +176,7 @@ const ROWS: [string, InvoiceWithLines][] = [
     { ...base, status: 'OVERDUE', clientIsBusiness: true, daysPastDue: 45, sentAt: new Date('2026-10-01T08:00:00Z') },
   ],
   ['overdue for a consumer', { ...base, status: 'OVERDUE', daysPastDue: 45 }],
-  [
-    'CIS with a deduction',
-    { ...base, cisRateBp: 2000, cisDeductionPence: 1275, lines: [line({ kind: 'LABOUR' }), line({ position: 1, kind: 'MATERIALS' })] },
-  ],
+  ['CIS with a deduction', { ...base, cisRateBp: 2000, cisDeductionPence: 1275, lines: [line({ kind: 'LABOUR' }), line({ position: 1, kind: 'MATERIALS' })] }],
   ['void', { ...base, status: 'VOID', voidedAt: new Date('2026-11-09T00:00:00Z'), voidReason: 'Raised twice', payments: [] }],
   ['paid', { ...base, status: 'PAID', paidAt: new Date('2026-11-09T00:00:00Z') }],
   [
