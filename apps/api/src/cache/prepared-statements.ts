@@ -13,24 +13,14 @@ interface PgliteClient {
 
 let embeddedStatements = 0;
 
-/** Ids, days and numbers are written into an EXECUTE as they are. */
+/** Values written into an EXECUTE: ids, days and numbers only, so nothing else can reach the SQL text. */
 const PLAIN = /^[0-9A-Za-z-]{1,64}$/;
-/**
- * Any other text (a search's LIKE pattern, a cursor's time) as a dollar-quoted literal: nothing in
- * it is read as SQL up to the first closing tag, so the tag is one that first appears where it closes.
- */
-const dollarQuoted = (v: string): string => {
-  for (let n = 0; ; n++) {
-    const tag = `$v${n}$`;
-    if (`${v}${tag}`.indexOf(tag) === v.length) return `${tag}${v}${tag}`;
-  }
-};
+/** and instants as a cursor writes them (toISOString): a list's later page */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const literal = (v: unknown): string => {
   if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
-  if (typeof v === 'string' && PLAIN.test(v)) return `'${v}'`;
-  // PostgreSQL text never holds NUL, which would end the statement's text early
-  if (typeof v === 'string' && !v.includes('\0')) return dollarQuoted(v);
-  throw new Error('a prepared select takes only text and whole numbers');
+  if (typeof v === 'string' && (PLAIN.test(v) || INSTANT.test(v))) return `'${v}'`;
+  throw new Error('a prepared select takes only ids, days, instants and whole numbers');
 };
 
 /**
@@ -40,8 +30,8 @@ const literal = (v: unknown): string => {
  * call, which for a document read (lines, payments and credit notes as subqueries) costs about as
  * much as running it; there it is PREPAREd in SQL once for the session and EXECUTEd over the
  * simple protocol, under the driver's own row mapping (its query is pointed at the EXECUTE).
- * EXECUTE takes no bind parameters, so the values are written in: ids, days and whole numbers as
- * they are, other text dollar-quoted.
+ * EXECUTE takes no bind parameters, so the values are written in, and only ids, days, instants
+ * (toISOString) and whole numbers are accepted (a search, whose pattern is any text, is never prepared).
  */
 export function preparedSelect<R>(db: Database, name: string, query: PreparableSelect<R>): (values: Record<string, unknown>) => Promise<R[]> {
   const prepared = query.prepare(name);

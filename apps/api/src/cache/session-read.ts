@@ -172,18 +172,25 @@ export function sessionReadSelect<R>(db: Database, name: string, query: SelectBu
 
 /**
  * Selects of many shapes under one name (a list's filters, order and page size: `key` names the
- * shape, `build` makes it with placeholders for the values), each prepared on first use. After
- * MAX_SHAPES shapes a new one is sent unnamed, so a process never holds more statements than that.
+ * shape, `build` makes it with placeholders for the values), each built once. A shape is prepared
+ * (planned once per connection) unless `planEachTime`: a search's best plan depends on its term (a
+ * trigram index for a rare one, the newest-first walk for a common one: documents/document-search.ts),
+ * which a plan made once cannot see, so it is sent unnamed and planned with its values each time.
+ * At most MAX_SHAPES shapes are kept; beyond, each request builds its own and sends it unnamed.
  */
-export function sessionReadShapes<R>(db: Database, name: string): (key: string, build: () => SelectBuilder<R>) => SessionRead<R> {
+export function sessionReadShapes<R>(
+  db: Database,
+  name: string,
+): (key: string, build: () => SelectBuilder<R>, o?: { planEachTime?: boolean }) => SessionRead<R> {
   const shapes = new Map<string, (values: Record<string, unknown>) => Promise<Found<R>[]>>();
-  return (key, build) => {
+  return (key, build, o = {}) => {
     let execute = shapes.get(key);
     if (!execute) {
-      const named = shapes.size < MAX_SHAPES;
+      const kept = shapes.size < MAX_SHAPES;
       // named by its text: a pooled connection may already hold it from another instance of this repository
-      execute = prepare(db, named ? (text) => `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}` : undefined, build());
-      if (named) shapes.set(key, execute);
+      const named = kept && !o.planEachTime ? (text: string) => `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}` : undefined;
+      execute = prepare(db, named, build());
+      if (kept) shapes.set(key, execute);
     }
     const chosen = execute;
     return (accountId, values) => run(chosen, accountId, values);

@@ -47,24 +47,28 @@ export function createClientsRepository(db: Database) {
   // (http/session-in-query.ts) has it checked in the same statement.
   const lists = sessionReadShapes<ClientRow>(db, 'clients_list');
   const listOf = (o: ClientListOptions) =>
-    lists(shapeKey(o), () => {
-      const pattern = sql.placeholder('pattern');
-      const query = db
-        .select()
-        .from(clients)
-        .where(
-          and(
-            eq(clients.userId, sql.placeholder('userId')),
-            o.cursor ? afterCursorPlaceholders(clients.createdAt, clients.id) : undefined,
-            o.q ? or(ilike(clients.name, pattern), ilike(clients.email, pattern)) : undefined,
-          ),
-        )
-        .orderBy(...newestFirst(clients.createdAt, clients.id))
-        .$dynamic();
-      // one more row than the limit: toPage's look-ahead, written into the text (a LIMIT parameter is re-planned per request)
-      if (o.limit) query.limit(sql.raw(String(o.limit + 1)) as unknown as number);
-      return query;
-    });
+    lists(
+      shapeKey(o),
+      () => {
+        const pattern = sql.placeholder('pattern');
+        const query = db
+          .select()
+          .from(clients)
+          .where(
+            and(
+              eq(clients.userId, sql.placeholder('userId')),
+              o.cursor ? afterCursorPlaceholders(clients.createdAt, clients.id) : undefined,
+              o.q ? or(ilike(clients.name, pattern), ilike(clients.email, pattern)) : undefined,
+            ),
+          )
+          .orderBy(...newestFirst(clients.createdAt, clients.id))
+          .$dynamic();
+        // one more row than the limit: toPage's look-ahead, written into the text (a LIMIT parameter is re-planned per request)
+        if (o.limit) query.limit(sql.raw(String(o.limit + 1)) as unknown as number);
+        return query;
+      },
+      { planEachTime: !!o.q },
+    );
   const byId = sessionReadSelect(
     db,
     'client_by_id_s',

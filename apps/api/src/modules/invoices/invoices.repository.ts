@@ -162,21 +162,25 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   const today = sql.placeholder('today');
   /** The list of one shape (documents/document-list-shape.ts): the first page keeps its keyset order and index. */
   const listOf = (o: InvoiceListOptions) =>
-    lists(listShapeKey(o), () => {
-      if (isFirstPage(o))
-        return selectInvoices(db, today)
-          .where(eq(invoices.userId, sql.placeholder('userId')))
-          .orderBy(...newestFirst(invoices.createdAt, invoices.id))
-          .limit(sql.raw(String(o.limit! + 1)) as unknown as number);
-      const shape = documentListShape(db, searched, o, o.status ? invoiceStatusIs(o.status, today) : undefined);
-      const query = selectInvoices(db, today)
-        .where(shape.where)
-        .orderBy(...shape.orderBy)
-        .$dynamic();
-      if (shape.limit !== undefined) query.limit(shape.limit);
-      if (shape.offset !== undefined) query.offset(shape.offset);
-      return query;
-    });
+    lists(
+      listShapeKey(o),
+      () => {
+        if (isFirstPage(o))
+          return selectInvoices(db, today)
+            .where(eq(invoices.userId, sql.placeholder('userId')))
+            .orderBy(...newestFirst(invoices.createdAt, invoices.id))
+            .limit(sql.raw(String(o.limit! + 1)) as unknown as number);
+        const shape = documentListShape(db, searched, o, o.status ? invoiceStatusIs(o.status, today) : undefined);
+        const query = selectInvoices(db, today)
+          .where(shape.where)
+          .orderBy(...shape.orderBy)
+          .$dynamic();
+        if (shape.limit !== undefined) query.limit(shape.limit);
+        if (shape.offset !== undefined) query.offset(shape.offset);
+        return query;
+      },
+      { planEachTime: !!o.q },
+    );
 
   /**
    * Plan re-check and insert of a DRAFT, inside the caller's transaction. A draft gets no number

@@ -104,21 +104,25 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
   const lists = sessionReadShapes<QuoteWithLines>(db, 'quotes_list');
   /** The list of one shape (documents/document-list-shape.ts): the first page keeps its keyset order and index. */
   const listOf = (o: QuoteListOptions) =>
-    lists(listShapeKey(o), () => {
-      if (isFirstPage(o))
-        return selectQuotes(db)
-          .where(eq(quotes.userId, sql.placeholder('userId')))
-          .orderBy(...newestFirst(quotes.createdAt, quotes.id))
-          .limit(sql.raw(String(o.limit! + 1)) as unknown as number);
-      const shape = documentListShape(db, searched, o, o.status ? eq(quotes.status, o.status) : undefined);
-      const query = selectQuotes(db)
-        .where(shape.where)
-        .orderBy(...shape.orderBy)
-        .$dynamic();
-      if (shape.limit !== undefined) query.limit(shape.limit);
-      if (shape.offset !== undefined) query.offset(shape.offset);
-      return query;
-    });
+    lists(
+      listShapeKey(o),
+      () => {
+        if (isFirstPage(o))
+          return selectQuotes(db)
+            .where(eq(quotes.userId, sql.placeholder('userId')))
+            .orderBy(...newestFirst(quotes.createdAt, quotes.id))
+            .limit(sql.raw(String(o.limit! + 1)) as unknown as number);
+        const shape = documentListShape(db, searched, o, o.status ? eq(quotes.status, o.status) : undefined);
+        const query = selectQuotes(db)
+          .where(shape.where)
+          .orderBy(...shape.orderBy)
+          .$dynamic();
+        if (shape.limit !== undefined) query.limit(shape.limit);
+        if (shape.offset !== undefined) query.offset(shape.offset);
+        return query;
+      },
+      { planEachTime: !!o.q },
+    );
 
   const insertLines = (x: Executor, userId: string, quoteId: string, fields: PricedDocument) =>
     x.insert(quoteLines).values(fields.lines.map((l) => ({ ...l, userId, quoteId })));
