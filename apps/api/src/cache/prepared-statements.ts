@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { isEmbedded, type Database } from '../db/client.ts';
 
 interface PreparableSelect<R> {
@@ -16,10 +15,12 @@ let embeddedStatements = 0;
 
 /** Values written into an EXECUTE: ids, days and numbers only, so nothing else can reach the SQL text. */
 const PLAIN = /^[0-9A-Za-z-]{1,64}$/;
+/** and instants as a cursor writes them (toISOString): a list's later page */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const literal = (v: unknown): string => {
   if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
-  if (typeof v === 'string' && PLAIN.test(v)) return `'${v}'`;
-  throw new Error('a prepared select takes only ids, days and whole numbers');
+  if (typeof v === 'string' && (PLAIN.test(v) || INSTANT.test(v))) return `'${v}'`;
+  throw new Error('a prepared select takes only ids, days, instants and whole numbers');
 };
 
 /**
@@ -29,8 +30,8 @@ const literal = (v: unknown): string => {
  * call, which for a document read (lines, payments and credit notes as subqueries) costs about as
  * much as running it; there it is PREPAREd in SQL once for the session and EXECUTEd over the
  * simple protocol, under the driver's own row mapping (its query is pointed at the EXECUTE).
- * EXECUTE takes no bind parameters, so the values are written in, and only ids, days and whole
- * numbers are accepted.
+ * EXECUTE takes no bind parameters, so the values are written in, and only ids, days, instants
+ * (toISOString) and whole numbers are accepted (a search, whose pattern is any text, is never prepared).
  */
 export function preparedSelect<R>(db: Database, name: string, query: PreparableSelect<R>): (values: Record<string, unknown>) => Promise<R[]> {
   const prepared = query.prepare(name);
@@ -91,26 +92,3 @@ export function preparedInTransaction<X, R>(
   };
 }
 
-/**
- * One prepared select per page size, the size written into its text: with LIMIT as a parameter
- * PostgreSQL re-plans the page on every request (a custom plan always looks cheaper than the
- * generic one). At most PAGE_LIMIT_MAX + 1 statements (the list queries refuse larger limits).
- * `build` gets the LIMIT as SQL to pass to `.limit()`.
- */
-export function preparedPerLimit<R>(
-  db: Database,
-  name: string,
-  build: (limit: number) => PreparableSelect<R>,
-): (limit: number) => (values: Record<string, unknown>) => Promise<R[]> {
-  const pages = new Map<number, (values: Record<string, unknown>) => Promise<R[]>>();
-  return (limit) => {
-    const n = Math.trunc(limit);
-    let page = pages.get(n);
-    if (!page) {
-      // written into the statement's text (drizzle would bind a number)
-      page = preparedSelect(db, `${name}_${n}`, build(sql.raw(String(n)) as unknown as number));
-      pages.set(n, page);
-    }
-    return page;
-  };
-}

@@ -26,6 +26,8 @@ export interface CrudSchemas<Query extends z.ZodType<TListQuery>, Body extends z
   record: z.ZodType;
   /** run before the session check on GET {base} (kept answers) */
   listFirst?: RequestHandler[];
+  /** GET {base} and GET {base}/:id read through cache/session-read.ts: the session is checked in that read (route.ts, `sessionInQuery`) */
+  sessionInQuery?: boolean;
 }
 
 /** The permission each of the four record routes needs (http/route.ts, `Access`). */
@@ -57,6 +59,7 @@ export function crudRoutes<Query extends z.ZodType<TListQuery>, Body extends z.Z
       path: base,
       permission: permissions.list,
       before: schemas.listFirst,
+      sessionInQuery: schemas.sessionInQuery,
       request: { query: schemas.listQuery },
       response: ZListAnswer(schemas.record),
       handler: async ({ accountId, query }) => {
@@ -76,7 +79,7 @@ export function crudRoutes<Query extends z.ZodType<TListQuery>, Body extends z.Z
 export function recordRoutes<Body extends z.ZodType>(
   base: string,
   service: RecordService<z.output<Body>>,
-  schemas: { body: Body; record: z.ZodType },
+  schemas: { body: Body; record: z.ZodType; sessionInQuery?: boolean },
   permissions: RecordPermissions,
 ): Route[] {
   return [
@@ -84,6 +87,7 @@ export function recordRoutes<Body extends z.ZodType>(
       method: 'get',
       path: `${base}/:id`,
       permission: permissions.get,
+      sessionInQuery: schemas.sessionInQuery,
       request: { params: ZIdParams },
       response: schemas.record,
       handler: ({ accountId, params }) => service.get(accountId, params.id),

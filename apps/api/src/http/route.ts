@@ -4,6 +4,7 @@ import { parse } from '../middleware/validate.ts';
 import { currentAccount, currentUser, requirePermission, type AuthUser } from '../middleware/authenticate.ts';
 import type { TPermission as Permission } from '@docket/schemas/account';
 import { sendData } from '../lib/respond.ts';
+import { sessionInQuery } from './session-in-query.ts';
 
 /**
  * The route registry (issue 39; docs/how-to-add-a-field.md, "Routes"): every module declares each
@@ -82,6 +83,12 @@ interface RouteFields<P extends Parts, R extends z.ZodType | RawResponse> {
   before?: RequestHandler[];
   /** middleware run after the session check, before the parsing (the body readers of `upload` routes) */
   after?: RequestHandler[];
+  /**
+   * GET routes whose service reads the token's account through cache/session-read.ts: the session is
+   * checked in that read's statement, not a query of its own (http/session-in-query.ts). Refusals are
+   * the same; a route whose read does not take it still has it checked before answering.
+   */
+  sessionInQuery?: boolean;
   /** JSON routes: what it returns is sent as `data`; raw routes: write the answer and return nothing */
   handler: (input: RouteInput<P>) => Promise<R extends z.ZodType ? unknown : void> | (R extends z.ZodType ? unknown : void);
 }
@@ -148,24 +155,36 @@ export function firstSegment(path: string): string {
 
 function mountRoute(router: Router, route: Route, options: MountOptions) {
   const chain: RequestHandler[] = [...(route.before ?? []), ...(options.body ?? [])];
-  if (route.permission) chain.push(options.requireUser, requirePermission(route.permission));
+  const inQuery = route.permission && route.sessionInQuery ? sessionInQuery(options.requireUser, route.permission) : null;
+  if (inQuery && route.after?.length) throw new Error(`${route.path}: a session checked in the query runs no 'after' middleware`);
+  if (route.permission && !inQuery) chain.push(options.requireUser, requirePermission(route.permission));
   chain.push(...(route.after ?? []));
   const { params, query, body } = route.request ?? {};
   chain.push(async (req, res) => {
+    const waiting = inQuery ? await inQuery.begin(req, res) : null;
     const input = {
-      params: params ? parse(params, req.params) : undefined,
-      query: query ? parse(query, req.query) : undefined,
-      body: body ? parse(body, req.body) : undefined,
       req,
       res,
       get accountId() {
-        return currentAccount(req).id;
+        // until the route's read checks it, the account the token names (that read checks it is theirs)
+        return waiting && !req.account ? waiting.accountId : currentAccount(req).id;
       },
       get user() {
         return currentUser(req);
       },
-    };
-    const result = await route.handler(input as RouteInput<Parts>);
+    } as RouteInput<Parts>;
+    let result: unknown;
+    try {
+      input.params = params ? parse(params, req.params) : undefined;
+      input.query = query ? parse(query, req.query) : undefined;
+      input.body = body ? parse(body, req.body) : undefined;
+      result = await route.handler(input);
+    } catch (e) {
+      // a refusal of the session comes before any other error, as when it was checked first
+      await inQuery?.end(req, res, waiting);
+      throw e;
+    }
+    await inQuery?.end(req, res, waiting);
     if (!isRaw(route.response) && result !== SENT) sendData(res, result, route.status ?? 200);
   });
   router[route.method](route.path, ...chain);

@@ -17,3 +17,18 @@ export function afterCursor(cursor: string | undefined, createdAt: PgColumn, id:
 
 /** "nulls last" matches the indexes drizzle declares (desc() there means DESC NULLS LAST), so no sort. */
 export const newestFirst = (createdAt: PgColumn, id: PgColumn) => [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
+
+/**
+ * `afterCursor` with the cursor as the placeholders `cursorId` and `cursorAt` (`cursorValues`
+ * fills them), for a statement prepared once per list shape (cache/session-read.ts).
+ */
+export function afterCursorPlaceholders(createdAt: PgColumn, id: PgColumn): SQL {
+  const exact = sql`(select ${createdAt} from ${createdAt.table} where ${id} = ${sql.placeholder('cursorId')}::uuid)`;
+  return sql`(${createdAt}, ${id}) < (coalesce(${exact}, ${sql.placeholder('cursorAt')}::timestamptz), ${sql.placeholder('cursorId')}::uuid)`;
+}
+
+/** The values of `afterCursorPlaceholders`; a forged cursor is refused here (400), as afterCursor refuses it. */
+export function cursorValues(cursor: string): { cursorId: string; cursorAt: string } {
+  const c = decodeCursor(cursor);
+  return { cursorId: c.id, cursorAt: c.createdAt.toISOString() };
+}

@@ -10,6 +10,8 @@ interface RequestStore {
   actorUserId?: string;
   /** a kept answer looked for and not found under this account version (cache/answer-cache.ts) */
   keptMiss?: { accountId: string; name: string; day: string; version: number };
+  /** a session left to the route's own read to check (http/session-in-query.ts) */
+  sessionToCheck?: SessionToCheck;
 }
 const storage = new AsyncLocalStorage<RequestStore>();
 
@@ -41,6 +43,40 @@ export const takeKeptMiss = (accountId: string, name: string, day: string): numb
   if (!miss || miss.accountId !== accountId || miss.name !== name || miss.day !== day) return null;
   store.keptMiss = undefined;
   return miss.version;
+};
+
+/**
+ * A request's session not yet checked, left to the route's own read (http/session-in-query.ts):
+ * the first read of its account takes it, checks it in the same statement (cache/session-read.ts)
+ * and hands what it found to `admit`, which refuses (401/403) as authenticate would.
+ */
+export interface SessionToCheck {
+  /** the account the token names: only a read of this account may check it */
+  accountId: string;
+  userId: string;
+  /** the session rule's placeholder values (cache/session-check.ts) */
+  values: Record<string, unknown>;
+  /** true once a read has handed what it found to `admit` (whether admitted or refused) */
+  settled: boolean;
+  /** the found session (a SessionLookup), checked by authenticate's and the route's permission rule; throws to refuse */
+  admit: (found: unknown) => Promise<void>;
+}
+export const leaveSessionToRead = (check: SessionToCheck): void => {
+  const store = storage.getStore();
+  if (store) store.sessionToCheck = check;
+};
+/** The session this request left to a read of `accountId`, once: the next reads find none. */
+export const takeSessionToCheck = (accountId: string): SessionToCheck | null => {
+  const store = storage.getStore();
+  const check = store?.sessionToCheck;
+  if (!check || check.accountId !== accountId) return null;
+  store.sessionToCheck = undefined;
+  return check;
+};
+/** Forgets a session left to a read that none took (the route checks it itself). */
+export const forgetSessionToCheck = (check: SessionToCheck): void => {
+  const store = storage.getStore();
+  if (store?.sessionToCheck === check) store.sessionToCheck = undefined;
 };
 
 export const bindRequestContext: RequestHandler = (req, _res, next) => {

@@ -2,9 +2,9 @@ import { and, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { lockAccount } from '../../db/account-lock.ts';
 import { calendarEvents, clients, invoices, quotes } from '../../db/schema.ts';
-import { afterCursor, newestFirst } from '../../lib/list-query.ts';
+import { afterCursorPlaceholders, cursorValues, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
-import { preparedPerLimit } from '../../cache/prepared-statements.ts';
+import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import type { TPeppolId } from '@docket/schemas/peppol';
 import type { CountedLimit } from '../documents/create-guard.ts';
 
@@ -35,41 +35,57 @@ export interface ClientListOptions {
   q?: string;
 }
 
-const listWhere = (userId: string, o: ClientListOptions) =>
-  and(
-    eq(clients.userId, userId),
-    afterCursor(o.cursor, clients.createdAt, clients.id),
-    o.q ? or(ilike(clients.name, likePattern(o.q)), ilike(clients.email, likePattern(o.q))) : undefined,
-  );
+/** A list's shape (which filters, page size): lists of one shape share one prepared statement. */
+const shapeKey = (o: ClientListOptions) => [o.cursor ? 'cursor' : '', o.q ? 'q' : '', o.limit ?? ''].join('|');
+const listValues = (userId: string, o: ClientListOptions) => ({
+  userId,
+  ...(o.cursor ? cursorValues(o.cursor) : {}),
+  ...(o.q ? { pattern: likePattern(o.q) } : {}),
+});
 
 export function createClientsRepository(db: Database) {
-  // The unfiltered first page, planned once per page size (preparedPerLimit).
-  const firstPage = preparedPerLimit(db, 'clients_first_page', (limit) =>
+  // Prepared once per shape (cache/session-read.ts); a route that leaves its session to its read
+  // (http/session-in-query.ts) has it checked in the same statement.
+  const lists = sessionReadShapes<ClientRow>(db, 'clients_list');
+  const listOf = (o: ClientListOptions) =>
+    lists(
+      shapeKey(o),
+      () => {
+        const pattern = sql.placeholder('pattern');
+        const query = db
+          .select()
+          .from(clients)
+          .where(
+            and(
+              eq(clients.userId, sql.placeholder('userId')),
+              o.cursor ? afterCursorPlaceholders(clients.createdAt, clients.id) : undefined,
+              o.q ? or(ilike(clients.name, pattern), ilike(clients.email, pattern)) : undefined,
+            ),
+          )
+          .orderBy(...newestFirst(clients.createdAt, clients.id))
+          .$dynamic();
+        // one more row than the limit: toPage's look-ahead, written into the text (a LIMIT parameter is re-planned per request)
+        if (o.limit) query.limit(sql.raw(String(o.limit + 1)) as unknown as number);
+        return query;
+      },
+      { planEachTime: !!o.q },
+    );
+  const byId = sessionReadSelect(
+    db,
+    'client_by_id_s',
     db
       .select()
       .from(clients)
-      .where(eq(clients.userId, sql.placeholder('userId')))
-      .orderBy(...newestFirst(clients.createdAt, clients.id))
-      .limit(limit),
+      .where(and(eq(clients.userId, sql.placeholder('userId')), eq(clients.id, sql.placeholder('id'))))
+      .limit(1),
   );
   return {
     /** A list or page of clients (one more row than the limit: toPage's look-ahead), newest first. */
     list(userId: string, o: ClientListOptions = {}): Promise<ClientRow[]> {
-      if (o.limit && !o.cursor && !o.q) return firstPage(o.limit + 1)({ userId });
-      const query = db
-        .select()
-        .from(clients)
-        .where(listWhere(userId, o))
-        .orderBy(...newestFirst(clients.createdAt, clients.id))
-        .$dynamic();
-      return o.limit ? query.limit(o.limit + 1) : query;
+      return listOf(o)(userId, listValues(userId, o));
     },
     async get(userId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(clients)
-        .where(and(eq(clients.userId, userId), eq(clients.id, id)))
-        .limit(1);
+      const [row] = await byId(userId, { userId, id });
       return row ?? null;
     },
     /** Under the account's lock; the insert counts the clients held before it for `limit`, which throws to refuse. */

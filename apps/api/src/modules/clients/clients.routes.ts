@@ -10,7 +10,7 @@ export function clientsRoutes(service: ClientsService, listFirst: RequestHandler
   return crudRoutes(
     '/clients',
     service,
-    { listQuery: ZListQuery, body: ZClientRequest, record: ZClient, listFirst },
+    { listQuery: ZListQuery, body: ZClientRequest, record: ZClient, listFirst, sessionInQuery: true },
     // Engineers read clients and add them on site; changing or deleting one is the office's.
     { list: 'field-read', get: 'field-read', create: 'field-write', update: 'write', remove: 'write' },
   );

@@ -1,12 +1,12 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import type { TListQuery } from '@docket/schemas/common';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isPaged } from '../../lib/paged-request.ts';
 import type { Database } from '../../db/client.ts';
 import { clients } from '../../db/schema.ts';
-import { afterCursor } from '../../lib/list-query.ts';
-import { decodeOffsetCursor } from '../../lib/pagination.ts';
+import { afterCursorPlaceholders, cursorValues } from '../../lib/list-query.ts';
+import { decodeOffsetCursor, likePattern } from '../../lib/pagination.ts';
 import { documentOrder, isCustomOrder, type DocumentSortOptions } from './document-order.ts';
 import { documentSearch, type SearchedDocument } from './document-search.ts';
 
@@ -23,26 +23,51 @@ export interface DocumentListOptions<S extends string> extends DocumentSortOptio
 export const isFirstPage = (o: DocumentListOptions<string>): boolean => !!o.limit && !o.cursor && !o.q && !o.status && !o.clientId && !isCustomOrder(o);
 
 /**
- * Filters, order and paging of any other quote or invoice list: `status` is the list's own
- * condition for `o.status`; the row limit is one more than the page, to learn if another exists.
+ * What makes one list's SQL differ from another's: which filters it has (the status itself, whose
+ * condition is its own), its order and page size. Lists of one key share one prepared statement,
+ * the values (`listValues`) filled per request.
  */
-export function documentListShape(db: Database, doc: SearchedDocument, userId: string, o: DocumentListOptions<string>, status: SQL | undefined) {
+export const listShapeKey = (o: DocumentListOptions<string>): string =>
+  [o.status ?? '', o.clientId ? 'client' : '', o.cursor ? 'cursor' : '', o.q ? 'q' : '', o.sort ?? '', o.order ?? '', o.limit ?? ''].join('|');
+
+/** The placeholders' values of a list's shape (a forged cursor is a 400 here). */
+export function listValues(userId: string, o: DocumentListOptions<string>): Record<string, unknown> {
+  const custom = isCustomOrder(o);
+  return {
+    userId,
+    ...(o.clientId ? { clientId: o.clientId } : {}),
+    ...(o.cursor && !custom ? cursorValues(o.cursor) : {}),
+    ...(o.q ? { pattern: likePattern(o.q) } : {}),
+    ...(custom ? { offset: decodeOffsetCursor(o.cursor) } : {}),
+  };
+}
+
+/**
+ * Filters, order and paging of any other quote or invoice list, with placeholders for its values
+ * (`listValues`): `status` is the list's own condition for `o.status`; the row limit is one more
+ * than the page, to learn if another exists, written into the text (a LIMIT parameter is re-planned
+ * per request).
+ */
+export function documentListShape(db: Database, doc: SearchedDocument, o: DocumentListOptions<string>, status: SQL | undefined) {
   const { table } = doc;
   const custom = isCustomOrder(o);
+  const userId = sql.placeholder('userId');
   const filters = [
     eq(table.userId, userId),
     // A custom order pages by offset (its cursor is no keyset).
-    custom ? undefined : afterCursor(o.cursor, table.createdAt, table.id),
+    custom || !o.cursor ? undefined : afterCursorPlaceholders(table.createdAt, table.id),
     status,
-    o.clientId ? eq(table.clientId, o.clientId) : undefined,
+    o.clientId ? eq(table.clientId, sql.placeholder('clientId')) : undefined,
   ];
   // The search arms are cut to the page only in the default order (their own order).
-  const search = documentSearch(db, doc, userId, filters, o.q, custom ? undefined : o.limit);
+  const search = o.q ? documentSearch(db, doc, userId, filters, sql.placeholder('pattern'), custom ? undefined : o.limit) : undefined;
+  const rows = custom ? (o.limit ?? 50) + 1 : o.limit ? o.limit + 1 : undefined;
   return {
     where: and(...filters, search),
     orderBy: documentOrder(o, { createdAt: table.createdAt, id: table.id, number: doc.number, clientName: clients.name, totalPence: table.totalPence }),
-    limit: custom ? (o.limit ?? 50) + 1 : o.limit ? o.limit + 1 : undefined,
-    offset: custom ? decodeOffsetCursor(o.cursor) : 0,
+    /** as SQL text, for `.limit()` (drizzle would bind a number) */
+    limit: rows === undefined ? undefined : (sql.raw(String(rows)) as unknown as number),
+    offset: custom ? sql.placeholder('offset') : undefined,
   };
 }
 

@@ -1,9 +1,8 @@
-import { and, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { union, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { clients, type invoiceLines, type invoices, type quoteLines, type quotes } from '../../db/schema.ts';
 import { newestFirst } from '../../lib/list-query.ts';
-import { likePattern } from '../../lib/pagination.ts';
 
 /** Where a quote or an invoice keeps what a search looks at. */
 export interface SearchedDocument {
@@ -23,13 +22,12 @@ export interface SearchedDocument {
 export function documentSearch(
   db: Database,
   doc: SearchedDocument,
-  userId: string,
+  userId: Placeholder,
   filters: readonly (SQL | undefined)[],
-  q: string | undefined,
+  /** the LIKE pattern of the search (likePattern), as the placeholder the list fills */
+  pattern: Placeholder,
   limit: number | undefined,
-): SQL | undefined {
-  const pattern = q ? likePattern(q) : undefined;
-  if (!pattern) return undefined;
+): SQL {
   const { table } = doc;
   const arm = (match: SQL) => {
     const query = db
@@ -38,7 +36,7 @@ export function documentSearch(
       .where(and(...filters, match))
       .orderBy(...newestFirst(table.createdAt, table.id))
       .$dynamic();
-    return limit ? query.limit(limit + 1) : query;
+    return limit ? query.limit(sql.raw(String(limit + 1)) as unknown as number) : query;
   };
   return inArray(
     table.id,

@@ -77,15 +77,15 @@ export function repriceStoredLines(stored: readonly StoredLine[], taxRateBp: num
 }
 
 /** The line fields beyond description, quantity and price appear only when set, so older documents answer as before. */
-export const toLineDto = (l: StoredLine): TLineItemAnswer => ({
-  description: l.description,
-  quantity: milliToQuantity(l.quantityMilli),
-  unitPrice: penceToPounds(l.unitPricePence),
-  ...(l.vat ? { vat: l.vat } : {}),
-  ...(l.kind ? { kind: l.kind } : {}),
-  ...(l.discountBp ? { discountPercent: basisPointsToPercent(l.discountBp) } : {}),
-  ...(l.unit ? { unit: l.unit } : {}),
-});
+/** A line's answer; the optional fields only when set, in this order (built by assignment: spreads were slower). */
+export const toLineDto = (l: StoredLine): TLineItemAnswer => {
+  const dto: TLineItemAnswer = { description: l.description, quantity: milliToQuantity(l.quantityMilli), unitPrice: penceToPounds(l.unitPricePence) };
+  if (l.vat) dto.vat = l.vat;
+  if (l.kind) dto.kind = l.kind;
+  if (l.discountBp) dto.discountPercent = basisPointsToPercent(l.discountBp);
+  if (l.unit) dto.unit = l.unit;
+  return dto;
+};
 
 /** True when a line carries its own VAT code: the document then answers its per-rate figures. */
 export const usesLineVat = (lines: readonly Pick<StoredLine, 'vat'>[]): boolean => lines.some((l) => l.vat !== null);

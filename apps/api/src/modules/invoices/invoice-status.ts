@@ -11,7 +11,7 @@ export const effectiveInvoiceStatus = (today: string | Placeholder): SQL<TInvoic
   sql<TInvoiceStatus>`case when ${invoices.status} = ${sqlWord(OVERDUE_STORED_AS)} and ${invoices.dueDate} < ${today} then ${sqlWord(OVERDUE)} else ${invoices.status} end`;
 
 /** WHERE fragment for invoices whose effective status is `status` (index: user, status, due). */
-export function invoiceStatusIs(status: TInvoiceStatus, today: string): SQL {
+export function invoiceStatusIs(status: TInvoiceStatus, today: string | Placeholder): SQL {
   if (status === OVERDUE) return and(eq(invoices.status, OVERDUE_STORED_AS), lt(invoices.dueDate, today))!;
   if (status === OVERDUE_STORED_AS) return and(eq(invoices.status, OVERDUE_STORED_AS), gte(invoices.dueDate, today))!;
   return eq(invoices.status, status);

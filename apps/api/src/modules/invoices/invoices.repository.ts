@@ -11,9 +11,10 @@ import type { CountersRepository, Tx } from '../numbering/counters.repository.ts
 import { lineColumns, totalsColumns, type DocumentTotals, type PricedDocument, type StoredLine } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
-import { documentListShape, isFirstPage, type DocumentListOptions } from '../documents/document-list-shape.ts';
+import { documentListShape, isFirstPage, listShapeKey, listValues, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CountedLimit, CreateGuard, Executor } from '../documents/create-guard.ts';
-import { preparedInTransaction, preparedPerLimit, preparedSelect } from '../../cache/prepared-statements.ts';
+import { preparedInTransaction } from '../../cache/prepared-statements.ts';
+import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 import { baseRateBpSql, paidPenceSql, paymentRefsJson } from './invoice-payments.ts';
@@ -150,25 +151,39 @@ const searched: SearchedDocument = { table: invoices, number: invoices.invoiceNu
 export function createInvoicesRepository(db: Database, counters: CountersRepository) {
   const own = (userId: string, id: string) => and(eq(invoices.userId, userId), eq(invoices.id, id));
 
-  // Prepared once: the hot reads (first page of the list per page size, one invoice) are planned
-  // once per connection (cache/prepared-statements.ts); `today` is a placeholder, filled per request.
-  const firstPage = preparedPerLimit(db, 'invoices_first_page', (limit) =>
-    selectInvoices(db, sql.placeholder('today'))
-      .where(eq(invoices.userId, sql.placeholder('userId')))
-      .orderBy(...newestFirst(invoices.createdAt, invoices.id))
-      .limit(limit),
-  );
-  const byId = preparedSelect(
+  // Prepared once per shape (cache/session-read.ts): one invoice, and each list shape (first page,
+  // filters, order, page size); `today` is a placeholder, filled per request. A route that leaves its
+  // session to its read (http/session-in-query.ts) has it checked in the same statement.
+  const byId = sessionReadSelect(
     db,
-    'invoice_by_id',
+    'invoice_by_id_s',
     selectInvoices(db, sql.placeholder('today'))
       .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
       .limit(1),
   );
-
-  /** Filters, order and paging of any list but the prepared first page (documents/document-list-shape.ts). */
-  const listShape = (userId: string, today: string, o: InvoiceListOptions) =>
-    documentListShape(db, searched, userId, o, o.status ? invoiceStatusIs(o.status, today) : undefined);
+  const lists = sessionReadShapes<InvoiceWithLines>(db, 'invoices_list');
+  const today = sql.placeholder('today');
+  /** The list of one shape (documents/document-list-shape.ts): the first page keeps its keyset order and index. */
+  const listOf = (o: InvoiceListOptions) =>
+    lists(
+      listShapeKey(o),
+      () => {
+        if (isFirstPage(o))
+          return selectInvoices(db, today)
+            .where(eq(invoices.userId, sql.placeholder('userId')))
+            .orderBy(...newestFirst(invoices.createdAt, invoices.id))
+            .limit(sql.raw(String(o.limit! + 1)) as unknown as number);
+        const shape = documentListShape(db, searched, o, o.status ? invoiceStatusIs(o.status, today) : undefined);
+        const query = selectInvoices(db, today)
+          .where(shape.where)
+          .orderBy(...shape.orderBy)
+          .$dynamic();
+        if (shape.limit !== undefined) query.limit(shape.limit);
+        if (shape.offset !== undefined) query.offset(shape.offset);
+        return query;
+      },
+      { planEachTime: !!o.q },
+    );
 
   /**
    * Plan re-check and insert of a DRAFT, inside the caller's transaction. A draft gets no number
@@ -245,17 +260,11 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       return rows.map((r) => ({ id: r.id, number: r.number, clientName: r.client_name, duePence: Number(r.due), issuedOn: r.issued_on }));
     },
     async list(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceWithLines[]> {
-      if (isFirstPage(o)) return firstPage(o.limit! + 1)({ userId, today });
-      const shape = listShape(userId, today, o);
-      const query = selectInvoices(db, today)
-        .where(shape.where)
-        .orderBy(...shape.orderBy)
-        .$dynamic();
-      return shape.limit === undefined ? query : query.limit(shape.limit).offset(shape.offset);
+      return listOf(o)(userId, { ...listValues(userId, o), today });
     },
 
     async get(userId: string, id: string, today: string): Promise<InvoiceWithLines | null> {
-      const [row] = await byId({ userId, id, today });
+      const [row] = await byId(userId, { userId, id, today });
       return row ?? null;
     },
 

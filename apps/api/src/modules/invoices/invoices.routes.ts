@@ -62,7 +62,7 @@ export function invoicesRoutes(service: InvoicesService, listFirst: RequestHandl
     ...crudRoutes(
       '/invoices',
       service,
-      { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest, record: ZInvoice, listFirst },
+      { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest, record: ZInvoice, listFirst, sessionInQuery: true },
       // Invoices are money: engineers see none; accountants read them.
       { list: 'read', get: 'read', create: 'write', update: 'write', remove: 'write' },
     ),

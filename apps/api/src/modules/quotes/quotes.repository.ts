@@ -10,9 +10,9 @@ import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
 import { stampValue } from '../documents/stamp.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
-import { documentListShape, isFirstPage, type DocumentListOptions } from '../documents/document-list-shape.ts';
+import { documentListShape, isFirstPage, listShapeKey, listValues, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
-import { preparedPerLimit, preparedSelect } from '../../cache/prepared-statements.ts';
+import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 
 /** An invoice made from a quote, as the quote's answer lists it. */
 export interface QuoteInvoiceRow {
@@ -91,41 +91,49 @@ async function liveInvoicesOf(x: Executor, quoteId: string, userId?: string): Pr
 export function createQuotesRepository(db: Database, counters: CountersRepository) {
   const own = (userId: string, id: string) => and(eq(quotes.userId, userId), eq(quotes.id, id));
 
-  // Prepared once: the hot reads (first page of the list per page size, one quote) are planned
-  // once per connection (cache/prepared-statements.ts).
-  const firstPage = preparedPerLimit(db, 'quotes_first_page', (limit) =>
-    selectQuotes(db)
-      .where(eq(quotes.userId, sql.placeholder('userId')))
-      .orderBy(...newestFirst(quotes.createdAt, quotes.id))
-      .limit(limit),
-  );
-  const byId = preparedSelect(
+  // Prepared once per shape (cache/session-read.ts): one quote, and each list shape (first page,
+  // filters, order, page size). A route that leaves its session to its read
+  // (http/session-in-query.ts) has it checked in the same statement.
+  const byId = sessionReadSelect(
     db,
-    'quote_by_id',
+    'quote_by_id_s',
     selectQuotes(db)
       .where(and(eq(quotes.userId, sql.placeholder('userId')), eq(quotes.id, sql.placeholder('id'))))
       .limit(1),
   );
-
-  /** Filters, order and paging of any list but the prepared first page (documents/document-list-shape.ts). */
-  const listShape = (userId: string, o: QuoteListOptions) => documentListShape(db, searched, userId, o, o.status ? eq(quotes.status, o.status) : undefined);
+  const lists = sessionReadShapes<QuoteWithLines>(db, 'quotes_list');
+  /** The list of one shape (documents/document-list-shape.ts): the first page keeps its keyset order and index. */
+  const listOf = (o: QuoteListOptions) =>
+    lists(
+      listShapeKey(o),
+      () => {
+        if (isFirstPage(o))
+          return selectQuotes(db)
+            .where(eq(quotes.userId, sql.placeholder('userId')))
+            .orderBy(...newestFirst(quotes.createdAt, quotes.id))
+            .limit(sql.raw(String(o.limit! + 1)) as unknown as number);
+        const shape = documentListShape(db, searched, o, o.status ? eq(quotes.status, o.status) : undefined);
+        const query = selectQuotes(db)
+          .where(shape.where)
+          .orderBy(...shape.orderBy)
+          .$dynamic();
+        if (shape.limit !== undefined) query.limit(shape.limit);
+        if (shape.offset !== undefined) query.offset(shape.offset);
+        return query;
+      },
+      { planEachTime: !!o.q },
+    );
 
   const insertLines = (x: Executor, userId: string, quoteId: string, fields: PricedDocument) =>
     x.insert(quoteLines).values(fields.lines.map((l) => ({ ...l, userId, quoteId })));
 
   return {
     async list(userId: string, o: QuoteListOptions = {}): Promise<QuoteWithLines[]> {
-      if (isFirstPage(o)) return firstPage(o.limit! + 1)({ userId });
-      const shape = listShape(userId, o);
-      const query = selectQuotes(db)
-        .where(shape.where)
-        .orderBy(...shape.orderBy)
-        .$dynamic();
-      return shape.limit === undefined ? query : query.limit(shape.limit).offset(shape.offset);
+      return listOf(o)(userId, listValues(userId, o));
     },
 
     async get(userId: string, id: string): Promise<QuoteWithLines | null> {
-      const [row] = await byId({ userId, id });
+      const [row] = await byId(userId, { userId, id });
       return row ?? null;
     },
 

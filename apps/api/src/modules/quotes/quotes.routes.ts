@@ -22,7 +22,7 @@ export function quotesRoutes(service: QuotesService, listFirst: RequestHandler[]
     ...crudRoutes(
       '/quotes',
       service,
-      { listQuery: ZQuoteListQuery, body: ZQuoteRequest, record: ZQuote, listFirst },
+      { listQuery: ZQuoteListQuery, body: ZQuoteRequest, record: ZQuote, listFirst, sessionInQuery: true },
       // Engineers read and write draft quotes on site; deleting one is the office's.
       { list: 'field-read', get: 'field-read', create: 'field-write', update: 'field-write', remove: 'write' },
     ),

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { Column, is, sql, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { TRole } from '@docket/schemas/account';
+import type { Database } from '../db/client.ts';
+import { accounts, memberships, users } from '../db/schema.ts';
+import { takeSessionToCheck } from '../lib/request-context.ts';
+import { preparedSelect } from './prepared-statements.ts';
+import { membershipHoldsToken, trustedValues, userHoldsToken, type SessionLookup } from './session-check.ts';
+
+/** What a select builder offers here: its SQL and its selected fields (to map rows as drizzle would). */
+interface SelectBuilder<R> {
+  getSQL(): SQL;
+  readonly _: { readonly selectedFields: unknown; readonly result: R[] };
+}
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+
+/** A read of one account's rows: checks the request's waiting session in the same statement, if any. */
+export type SessionRead<R> = (accountId: string, values: Record<string, unknown>) => Promise<R[]>;
+
+const dialect = new PgDialect();
+/** Statements prepared per name at most (a list's filter and order shapes); beyond, each is sent unnamed. */
+const MAX_SHAPES = 64;
+
+/**
+ * The session rule (session-check.ts) as one row whatever holds: the user when the token is still
+ * theirs, the membership of the token's account when the token carries its key (nulls otherwise).
+ * The same row authenticate's query reads (auth.repository.ts, findSession).
+ */
+const sessionRow = (): SQL => sql`select ${users.email} as email, ${accounts.id} as account_id, ${accounts.name} as account_name,
+    ${accounts.engineersSeePrices} as engineers_see_prices, ${memberships.role} as role
+  from (select 1) one_
+  left join ${users} on ${userHoldsToken()}
+  left join ${memberships} on ${membershipHoldsToken(sql.placeholder('sessionAccountId'))}
+  left join ${accounts} on ${accounts.id} = ${memberships.accountId}
+  limit 1`;
+
+/**
+ * The data rows only for a live session whose role the route allows (`sessionRoles`, its allowed
+ * roles joined by '-'), or for a caller that checked the session already (`trustedValues()`).
+ */
+const admits = (): SQL => sql`(${sql.placeholder('tokenVersion')}::int = ${trustedValues().tokenVersion}
+  or (session_.email is not null and session_.role is not null
+    and strpos('-' || ${sql.placeholder('sessionRoles')}::text || '-', '-' || session_.role || '-') > 0))`;
+
+/**
+ * `query` behind the session row: one statement, one snapshot, so a session signed out, a member
+ * removed or a role changed is refused by the very read that would answer (docs/product.md,
+ * "Accounts and roles"). A lateral join keeps the query's own plan and order; the session row
+ * comes back on every row, and alone (data columns null) when the query finds nothing.
+ */
+const behindSession = (query: SQL): SQL =>
+  sql`with session_ as (${sessionRow()})
+    select r_.*, session_.email, session_.account_id, session_.account_name, session_.engineers_see_prices, session_.role
+    from session_ left join lateral (${query}) r_ on ${admits()}`;
+
+/** The decoder drizzle's mapResultRow picks for a selected field. */
+const decoderOf = (field: unknown): Decoder => {
+  if (is(field, Column)) return field;
+  // drizzle keeps a SQL field's decoder (mapWith) on an internal property
+  if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
+  return (field as unknown as { sql: { decoder: Decoder } }).sql.decoder;
+};
+
+/**
+ * Rows mapped as drizzle maps a flat selection (null stays null, else the field's decoder), with the
+ * decoders looked up once instead of per row and field: on a 50-row page drizzle's per-field
+ * `is()` checks were a few percent of the request.
+ */
+function rowMapper<R>(selectedFields: unknown): (row: unknown[]) => R {
+  const fields = Object.entries(selectedFields as Record<string, unknown>);
+  for (const [key, field] of fields) {
+    if (!is(field, Column) && !is(field, SQL) && !is(field, SQL.Aliased)) throw new Error(`session reads take flat selections: ${key}`);
+  }
+  const keys = fields.map(([key]) => key);
+  const decoders = fields.map(([, field]) => decoderOf(field));
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const v = row[i];
+      out[keys[i]!] = v === null || v === undefined ? null : decoders[i]!.mapFromDriverValue(v);
+    }
+    return out as R;
+  };
+}
+
+interface Found<R> {
+  rows: R[];
+  session: { email: string | null; accountId: string | null; accountName: string | null; engineersSeePrices: boolean | null; role: string | null };
+}
+
+/** The statement and its mapping: data columns first, then the session row's. */
+function prepare<R>(
+  db: Database,
+  name: string | ((text: string) => string) | undefined,
+  query: SelectBuilder<R>,
+): (values: Record<string, unknown>) => Promise<Found<R>[]> {
+  const map = rowMapper<R>(query._.selectedFields);
+  const width = Object.keys(query._.selectedFields as object).length;
+  const mapRows = (raw: unknown[][]): Found<R>[] => {
+    const first = raw[0];
+    const session = first
+      ? {
+          email: first[width] as string | null,
+          accountId: first[width + 1] as string | null,
+          accountName: first[width + 2] as string | null,
+          engineersSeePrices: first[width + 3] as boolean | null,
+          role: first[width + 4] as string | null,
+        }
+      : { email: null, accountId: null, accountName: null, engineersSeePrices: null, role: null };
+    const rows: R[] = [];
+    for (const row of raw) {
+      // the lateral join's empty match: every data column null (a row always has its id)
+      let found = false;
+      for (let i = 0; i < width && !found; i++) found = row[i] !== null;
+      if (found) rows.push(map(row));
+    }
+    return [{ rows, session }];
+  };
+  const statement = dialect.sqlToQuery(behindSession(query.getSQL()));
+  const session = (db as unknown as { _: { session: PreparingSession } })._.session;
+  const preparable = {
+    prepare: (n?: string) => session.prepareQuery(statement, undefined, n, true, mapRows),
+  };
+  if (name === undefined) {
+    const unnamed = preparable.prepare();
+    return (values) => unnamed.execute(values);
+  }
+  return preparedSelect<Found<R>>(db, typeof name === 'function' ? name(statement.sql) : name, preparable as never);
+}
+interface PreparingSession {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string | undefined,
+    arrayMode: true,
+    mapper: (rows: unknown[][]) => unknown,
+  ): { execute(values?: Record<string, unknown>): Promise<never> };
+}
+
+/** The session this request waits to have checked by a read of `accountId`, or the trusted values. */
+async function run<R>(execute: (values: Record<string, unknown>) => Promise<Found<R>[]>, accountId: string, values: Record<string, unknown>): Promise<R[]> {
+  const check = takeSessionToCheck(accountId);
+  if (!check) {
+    const [found] = await execute({ ...values, ...trustedValues(), sessionAccountId: accountId, sessionRoles: '-' });
+    return found!.rows;
+  }
+  // a failed read leaves the check unsettled: the route then checks the session itself before answering
+  const [found] = await execute({ ...values, ...check.values });
+  const s = found!.session;
+  const lookup: SessionLookup = {
+    user: s.email === null ? null : { id: check.userId, email: s.email },
+    membership:
+      s.email === null || s.role === null || s.accountId === null
+        ? null
+        : { id: s.accountId, name: s.accountName ?? '', role: s.role as TRole, engineersSeePrices: s.engineersSeePrices ?? false },
+  };
+  await check.admit(lookup);
+  return found!.rows;
+}
+
+/**
+ * A select of one account's rows, prepared once (prepared-statements.ts), that also checks the
+ * request's session when the route left it to its read (http/session-in-query.ts): one statement
+ * where there were two. Called outside such a route (after a write, by a job) it checks nothing.
+ * `accountId` must be the account the query reads: a session is only checked by a read of its own.
+ */
+export function sessionReadSelect<R>(db: Database, name: string, query: SelectBuilder<R>): SessionRead<R> {
+  const execute = prepare(db, name, query);
+  return (accountId, values) => run(execute, accountId, values);
+}
+
+/**
+ * Selects of many shapes under one name (a list's filters, order and page size: `key` names the
+ * shape, `build` makes it with placeholders for the values), each built once. A shape is prepared
+ * (planned once per connection) unless `planEachTime`: a search's best plan depends on its term (a
+ * trigram index for a rare one, the newest-first walk for a common one: documents/document-search.ts),
+ * which a plan made once cannot see, so it is sent unnamed and planned with its values each time.
+ * At most MAX_SHAPES shapes are kept; beyond, each request builds its own and sends it unnamed.
+ */
+export function sessionReadShapes<R>(
+  db: Database,
+  name: string,
+): (key: string, build: () => SelectBuilder<R>, o?: { planEachTime?: boolean }) => SessionRead<R> {
+  const shapes = new Map<string, (values: Record<string, unknown>) => Promise<Found<R>[]>>();
+  return (key, build, o = {}) => {
+    let execute = shapes.get(key);
+    if (!execute) {
+      const kept = shapes.size < MAX_SHAPES;
+      // named by its text: a pooled connection may already hold it from another instance of this repository
+      const named = kept && !o.planEachTime ? (text: string) => `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}` : undefined;
+      execute = prepare(db, named, build());
+      if (kept) shapes.set(key, execute);
+    }
+    const chosen = execute;
+    return (accountId, values) => run(chosen, accountId, values);
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Statements and server CPU per request of the mix's reads that are not kept answers (issue 38):
+ * lists in other orders, filters, searches, later pages, single documents, quotes and clients
+ * pages. One request at a time over keep-alive, as process CPU time (user + system) per request:
+ * the server, the database driver (and on PGlite its WASM) and the HTTP client, which is the same
+ * on both sides of a change. Statements are the driver's query/exec calls per request.
+ *
+ *   cd bench && npx tsx read-cpu.ts [--db pglite|postgres] [--n 300] [--only list,invoice] [--profile dir]
+ *   (postgres: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)
+ */
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { api, startBenchApp, type BenchDbKind } from './bench-app.ts';
+import { seedAccount } from './seed.ts';
+import { topFunctions, withCpuProfile, type Profile } from './cpu-profile.ts';
+
+const { values: args } = parseArgs({
+  options: { db: { type: 'string' }, n: { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' }, rounds: { type: 'string' } },
+});
+const N = Number(args.n ?? 300);
+const ROUNDS = Number(args.rounds ?? 3);
+const kind = (args.db ?? 'pglite') as BenchDbKind;
+const SIZES = { invoices: 200, quotes: 60, clients: 40, events: 0 };
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+function get(url: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      let n = 0;
+      res.on('data', (c: Buffer) => (n += c.length));
+      res.on('end', () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`${url} -> ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+  });
+}
+
+type Sender = Record<'query' | 'exec', ((...a: unknown[]) => unknown) | undefined>;
+let statements = 0;
+function countStatements(db: unknown) {
+  const client = (db as { $client: Sender }).$client;
+  for (const name of ['query', 'exec'] as const) {
+    const original = client[name];
+    if (!original) continue;
+    client[name] = (...a: unknown[]) => {
+      statements++;
+      return original.apply(client, a);
+    };
+  }
+}
+
+const app = await startBenchApp(kind, process.env.DATABASE_URL);
+try {
+  const { token, user } = await api<{ token: string; user: { id: string } }>(app.url, 'POST', '/api/auth/register', {
+    email: `reads-${Date.now().toString(36)}@example.co.uk`,
+    password: 'bench-password-1',
+  });
+  const seed = await seedAccount(app.ctx.db, user.id, SIZES);
+  // payments on some issued invoices, as the mix makes them (each invoice row then carries its payments)
+  const page = await api<{ items: { id: string; status: string }[] }>(app.url, 'GET', '/api/invoices?limit=100&status=SENT', undefined, token);
+  for (const inv of page.items.slice(0, 25)) await api(app.url, 'POST', `/api/invoices/${inv.id}/payments`, { amount: 1.5, method: 'CASH' }, token);
+  const quotes = await api<{ items: { id: string }[] }>(app.url, 'GET', '/api/quotes?limit=50', undefined, token);
+  await (app.ctx.db as unknown as { $client: { query: (q: string) => Promise<unknown> } }).$client.query('analyze');
+  const cursors: string[] = [];
+  let cursor = (await api<{ nextCursor: string }>(app.url, 'GET', '/api/invoices?limit=50', undefined, token)).nextCursor;
+  for (let i = 0; i < 3; i++) {
+    cursors.push(cursor);
+    cursor = (await api<{ nextCursor: string }>(app.url, 'GET', `/api/invoices?limit=50&cursor=${cursor}`, undefined, token)).nextCursor;
+  }
+  const clientCursor = (await api<{ nextCursor: string }>(app.url, 'GET', '/api/clients?limit=20', undefined, token)).nextCursor;
+  const pick = <T>(xs: readonly T[], i: number): T => xs[i % xs.length]!;
+  const SORTS = ['&sort=number', '&sort=client&order=asc', '&sort=total', '&sort=date&order=asc'];
+  const FILTERS = ['status=DRAFT', 'status=SENT', 'status=PAID', 'status=OVERDUE', ...seed.clientIds.slice(0, 4).map((c) => `clientId=${c}`)];
+  const TERMS = ['London', 'Plumbing', 'INV0042', 'Leeds'];
+  const targets: Record<string, (i: number) => string> = {
+    list: (i) => `/api/invoices?limit=50${pick(SORTS, i)}`,
+    listFiltered: (i) => `/api/invoices?limit=50&${pick(FILTERS, i)}`,
+    search: (i) => `/api/${pick(['invoices', 'quotes', 'clients'], i)}?limit=50&q=${pick(TERMS, i)}`,
+    laterPage: (i) => `/api/invoices?limit=50&cursor=${pick(cursors.slice(1), i)}`,
+    invoice: (i) => `/api/invoices/${pick(seed.invoiceIds, i * 7)}`,
+    quote: (i) => `/api/quotes/${pick(quotes.items, i * 7).id}`,
+    quotes: (i) => `/api/quotes?limit=50&status=${pick(['DRAFT', 'SENT', 'APPROVED'], i)}`,
+    clients: () => `/api/clients?limit=20&cursor=${clientCursor}`,
+    'list (kept)': () => '/api/invoices?limit=50',
+    dashboard: () => '/api/dashboard',
+  };
+  countStatements(app.ctx.db);
+  const only = args.only?.split(',');
+  for (const [name, path] of Object.entries(targets)) {
+    if (only && !only.includes(name)) continue;
+    for (let i = 0; i < 100; i++) await get(app.url + path(i), token);
+    statements = 0;
+    for (let i = 0; i < 40; i++) await get(app.url + path(i), token);
+    const perRequest = statements / 40;
+    const runs: number[] = [];
+    let bytes = 0;
+    for (let r = 0; r < ROUNDS; r++) {
+      const run = async () => {
+        const before = process.cpuUsage();
+        for (let i = 0; i < N; i++) bytes += await get(app.url + path(i), token);
+        const used = process.cpuUsage(before);
+        return (used.user + used.system) / N;
+      };
+      const file = args.profile && r === 0 ? `${args.profile}/${kind}-${name.replace(/[^a-z]+/gi, '-')}.cpuprofile` : undefined;
+      runs.push(file ? await withCpuProfile(file, run) : await run());
+      if (file)
+        console.log(
+          topFunctions(JSON.parse(readFileSync(file, 'utf8')) as Profile, 8)
+            .map((l) => `      ${l}`)
+            .join('\n'),
+        );
+    }
+    runs.sort((a, b) => a - b);
+    console.log(
+      `${kind} ${name.padEnd(14)} ${perRequest.toFixed(2)} statements  ${runs[Math.floor(runs.length / 2)]!.toFixed(0).padStart(5)} µs CPU/request (runs ${runs.map((r) => r.toFixed(0)).join(', ')}; ${Math.round(bytes / N / ROUNDS)} bytes)`,
+    );
+  }
+} finally {
+  agent.destroy();
+  await app.close();
+}
