@@ -91,4 +91,3 @@ export function preparedInTransaction<X, R>(
     return prepared.execute(values);
   };
 }
-
