@@ -135,6 +135,14 @@ async function profiledMeasure(app: BenchApp, t: LoadTarget): Promise<LoadResult
   return r;
 }
 
+/** A database URL on this machine (loopback or a Unix socket), whose server processes /proc shows. */
+function isLocalHost(url: string | undefined): boolean {
+  if (!url) return false;
+  const u = new URL(url);
+  const host = u.searchParams.get('host') ?? u.hostname;
+  return host === '' || host.startsWith('/') || host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+}
+
 /** Issue 38's realistic mix on this server: accounts seeded through its API, then health and the mix. */
 async function runMix(app: BenchApp): Promise<MixRun> {
   const base = smoke ? MIX_SMOKE_SIZES : MIX_FULL_SIZES;
@@ -161,6 +169,7 @@ async function runMix(app: BenchApp): Promise<MixRun> {
     {
       profileSec: args['mix-profile'] ? Number(args['mix-profile']) : undefined,
       kindCpuSec: args['mix-kind-cpu'] ? Number(args['mix-kind-cpu']) : undefined,
+      localPostgres: app.kind === 'postgres' && isLocalHost(process.env.DATABASE_URL),
       profileDir: path.join(HERE, '.tmp/profiles', app.kind),
       log,
     },
