@@ -34,6 +34,10 @@ export const paymentRefsJson = (): SQL<PaymentRef[]> =>
 export const paidPenceSql = (): SQL<number> =>
   sql`coalesce((select sum(${payments.amountPence}) from ${payments} where ${payments.invoiceId} = ${invoices.id}), 0)`.mapWith(Number);
 
-/** The account's base rate (basis points) for late-payment interest. */
-export const baseRateBpSql = (): SQL<number> =>
-  sql`coalesce((select ${companies.baseRateBp} from ${companies} where ${companies.userId} = ${invoices.userId}), 0)`.mapWith(Number);
+/**
+ * The account's base rate (basis points) for late-payment interest. Given the statement's account
+ * (a placeholder or value), the subquery names no column of the row, so PostgreSQL reads it once
+ * per statement (an InitPlan) instead of once per invoice of a page.
+ */
+export const baseRateBpSql = (account: SQL | SQL.Aliased | unknown = invoices.userId): SQL<number> =>
+  sql`coalesce((select ${companies.baseRateBp} from ${companies} where ${companies.userId} = ${account}), 0)`.mapWith(Number);

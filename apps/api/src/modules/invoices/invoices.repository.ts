@@ -52,7 +52,8 @@ const invoiceColumns = (today: Today) => ({
   credits: creditRefsJson(),
   payments: paymentRefsJson(),
   clientIsBusiness: clients.isBusiness,
-  baseRateBp: baseRateBpSql(),
+  // every read of invoiceColumns names its account as this placeholder
+  baseRateBp: baseRateBpSql(sql.placeholder('userId')),
   /** days past due on `today` (negative before the due date) */
   daysPastDue: sql<number>`(cast(${today} as date) - ${invoices.dueDate})`.mapWith(Number),
 });
