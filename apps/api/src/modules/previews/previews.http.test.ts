@@ -151,3 +151,23 @@ describe('a PDF that fails to render', () => {
     expect(other.headers['content-type']).toBe('application/pdf');
   });
 });
+
+describe("a draft invoice's preview", () => {
+  it("when a business client's draft is previewed, then the company is read once and the client beside it", async () => {
+    const { logStatements } = await import('../../../test/statement-log.ts');
+    const user = await registerUser(t.app);
+    expect((await request(t.app).post('/api/company').set(user.auth).send(sampleCompany())).status).toBeLessThan(300);
+    const client = await request(t.app)
+      .post('/api/clients')
+      .set(user.auth)
+      .send(sampleClient({ isBusiness: true }));
+    const draft = await request(t.app).post('/api/invoices').set(user.auth).send({ clientId: client.body.data.id, lineItems, tax: 20, dueDate: '2026-12-31' });
+    let res: request.Response | undefined;
+    const sent = await logStatements(t.ctx.db, async () => {
+      res = await getPdf(`/api/invoices/${draft.body.data.id}/preview`, user);
+    });
+    expect(res!.status).toBe(200);
+    // the late-payment notice and the page's letterhead come from one read of the company
+    expect(sent.filter((s) => /from "companies"/.test(s) && /"logo"|"template"/.test(s))).toHaveLength(1);
+  });
+});
