@@ -6,35 +6,23 @@
  *
  *   cd bench && npx tsx answer-cpu.ts [--n 600] [--only 'second page,one invoice'] [--profile dir]
  */
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { api, startBenchApp } from './bench-app.ts';
 import { seedAccount } from './seed.ts';
-import { topFunctions, withCpuProfile, type Profile } from './cpu-profile.ts';
-import { readFileSync } from 'node:fs';
+import { cpuRounds, keepAliveClient, median } from './request-cpu.ts';
 
 const { values: args } = parseArgs({ options: { profile: { type: 'string' }, n: { type: 'string' }, only: { type: 'string' } } });
 const N = Number(args.n ?? 600);
 const SIZES = { invoices: 2_000, quotes: 400, clients: 200, events: 0 };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function get(url: string, token: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      let n = 0;
-      res.on('data', (c: Buffer) => (n += c.length));
-      res.on('end', () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`${url} -> ${res.statusCode}`))));
-    });
-    req.on('error', reject);
-  });
-}
-
 const app = await startBenchApp('pglite');
+let client: ReturnType<typeof keepAliveClient> | undefined;
 try {
   const { token, user } = await api<{ token: string; user: { id: string } }>(app.url, 'POST', '/api/auth/register', {
     email: `cpu-${Date.now().toString(36)}@example.co.uk`,
     password: 'bench-password-1',
   });
+  const c = (client = keepAliveClient(app.url, token));
   const seed = await seedAccount(app.ctx.db, user.id, SIZES);
   await (app.ctx.db as unknown as { $client: { query: (q: string) => Promise<unknown> } }).$client.query('analyze');
   const invoicePage = await api<{ nextCursor: string }>(app.url, 'GET', '/api/invoices?limit=50', undefined, token);
@@ -51,29 +39,15 @@ try {
   const only = args.only?.split(',');
   for (const [name, path] of Object.entries(targets)) {
     if (only && !only.some((o) => name.includes(o))) continue;
-    for (let i = 0; i < 200; i++) await get(app.url + path(i), token);
-    const runs: number[] = [];
-    let bytes = 0;
-    for (let r = 0; r < 3; r++) {
-      const run = async () => {
-        const before = process.cpuUsage();
-        for (let i = 0; i < N; i++) bytes = await get(app.url + path(i), token);
-        const used = process.cpuUsage(before);
-        return (used.user + used.system) / N;
-      };
-      const file = args.profile && r === 0 ? `${args.profile}/${name.replace(/[^a-z]+/g, '-')}.cpuprofile` : undefined;
-      runs.push(file ? await withCpuProfile(file, run) : await run());
-      if (file)
-        console.log(
-          topFunctions(JSON.parse(readFileSync(file, 'utf8')) as Profile, 6)
-            .map((l) => `      ${l}`)
-            .join('\n'),
-        );
-    }
-    runs.sort((a, b) => a - b);
-    console.log(`${name.padEnd(40)} ${runs[1]!.toFixed(0).padStart(6)} µs CPU/request (runs ${runs.map((r) => r.toFixed(0)).join(', ')}; ${bytes} bytes)`);
+    for (let i = 0; i < 200; i++) await c.get(path(i));
+    const bytes = await c.get(path(0));
+    const file = args.profile ? `${args.profile}/${name.replace(/[^a-z]+/g, '-')}.cpuprofile` : undefined;
+    const runs = await cpuRounds(3, N, (i) => c.get(path(i)), file);
+    process.stdout.write(
+      `${name.padEnd(40)} ${median(runs).toFixed(0).padStart(6)} µs CPU/request (runs ${runs.map((r) => r.toFixed(0)).join(', ')}; ${bytes} bytes)\n`,
+    );
   }
 } finally {
-  agent.destroy();
+  client?.close();
   await app.close();
 }

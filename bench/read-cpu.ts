@@ -8,12 +8,11 @@
  *   cd bench && npx tsx read-cpu.ts [--db pglite|postgres] [--n 300] [--only list,invoice] [--profile dir]
  *   (postgres: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)
  */
-import http from 'node:http';
 import { parseArgs } from 'node:util';
-import { readFileSync } from 'node:fs';
 import { api, startBenchApp, type BenchDbKind } from './bench-app.ts';
 import { seedAccount } from './seed.ts';
-import { topFunctions, withCpuProfile, type Profile } from './cpu-profile.ts';
+import { cpuRounds, keepAliveClient, median } from './request-cpu.ts';
+import { logStatements } from '../apps/api/test/statement-log.ts';
 
 const { values: args } = parseArgs({
   options: { db: { type: 'string' }, n: { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' }, rounds: { type: 'string' } },
@@ -23,38 +22,14 @@ const ROUNDS = Number(args.rounds ?? 3);
 const kind = (args.db ?? 'pglite') as BenchDbKind;
 const SIZES = { invoices: 200, quotes: 60, clients: 40, events: 0 };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function get(url: string, token: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      let n = 0;
-      res.on('data', (c: Buffer) => (n += c.length));
-      res.on('end', () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`${url} -> ${res.statusCode}`))));
-    });
-    req.on('error', reject);
-  });
-}
-
-type Sender = Record<'query' | 'exec', ((...a: unknown[]) => unknown) | undefined>;
-let statements = 0;
-function countStatements(db: unknown) {
-  const client = (db as { $client: Sender }).$client;
-  for (const name of ['query', 'exec'] as const) {
-    const original = client[name];
-    if (!original) continue;
-    client[name] = (...a: unknown[]) => {
-      statements++;
-      return original.apply(client, a);
-    };
-  }
-}
-
 const app = await startBenchApp(kind, process.env.DATABASE_URL);
+let client: ReturnType<typeof keepAliveClient> | undefined;
 try {
   const { token, user } = await api<{ token: string; user: { id: string } }>(app.url, 'POST', '/api/auth/register', {
     email: `reads-${Date.now().toString(36)}@example.co.uk`,
     password: 'bench-password-1',
   });
+  const c = (client = keepAliveClient(app.url, token));
   const seed = await seedAccount(app.ctx.db, user.id, SIZES);
   // payments on some issued invoices, as the mix makes them (each invoice row then carries its payments)
   const page = await api<{ items: { id: string; status: string }[] }>(app.url, 'GET', '/api/invoices?limit=100&status=SENT', undefined, token);
@@ -84,38 +59,21 @@ try {
     'list (kept)': () => '/api/invoices?limit=50',
     dashboard: () => '/api/dashboard',
   };
-  countStatements(app.ctx.db);
   const only = args.only?.split(',');
   for (const [name, path] of Object.entries(targets)) {
     if (only && !only.includes(name)) continue;
-    for (let i = 0; i < 100; i++) await get(app.url + path(i), token);
-    statements = 0;
-    for (let i = 0; i < 40; i++) await get(app.url + path(i), token);
-    const perRequest = statements / 40;
-    const runs: number[] = [];
+    for (let i = 0; i < 100; i++) await c.get(path(i));
     let bytes = 0;
-    for (let r = 0; r < ROUNDS; r++) {
-      const run = async () => {
-        const before = process.cpuUsage();
-        for (let i = 0; i < N; i++) bytes += await get(app.url + path(i), token);
-        const used = process.cpuUsage(before);
-        return (used.user + used.system) / N;
-      };
-      const file = args.profile && r === 0 ? `${args.profile}/${kind}-${name.replace(/[^a-z]+/gi, '-')}.cpuprofile` : undefined;
-      runs.push(file ? await withCpuProfile(file, run) : await run());
-      if (file)
-        console.log(
-          topFunctions(JSON.parse(readFileSync(file, 'utf8')) as Profile, 8)
-            .map((l) => `      ${l}`)
-            .join('\n'),
-        );
-    }
-    runs.sort((a, b) => a - b);
-    console.log(
-      `${kind} ${name.padEnd(14)} ${perRequest.toFixed(2)} statements  ${runs[Math.floor(runs.length / 2)]!.toFixed(0).padStart(5)} µs CPU/request (runs ${runs.map((r) => r.toFixed(0)).join(', ')}; ${Math.round(bytes / N / ROUNDS)} bytes)`,
+    const sent = await logStatements(app.ctx.db, async () => {
+      for (let i = 0; i < 40; i++) bytes += await c.get(path(i));
+    });
+    const file = args.profile ? `${args.profile}/${kind}-${name.replace(/[^a-z]+/gi, '-')}.cpuprofile` : undefined;
+    const runs = await cpuRounds(ROUNDS, N, (i) => c.get(path(i)), file);
+    process.stdout.write(
+      `${kind} ${name.padEnd(14)} ${(sent.length / 40).toFixed(2)} statements  ${median(runs).toFixed(0).padStart(5)} µs CPU/request (runs ${runs.map((r) => r.toFixed(0)).join(', ')}; ${Math.round(bytes / 40)} bytes)\n`,
     );
   }
 } finally {
-  agent.destroy();
+  client?.close();
   await app.close();
 }

@@ -9,44 +9,24 @@
  *   cd bench && npx tsx write-cpu.ts [--db pglite|postgres] [--n 300] [--runs 5]
  *   (postgres: DATABASE_URL=postgres://postgres@127.0.0.1:5432)
  */
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { api, startBenchApp } from './bench-app.ts';
 import { logStatements } from '../apps/api/test/statement-log.ts';
+import { cpuPerCall, keepAliveClient, median } from './request-cpu.ts';
 
 const { values: args } = parseArgs({ options: { db: { type: 'string' }, n: { type: 'string' }, runs: { type: 'string' } } });
 const N = Number(args.n ?? 300);
 const RUNS = Number(args.runs ?? 5);
 const kind = args.db === 'postgres' ? 'postgres' : 'pglite';
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function send(base: string, method: string, path: string, token: string, body?: unknown): Promise<number> {
-  const data = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      base + path,
-      {
-        method,
-        agent,
-        headers: { authorization: `Bearer ${token}`, ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) },
-      },
-      (res) => {
-        let n = 0;
-        res.on('data', (c: Buffer) => (n += c.length));
-        res.on('end', () => (res.statusCode! < 300 ? resolve(n) : reject(new Error(`${method} ${path} -> ${res.statusCode}`))));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
 const app = await startBenchApp(kind, process.env.DATABASE_URL, { bcryptCost: 4 });
+let conn: ReturnType<typeof keepAliveClient> | undefined;
 try {
   const { token } = await api<{ token: string }>(app.url, 'POST', '/api/auth/register', {
     email: `writes-${Date.now().toString(36)}@example.co.uk`,
     password: 'bench-password-1',
   });
+  const { send } = (conn = keepAliveClient(app.url, token));
   await api(app.url, 'POST', '/api/company', { name: 'Bench Ltd', email: 'bench@example.com', vatNumber: 'GB123456789', defaultTaxRate: 20 }, token);
   const client = await api<{ id: string }>(app.url, 'POST', '/api/clients', { name: 'Acme', email: 'a@example.com' }, token);
   const lines = [1, 2, 3].map((i) => ({ description: `Work ${i}`, quantity: i, unitPrice: 12.5 * i }));
@@ -66,11 +46,10 @@ try {
   }
   let k = 0;
   const kinds: Record<string, (i: number) => Promise<number>> = {
-    'GET /api/health': () => send(app.url, 'GET', '/api/health', token),
-    'POST /api/invoices': () => send(app.url, 'POST', '/api/invoices', token, draft),
-    'POST /api/invoices/:id/payments': (i) =>
-      send(app.url, 'POST', `/api/invoices/${issued[i % issued.length]}/payments`, token, { amount: 0.01, method: 'CASH' }),
-    'POST /api/clients': () => send(app.url, 'POST', '/api/clients', token, { name: `Client ${k++}`, email: 'c@example.com' }),
+    'GET /api/health': () => send('GET', '/api/health'),
+    'POST /api/invoices': () => send('POST', '/api/invoices', draft),
+    'POST /api/invoices/:id/payments': (i) => send('POST', `/api/invoices/${issued[i % issued.length]}/payments`, { amount: 0.01, method: 'CASH' }),
+    'POST /api/clients': () => send('POST', '/api/clients', { name: `Client ${k++}`, email: 'c@example.com' }),
   };
   const names = Object.keys(kinds);
   for (const name of names) for (let i = 0; i < 100; i++) await kinds[name]!(i);
@@ -80,21 +59,17 @@ try {
   for (let r = 0; r < RUNS; r++) {
     // a different order each run, so a noisy moment does not always land on the same kind
     for (const name of r % 2 ? [...names].reverse() : names) {
-      const before = process.cpuUsage();
-      for (let i = 0; i < N; i++) await kinds[name]!(i);
-      const used = process.cpuUsage(before);
-      runs[name]!.push((used.user + used.system) / N);
+      runs[name]!.push(await cpuPerCall(N, kinds[name]!));
     }
   }
-  console.log(`${app.databaseLabel}, ${RUNS} runs of ${N} requests each`);
+  process.stdout.write(`${app.databaseLabel}, ${RUNS} runs of ${N} requests each\n`);
   for (const name of names) {
     const sorted = [...runs[name]!].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    console.log(
-      `${name.padEnd(34)} ${String(statements[name]).padStart(3)} statements ${(median / 1000).toFixed(2).padStart(6)} ms CPU/request (runs ${sorted.map((v) => (v / 1000).toFixed(2)).join(', ')})`,
+    process.stdout.write(
+      `${name.padEnd(34)} ${String(statements[name]).padStart(3)} statements ${(median(sorted) / 1000).toFixed(2).padStart(6)} ms CPU/request (runs ${sorted.map((v) => (v / 1000).toFixed(2)).join(', ')})\n`,
     );
   }
 } finally {
-  agent.destroy();
+  conn?.close();
   await app.close();
 }
