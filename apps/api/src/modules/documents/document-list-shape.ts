@@ -2,10 +2,11 @@ import type { Request } from 'express';
 import type { z } from 'zod';
 import type { TListQuery } from '@docket/schemas/common';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { isPaged } from '../../lib/paged-request.ts';
 import type { Database } from '../../db/client.ts';
 import { clients } from '../../db/schema.ts';
-import { afterCursorPlaceholders, cursorValues } from '../../lib/list-query.ts';
+import { afterCursorPlaceholders, cursorValues, newestFirst } from '../../lib/list-query.ts';
 import { decodeOffsetCursor, likePattern } from '../../lib/pagination.ts';
 import { documentOrder, isCustomOrder, type DocumentSortOptions } from './document-order.ts';
 import { documentSearch, type SearchedDocument } from './document-search.ts';
@@ -69,6 +70,30 @@ export function documentListShape(db: Database, doc: SearchedDocument, o: Docume
     limit: rows === undefined ? undefined : (sql.raw(String(rows)) as unknown as number),
     offset: custom ? sql.placeholder('offset') : undefined,
   };
+}
+
+/**
+ * A quote or invoice list of one shape on `select` (a dynamic select of the document's columns):
+ * the first page in its keyset order and index, any other through documentListShape.
+ */
+export function documentListQuery<T extends PgSelect>(
+  select: T,
+  db: Database,
+  doc: SearchedDocument,
+  o: DocumentListOptions<string>,
+  status: SQL | undefined,
+): T {
+  const { table } = doc;
+  if (isFirstPage(o))
+    return select
+      .where(eq(table.userId, sql.placeholder('userId')))
+      .orderBy(...newestFirst(table.createdAt, table.id))
+      .limit(sql.raw(String(o.limit! + 1)) as unknown as number);
+  const shape = documentListShape(db, doc, o, status);
+  select.where(shape.where).orderBy(...shape.orderBy);
+  if (shape.limit !== undefined) select.limit(shape.limit);
+  if (shape.offset !== undefined) select.offset(shape.offset);
+  return select;
 }
 
 /**

@@ -6,12 +6,11 @@ import type { TFixedVat } from '@docket/schemas/totals';
 import { queryRows, type Database } from '../../db/client.ts';
 import { writeTogether, type PendingWrite } from '../../db/one-statement.ts';
 import { clients, creditNoteLines, creditNotes, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
-import { newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
 import { lineColumns, totalsColumns, type DocumentTotals, type PricedDocument, type StoredLine } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
-import { documentListShape, isFirstPage, listShapeKey, listValues, type DocumentListOptions } from '../documents/document-list-shape.ts';
+import { documentListQuery, listShapeKey, listValues, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CountedLimit, CreateGuard, Executor } from '../documents/create-guard.ts';
 import { preparedInTransaction } from '../../cache/prepared-statements.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
@@ -168,21 +167,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   const listOf = (o: InvoiceListOptions) =>
     lists(
       listShapeKey(o),
-      () => {
-        if (isFirstPage(o))
-          return selectInvoices(db, today)
-            .where(eq(invoices.userId, sql.placeholder('userId')))
-            .orderBy(...newestFirst(invoices.createdAt, invoices.id))
-            .limit(sql.raw(String(o.limit! + 1)) as unknown as number);
-        const shape = documentListShape(db, searched, o, o.status ? invoiceStatusIs(o.status, today) : undefined);
-        const query = selectInvoices(db, today)
-          .where(shape.where)
-          .orderBy(...shape.orderBy)
-          .$dynamic();
-        if (shape.limit !== undefined) query.limit(shape.limit);
-        if (shape.offset !== undefined) query.offset(shape.offset);
-        return query;
-      },
+      () => documentListQuery(selectInvoices(db, today).$dynamic(), db, searched, o, o.status ? invoiceStatusIs(o.status, today) : undefined),
       { planEachTime: !!o.q },
     );
 

@@ -4,13 +4,12 @@ import { QUOTE_STAMPS, type TQuoteStatus, type TStoredInvoiceStatus } from '@doc
 import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
 import { clients, creditNotes, invoices, quoteLines, quotes } from '../../db/schema.ts';
-import { newestFirst } from '../../lib/list-query.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
 import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
 import { stampValue } from '../documents/stamp.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
-import { documentListShape, isFirstPage, listShapeKey, listValues, type DocumentListOptions } from '../documents/document-list-shape.ts';
+import { documentListQuery, listShapeKey, listValues, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 
@@ -104,25 +103,9 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
   const lists = sessionReadShapes<QuoteWithLines>(db, 'quotes_list');
   /** The list of one shape (documents/document-list-shape.ts): the first page keeps its keyset order and index. */
   const listOf = (o: QuoteListOptions) =>
-    lists(
-      listShapeKey(o),
-      () => {
-        if (isFirstPage(o))
-          return selectQuotes(db)
-            .where(eq(quotes.userId, sql.placeholder('userId')))
-            .orderBy(...newestFirst(quotes.createdAt, quotes.id))
-            .limit(sql.raw(String(o.limit! + 1)) as unknown as number);
-        const shape = documentListShape(db, searched, o, o.status ? eq(quotes.status, o.status) : undefined);
-        const query = selectQuotes(db)
-          .where(shape.where)
-          .orderBy(...shape.orderBy)
-          .$dynamic();
-        if (shape.limit !== undefined) query.limit(shape.limit);
-        if (shape.offset !== undefined) query.offset(shape.offset);
-        return query;
-      },
-      { planEachTime: !!o.q },
-    );
+    lists(listShapeKey(o), () => documentListQuery(selectQuotes(db).$dynamic(), db, searched, o, o.status ? eq(quotes.status, o.status) : undefined), {
+      planEachTime: !!o.q,
+    });
 
   const insertLines = (x: Executor, userId: string, quoteId: string, fields: PricedDocument) =>
     x.insert(quoteLines).values(fields.lines.map((l) => ({ ...l, userId, quoteId })));
