@@ -41,7 +41,7 @@ export interface MixRun {
   loadAvgBefore: number[];
   loadAvgAfter: number[];
   /** top self-time functions per kind, when profiled */
-  profiles?: Partial<Record<MixKind, string[]>>;
+  profiles?: Partial<Record<MixKind | 'all', string[]>>;
   /** each kind alone, not profiled: the server's CPU ms per request of that kind (--mix-kind-cpu) */
   kindCpu?: Partial<Record<MixKind, { requests: number; cpuMsPerRequest: number; databaseCpuMsPerRequest: number }>>;
 }
@@ -263,6 +263,11 @@ export async function measureMix(
   if (options.profileSec && options.profileDir) {
     mkdirSync(options.profileDir, { recursive: true });
     run.profiles = {};
+    // the mix itself first: kinds alone keep what a cache holds, the mix's writes do not let it
+    const mixed = path.join(options.profileDir, 'mix-all.cpuprofile');
+    await withCpuProfile(mixed, () => runMixClient(url, accounts, weights, { connections: load.connections, durationSec: options.profileSec! }, 3));
+    run.profiles.all = topFunctions(JSON.parse(readFileSync(mixed, 'utf8')), 6);
+    options.log?.(`profile of the mix: ${run.profiles.all.join('; ')}`);
     for (const kind of MIX_KINDS) {
       if (!weights[kind]) continue;
       const file = path.join(options.profileDir, `mix-${kind}.cpuprofile`);

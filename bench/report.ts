@@ -289,12 +289,14 @@ function renderMix(p: (s?: string) => void, runs: DbRun[]) {
     p('## Where the mix spends its time');
     p();
     p(
-      "Each kind alone under the V8 profiler of the server thread (same accounts, same connections); the busiest functions by self time, as a share of the thread's busy (not idle) time. `(garbage collector)` and `(program)` are V8's own; PGlite's work shows as its WebAssembly functions.",
+      "The mix, then each kind alone, under the V8 profiler of the server thread (same accounts, same connections); the busiest functions by self time, as a share of the thread's busy (not idle) time. `(garbage collector)` and `(program)` are V8's own; PGlite's work shows as its WebAssembly functions. PDF renders run on worker threads, which this profile does not see.",
     );
     p();
     for (const run of profiled) {
       p(`### ${run.databaseLabel}`);
       p();
+      const all = run.mix!.profiles!.all;
+      if (all) p(`- **the mix**: ${all.join('; ')}`);
       for (const kind of MIX_KINDS) {
         const top = run.mix!.profiles![kind];
         if (top) p(`- **${kind}**: ${top.join('; ')}`);

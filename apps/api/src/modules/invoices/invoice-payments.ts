@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { companies, invoices, payments } from '../../db/schema.ts';
 import { actorRefSql } from '../../db/actor-ref-sql.ts';
+import { jsonRows } from '../../db/json-rows.ts';
 import type { ActorRef } from '../../lib/actor.ts';
 
 export interface PaymentRef {
@@ -18,16 +19,18 @@ export interface PaymentRef {
  * (correlated subquery on payments_invoice_idx), so lists stay one round trip.
  */
 export const paymentRefsJson = (): SQL<PaymentRef[]> =>
-  sql`coalesce((select json_agg(json_build_object(
-      'id', ${payments.id},
-      'amountPence', ${payments.amountPence},
-      'paidOn', ${payments.paidOn},
-      'method', ${payments.method},
-      'reference', ${payments.reference},
-      'createdAt', ${payments.createdAt},
-      'by', ${actorRefSql(payments.actorUserId)}) order by ${payments.paidOn}, ${payments.createdAt}, ${payments.id})
-    from ${payments} where ${payments.invoiceId} = ${invoices.id}), '[]'::json)`.mapWith((v: unknown) =>
-    typeof v === 'string' ? (JSON.parse(v) as PaymentRef[]) : (v as PaymentRef[]),
+  jsonRows<PaymentRef>(
+    {
+      id: payments.id,
+      amountPence: payments.amountPence,
+      paidOn: payments.paidOn,
+      method: payments.method,
+      reference: payments.reference,
+      createdAt: payments.createdAt,
+      by: actorRefSql(payments.actorUserId),
+    },
+    sql`from ${payments} where ${payments.invoiceId} = ${invoices.id}`,
+    ['paidOn', 'createdAt', 'id'],
   );
 
 /** Sum of payments against the invoice, in pence (for SQL totals). */
