@@ -23,6 +23,8 @@ export interface MixClientResult {
   kinds: Partial<Record<MixKind, KindStats>>;
   /** connection errors and timeouts (not answers) */
   socketErrors: number;
+  /** this load generator's own CPU over the run: it shares the machine's cores with the server */
+  cpuMs: number;
 }
 
 interface Context {
@@ -37,6 +39,7 @@ const latencies = new Map<MixKind, number[]>();
 const statuses = new Map<MixKind, number[]>();
 let serial = options.seed * 1_000_000;
 
+const cpuBefore = process.cpuUsage();
 const r = await autocannon({
   url: options.url,
   connections: options.connections,
@@ -78,6 +81,7 @@ const r = await autocannon({
     overall: kindStats([...latencies.values()].flat(), [...statuses.values()].flat()),
     kinds,
     socketErrors: r.errors + r.timeouts,
+    cpuMs: ((used) => (used.user + used.system) / 1000)(process.cpuUsage(cpuBefore)),
   };
   process.stdout.write(JSON.stringify(result));
 }

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { measure, type LoadResult, type LoadSettings } from './api-load.ts';
 import { topFunctions, withCpuProfile } from './cpu-profile.ts';
 import { databaseCpuMs } from './database-cpu.ts';
+import { mainThreadCpuMs } from './thread-cpu.ts';
 import { MIX_KINDS, MIX_WEIGHTS, type KindStats, type MixAccount, type MixKind } from './mix.ts';
 import type { MixClientOptions, MixClientResult } from './mix-client.ts';
 
@@ -36,6 +37,10 @@ export interface MixRun {
   kinds: Partial<Record<MixKind, KindStats>>;
   socketErrors: number;
   serverCpuMsPerRequest: number;
+  /** of serverCpuMsPerRequest, the main thread's (the rest: PDF workers, GC helpers, libuv's pool) */
+  mainThreadCpuMsPerRequest: number;
+  /** the load generator's own CPU: it runs on the same two cores */
+  clientCpuMsPerRequest: number;
   /** the local PostgreSQL server's CPU over the mix's requests (NaN on PGlite or a remote server) */
   databaseCpuMsPerRequest: number;
   loadAvgBefore: number[];
@@ -183,11 +188,17 @@ export async function runMixClient(
   const options: MixClientOptions = { url, connections: load.connections, durationSec: load.durationSec, amount: load.amount, weights, accounts, seed };
   writeFileSync(file, JSON.stringify(options));
   const cpuBefore = process.cpuUsage();
+  const mainBefore = mainThreadCpuMs();
   const dbBefore = databaseCpuMs();
   try {
     const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', CLIENT, file], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
     const cpu = process.cpuUsage(cpuBefore);
-    return { result: JSON.parse(stdout) as MixClientResult, cpuMs: (cpu.user + cpu.system) / 1000, dbCpuMs: databaseCpuMs() - dbBefore };
+    return {
+      result: JSON.parse(stdout) as MixClientResult,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      mainThreadCpuMs: mainThreadCpuMs() - mainBefore,
+      dbCpuMs: databaseCpuMs() - dbBefore,
+    };
   } finally {
     rmSync(file, { force: true });
   }
@@ -225,7 +236,7 @@ export async function measureMix(
     if (weights.previewDraft) await runMixClient(url, accounts, { previewDraft: 1 }, { connections: load.connections, durationSec: load.warmupSec }, 0);
     await runMixClient(url, accounts, weights, { connections: load.connections, durationSec: load.warmupSec }, 1);
   }
-  const { result, cpuMs, dbCpuMs } = await runMixClient(url, accounts, weights, load, 2);
+  const { result, cpuMs, mainThreadCpuMs: mainCpuMs, dbCpuMs } = await runMixClient(url, accounts, weights, load, 2);
   const loadAvgAfter = os.loadavg();
   const run: Omit<MixRun, 'sizes' | 'seedSec'> = {
     weights,
@@ -236,6 +247,8 @@ export async function measureMix(
     kinds: result.kinds,
     socketErrors: result.socketErrors,
     serverCpuMsPerRequest: result.overall.requests ? cpuMs / result.overall.requests : Number.NaN,
+    mainThreadCpuMsPerRequest: result.overall.requests ? mainCpuMs / result.overall.requests : Number.NaN,
+    clientCpuMsPerRequest: result.overall.requests ? result.cpuMs / result.overall.requests : Number.NaN,
     databaseCpuMsPerRequest: perRequest(dbCpuMs, result.overall.requests),
     loadAvgBefore,
     loadAvgAfter,

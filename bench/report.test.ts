@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkTargets, draftPreviewCheck, ENDPOINT, keptNotes, mixChecks, renderReport, type BenchReport, type DbRun } from './report.ts';
+import { checkTargets, cpuSplit, draftPreviewCheck, ENDPOINT, keptNotes, mixChecks, renderReport, type BenchReport, type DbRun } from './report.ts';
 import type { MixRun } from './mix-run.ts';
 
 const load = { name: 'x', requests: 10, rps: 10, p50: 1, p99: 2, avg: 1, errors: 0, statusCodes: { 200: 10 }, serverCpuMsPerRequest: 0.1 };
@@ -77,6 +77,8 @@ describe('mix targets (issue 38)', () => {
     kinds,
     socketErrors: 0,
     serverCpuMsPerRequest: 1,
+    mainThreadCpuMsPerRequest: 0.75,
+    clientCpuMsPerRequest: 0.5,
     databaseCpuMsPerRequest: Number.NaN,
     loadAvgBefore: [1, 1, 1],
     loadAvgAfter: [1, 1, 1],
@@ -131,5 +133,26 @@ describe('mix targets (issue 38)', () => {
     expect(text).toContain('| list | 100% |');
     expect(text).toContain('ratio **0.30×**');
     expect(text).toContain('Mix (PostgreSQL): ≥ 0.25×');
+  });
+});
+
+describe('the CPU split of a mix request', () => {
+  it('when every part is known, then each is shown with its share of the whole', () => {
+    expect(cpuSplit({ serverCpuMsPerRequest: 3, mainThreadCpuMsPerRequest: 2, databaseCpuMsPerRequest: 4, clientCpuMsPerRequest: 1 })).toBe(
+      "CPU per mix request, 8.00 ms in all: the app's main thread 2.00 ms (25%), the app's other threads (PDF workers, GC helpers, libuv) 1.00 ms (13%), PostgreSQL 4.00 ms (50%), the load generator 1.00 ms (13%).",
+    );
+  });
+
+  it('when the database runs inside the app (PGlite), then it is not a part of its own', () => {
+    expect(cpuSplit({ serverCpuMsPerRequest: 3, mainThreadCpuMsPerRequest: 2, databaseCpuMsPerRequest: Number.NaN, clientCpuMsPerRequest: 1 })).toContain(
+      'in all: the app',
+    );
+    expect(cpuSplit({ serverCpuMsPerRequest: 3, mainThreadCpuMsPerRequest: 2, databaseCpuMsPerRequest: Number.NaN, clientCpuMsPerRequest: 1 })).not.toContain(
+      'PostgreSQL',
+    );
+  });
+
+  it('when the main thread could not be read (no /proc), then nothing is claimed', () => {
+    expect(cpuSplit({ serverCpuMsPerRequest: 3, mainThreadCpuMsPerRequest: Number.NaN, databaseCpuMsPerRequest: 1, clientCpuMsPerRequest: 1 })).toBeNull();
   });
 });

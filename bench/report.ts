@@ -222,6 +222,26 @@ export function keptNotes(file: string): string {
   return a >= 0 && b > a ? text.slice(a + NOTES_START.length, b).trim() : '';
 }
 
+/**
+ * Where the machine's cores went per mix request: the app's main thread (which answers), its other
+ * threads (PDF render workers, V8's garbage-collector helpers, libuv's pool), the local PostgreSQL
+ * server and the load generator, which shares the same cores. Null when a part is not known.
+ */
+export function cpuSplit(
+  m: Pick<MixRun, 'serverCpuMsPerRequest' | 'mainThreadCpuMsPerRequest' | 'databaseCpuMsPerRequest' | 'clientCpuMsPerRequest'>,
+): string | null {
+  const main = m.mainThreadCpuMsPerRequest;
+  if (!Number.isFinite(main) || !Number.isFinite(m.serverCpuMsPerRequest) || !Number.isFinite(m.clientCpuMsPerRequest)) return null;
+  const parts: [string, number][] = [
+    ["the app's main thread", main],
+    ["the app's other threads (PDF workers, GC helpers, libuv)", m.serverCpuMsPerRequest - main],
+    ...(Number.isFinite(m.databaseCpuMsPerRequest) ? ([['PostgreSQL', m.databaseCpuMsPerRequest]] as [string, number][]) : []),
+    ['the load generator', m.clientCpuMsPerRequest],
+  ];
+  const total = parts.reduce((sum, [, v]) => sum + v, 0);
+  return `CPU per mix request, ${total.toFixed(2)} ms in all: ${parts.map(([name, v]) => `${name} ${v.toFixed(2)} ms (${((100 * v) / total).toFixed(0)}%)`).join(', ')}.`;
+}
+
 /** The mix's weights, then per database its figures per kind and overall, then its profiles. */
 function renderMix(p: (s?: string) => void, runs: DbRun[]) {
   const first = runs[0]!.mix!;
@@ -248,6 +268,11 @@ function renderMix(p: (s?: string) => void, runs: DbRun[]) {
       `**${m.rps.toFixed(0)} req/s** over ${m.durationSec.toFixed(0)} s against ${ENDPOINT.health} **${m.health.rps.toFixed(0)} req/s** (ratio **${(m.rps / m.health.rps).toFixed(2)}×**); p50 ${ms(m.overall.p50)} ms, p99 ${ms(m.overall.p99)} ms; server CPU ${Number.isFinite(m.serverCpuMsPerRequest) ? m.serverCpuMsPerRequest.toFixed(2) : '–'} ms per request (health: ${cpu(m.health)})${Number.isFinite(m.databaseCpuMsPerRequest) ? `, and the PostgreSQL server's own processes ${m.databaseCpuMsPerRequest.toFixed(2)} ms more` : ''}; ${errors} errors (${m.overall.non2xx} non-2xx answers, ${m.socketErrors} socket errors or timeouts). Seeding through the API took ${m.seedSec.toFixed(0)} s. Load average before / after the mix: ${load(m.loadAvgBefore)} → ${load(m.loadAvgAfter)}.`,
     );
     p();
+    const split = cpuSplit(m);
+    if (split) {
+      p(split);
+      p();
+    }
     const counts: Partial<Record<MixKind, number>> = {};
     for (const [k, v] of Object.entries(m.kinds)) counts[k as MixKind] = v?.requests ?? 0;
     const shares = drawnShares(counts);
