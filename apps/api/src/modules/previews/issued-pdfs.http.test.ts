@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
 import { issuedPdfs, users } from '../../db/schema.ts';
-import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
+import { createTestApp, joinAccount, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, createInvoice, getBinary } from '../../../test/document-fixtures.ts';
 import { readPdf } from '../../pdf/testing/read-pdf.ts';
 import { countStatements } from '../../../test/count-statements.ts';
@@ -202,8 +202,13 @@ describe('issued PDFs are rendered once and kept', () => {
   it('when a draft or a first render misses the one-query path, then the full path does not ask it again', async () => {
     const draft = await createInvoice(t.app, user, clientId, { lineItems: [{ description: 'Draft work', quantity: 1, unitPrice: 50 }], tax: 0 });
     await invoicePdf(draft.id);
-    // the one query (nothing to serve), the session check, the invoice, the company and the client
-    expect(await countStatements(t.ctx.db, () => invoicePdf(draft.id))).toBe(5);
+    // the one query (nothing to serve; the session checked there is not checked again), the
+    // invoice, the company and the client
+    expect(await countStatements(t.ctx.db, () => invoicePdf(draft.id))).toBe(4);
+    // an issued invoice's first render: the one query, the invoice, its pay link, its snapshot,
+    // the kept bytes asked by model, then the new bytes kept and older ones dropped
+    const issued = await sentInvoice();
+    expect(await countStatements(t.ctx.db, () => invoicePdf(issued))).toBe(7);
   });
 
   it('when an issued invoice has its PDF kept and held, then its preview is one database statement (session, live inputs and bytes together)', async () => {
@@ -219,6 +224,24 @@ describe('issued PDFs are rendered once and kept', () => {
     // ?format=facturx is another document: it checks the session as every route does
     expect((await request(t.app).get(`/api/invoices/${id}/preview?format=facturx`)).status).toBe(401);
     expect((await request(t.app).get(`/api/invoices/${id}/preview?format=nope`)).status).toBe(401);
+  });
+
+  it('when members ask for a kept PDF, then the office gets it from the one query, an engineer is refused (403) and a removed member 401, as the session check decides', async () => {
+    const id = await sentInvoice();
+    await invoicePdf(id); // renders and keeps
+    const office = await joinAccount(t.app, user, 'OFFICE');
+    const engineer = await joinAccount(t.app, user, 'ENGINEER');
+    const path = `/api/invoices/${id}/preview`;
+    const byOffice = await pdf(path, office);
+    expect(byOffice.status).toBe(200);
+    expect(await countStatements(t.ctx.db, async () => expect((await pdf(path, office)).status).toBe(200))).toBe(1);
+    // the one query found the session live but serves an engineer nothing: the permission check refuses, without asking again
+    let refused = 0;
+    expect(await countStatements(t.ctx.db, async () => (refused = (await pdf(path, engineer)).status))).toBe(1);
+    expect(refused).toBe(403);
+    expect((await request(t.app).delete(`/api/account/members/${office.id}`).set(user.auth)).status).toBe(200);
+    expect((await pdf(path, office)).status).toBe(401);
+    expect((await pdf(`/api/invoices/${id}/preview`, user)).status).toBe(200);
   });
 
   it('when the session is signed out by a password change or the user is deleted, then the kept PDF is refused with 401', async () => {

@@ -1,8 +1,21 @@
 import { invoiceNumberLabel } from '@docket/schemas/document';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { accounts, clients, companies, creditNotes, invoicePayCodes, invoices, issuedPdfs, paymentProviders, payments } from '../../db/schema.ts';
-import { liveSessionUnlessTrusted, sessionValues, trustedValues } from '../../cache/session-check.ts';
+import type { TRole } from '@docket/schemas/account';
+import {
+  accounts,
+  clients,
+  companies,
+  creditNotes,
+  invoicePayCodes,
+  invoices,
+  issuedPdfs,
+  memberships,
+  paymentProviders,
+  payments,
+  users,
+} from '../../db/schema.ts';
+import { membershipHoldsToken, sessionValues, userHoldsToken, type SessionClaim, type SessionLookup } from '../../cache/session-check.ts';
 import { preparedSelect } from '../../cache/prepared-statements.ts';
 import { sqlWord } from '../../db/sql-words.ts';
 import { effectiveInvoiceStatus } from '../invoices/invoice-status.ts';
@@ -21,18 +34,23 @@ export interface KeptPdf {
   kept: { pdf: Buffer | null; liveKey: string | null; digest: string } | null;
 }
 
-/**
- * Who asks for a kept PDF: `tokenVersion` checks a session's user and membership in the same query;
- * null trusts `userId` (the account).
- */
+/** Who asks for a kept PDF, the session already checked (a route behind authenticate). */
 export interface KeptPdfRequest {
   userId: string;
-  /** the session's user and membership key (checked only with a tokenVersion) */
-  session?: { userId: string; sessionKey: string | null };
   id: string;
   /** the digest of bytes the caller holds for this document */
   have: string | null;
-  tokenVersion: number | null;
+}
+
+/**
+ * An issued invoice's kept PDF asked for by a session not yet checked: the session rule
+ * (cache/session-check.ts) in the same query. `session` is what authenticate would have read;
+ * `kept` is null for an engineer (who may not download documents here), a draft, or another
+ * account's or no invoice.
+ */
+export interface KeptPdfForSession {
+  session: SessionLookup;
+  kept: KeptPdf | null;
 }
 
 /**
@@ -52,55 +70,90 @@ export function createPreviewsRepository(db: Database) {
     and(eq(issuedPdfs.userId, userId), eq(issuedPdfs.kind, kind), eq(issuedPdfs.documentId, documentId));
   const keptRow = (r: { pdf: Buffer | Uint8Array | null; liveKey: string | null; digest: string | null }) =>
     r.digest ? { pdf: r.pdf ? Buffer.from(r.pdf.buffer, r.pdf.byteOffset, r.pdf.byteLength) : null, liveKey: r.liveKey, digest: r.digest } : null;
-  const values = (r: KeptPdfRequest, more: Record<string, unknown>) => ({
-    userId: r.userId,
-    id: r.id,
-    have: r.have ?? HOLDS_NOTHING,
-    ...(r.session && r.tokenVersion !== null ? sessionValues({ ...r.session, tokenVersion: r.tokenVersion }) : trustedValues()),
-    ...more,
-  });
-  // The session checked in the same query: a deleted user, an older token version, an ended
-  // membership or an engineer (who may not download documents) finds nothing.
-  const sessionUser = (ownerId: typeof invoices.userId | typeof creditNotes.userId) =>
-    and(eq(accounts.id, ownerId), liveSessionUnlessTrusted(accounts.id, { notEngineer: true }));
+  const values = (r: KeptPdfRequest, more: Record<string, unknown>) => ({ userId: r.userId, id: r.id, have: r.have ?? HOLDS_NOTHING, ...more });
   const kept = () => ({
     liveKey: issuedPdfs.liveKey,
     digest: sql<string | null>`md5(${issuedPdfs.liveKey} || ${issuedPdfs.modelHash})`,
     pdf: sql<Buffer | null>`case when md5(${issuedPdfs.liveKey} || ${issuedPdfs.modelHash}) = ${sql.placeholder('have')}::text then null else ${issuedPdfs.pdf} end`,
   });
+  const keptInvoiceColumns = () => ({
+    number: invoices.invoiceNumber,
+    status: effectiveInvoiceStatus(sql.placeholder('today')),
+    // text on both drivers: PGlite's prepared path answers raw values, where a date would be a Date
+    dueDate: sql<string | null>`${invoices.dueDate}::text`,
+    voidReason: invoices.voidReason,
+    latePaymentNotice: sql<boolean>`(${clients.isBusiness} and coalesce(${companies.latePaymentNotice}, false))`,
+    snapshotMd5: invoices.snapshotMd5,
+    balanceKey: balanceKeySql(),
+    // SQL twins of payState (online-payments.repository.ts): the pay link's inputs
+    payOn: sql<boolean>`exists (select 1 from ${paymentProviders} where ${paymentProviders.userId} = ${invoices.userId} and ${paymentProviders.enabled})`,
+    payCode: sql<string | null>`(select ${invoicePayCodes.code} from ${invoicePayCodes} where ${invoicePayCodes.invoiceId} = ${invoices.id})`,
+    ...kept(),
+  });
+  const keptIssuedPdf = and(eq(issuedPdfs.userId, invoices.userId), sql`${issuedPdfs.kind} = 'invoice'`, eq(issuedPdfs.documentId, invoices.id));
+  const issuedInvoice = and(
+    eq(invoices.userId, sql.placeholder('userId')),
+    eq(invoices.id, sql.placeholder('id')),
+    sql`${invoices.status} <> ${sqlWord('DRAFT')}`,
+  );
   const keptInvoiceQuery = preparedSelect(
     db,
-    'kept_invoice_pdf',
+    'kept_invoice_pdf_trusted',
     db
-      .select({
-        number: invoices.invoiceNumber,
-        status: effectiveInvoiceStatus(sql.placeholder('today')),
-        // text on both drivers: PGlite's prepared path answers raw values, where a date would be a Date
-        dueDate: sql<string | null>`${invoices.dueDate}::text`,
-        voidReason: invoices.voidReason,
-        latePaymentNotice: sql<boolean>`(${clients.isBusiness} and coalesce(${companies.latePaymentNotice}, false))`,
-        snapshotMd5: invoices.snapshotMd5,
-        balanceKey: balanceKeySql(),
-        // SQL twins of payState (online-payments.repository.ts): the pay link's inputs
-        payOn: sql<boolean>`exists (select 1 from ${paymentProviders} where ${paymentProviders.userId} = ${invoices.userId} and ${paymentProviders.enabled})`,
-        payCode: sql<string | null>`(select ${invoicePayCodes.code} from ${invoicePayCodes} where ${invoicePayCodes.invoiceId} = ${invoices.id})`,
-        ...kept(),
-      })
+      .select(keptInvoiceColumns())
       .from(invoices)
-      .innerJoin(accounts, sessionUser(invoices.userId))
       .innerJoin(clients, eq(clients.id, invoices.clientId))
       .leftJoin(companies, eq(companies.userId, invoices.userId))
-      .leftJoin(issuedPdfs, and(eq(issuedPdfs.userId, invoices.userId), sql`${issuedPdfs.kind} = 'invoice'`, eq(issuedPdfs.documentId, invoices.id)))
-      .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id')), sql`${invoices.status} <> ${sqlWord('DRAFT')}`))
+      .leftJoin(issuedPdfs, keptIssuedPdf)
+      .where(issuedInvoice)
       .limit(1),
   );
+  // Led by the session: a row whenever the session is live (what authenticate reads comes back
+  // with it, so a request the kept bytes cannot answer goes on without asking again), with the
+  // invoice's columns null when it is a draft, another account's or none.
+  const keptInvoiceForSessionQuery = preparedSelect(
+    db,
+    'kept_invoice_pdf_for_session',
+    db
+      .select({
+        email: users.email,
+        accountName: accounts.name,
+        engineersSeePrices: accounts.engineersSeePrices,
+        role: memberships.role,
+        found: sql<boolean>`(${invoices.id} is not null)`,
+        ...keptInvoiceColumns(),
+      })
+      .from(accounts)
+      .innerJoin(users, userHoldsToken())
+      .innerJoin(memberships, membershipHoldsToken(accounts.id))
+      .leftJoin(invoices, and(eq(invoices.userId, accounts.id), issuedInvoice))
+      .leftJoin(clients, eq(clients.id, invoices.clientId))
+      .leftJoin(companies, eq(companies.userId, invoices.userId))
+      .leftJoin(issuedPdfs, keptIssuedPdf)
+      .where(eq(accounts.id, sql.placeholder('userId')))
+      .limit(1),
+  );
+  type KeptInvoiceRow = Awaited<ReturnType<typeof keptInvoiceQuery>>[number];
+  const keptInvoiceOf = (row: KeptInvoiceRow): KeptPdf => ({
+    number: invoiceNumberLabel(row.number),
+    live: {
+      snapshotMd5: row.snapshotMd5,
+      status: row.status,
+      dueDate: row.dueDate,
+      voidReason: row.voidReason,
+      latePaymentNotice: Boolean(row.latePaymentNotice),
+      balanceKey: row.balanceKey,
+      payOn: Boolean(row.payOn),
+      payCode: row.payCode ?? null,
+    },
+    kept: keptRow(row),
+  });
   const keptCreditNoteQuery = preparedSelect(
     db,
     'kept_credit_note_pdf',
     db
       .select({ number: creditNotes.creditNoteNumber, snapshotMd5: creditNotes.snapshotMd5, ...kept() })
       .from(creditNotes)
-      .innerJoin(accounts, sessionUser(creditNotes.userId))
       .leftJoin(issuedPdfs, and(eq(issuedPdfs.userId, creditNotes.userId), sql`${issuedPdfs.kind} = 'credit_note'`, eq(issuedPdfs.documentId, creditNotes.id)))
       .where(and(eq(creditNotes.userId, sql.placeholder('userId')), eq(creditNotes.id, sql.placeholder('id'))))
       .limit(1),
@@ -125,25 +178,27 @@ export function createPreviewsRepository(db: Database) {
         .onConflictDoUpdate({ target: [issuedPdfs.userId, issuedPdfs.kind, issuedPdfs.documentId, issuedPdfs.modelHash], set: { liveKey } });
       await db.delete(issuedPdfs).where(and(key(userId, kind, documentId), ne(issuedPdfs.modelHash, modelHash)));
     },
-    /**
-     * An issued invoice's live inputs and its kept PDF in one query (null: not this account's,
-     * a draft, or the session's user is gone or signed out). The live inputs are read exactly as
-     * the full path reads them.
-     */
+    /** An issued invoice's live inputs and its kept PDF in one query (null: not this account's, or a draft). */
     async keptInvoice(r: KeptPdfRequest, today: string): Promise<KeptPdf | null> {
       const [row] = await keptInvoiceQuery(values(r, { today }));
+      return row ? keptInvoiceOf(row) : null;
+    },
+    /**
+     * The same for a session not yet checked, checked by the same rule in the same query; null when
+     * the session is not live (its user gone or signed out, its membership ended).
+     */
+    async keptInvoiceForSession(r: Omit<KeptPdfRequest, 'userId'> & { session: SessionClaim }, today: string): Promise<KeptPdfForSession | null> {
+      const { session } = r;
+      const [row] = await keptInvoiceForSessionQuery({ ...values({ ...r, userId: session.accountId }, { today }), ...sessionValues(session) });
       if (!row) return null;
-      const live: IssuedLive = {
-        snapshotMd5: row.snapshotMd5,
-        status: row.status,
-        dueDate: row.dueDate,
-        voidReason: row.voidReason,
-        latePaymentNotice: Boolean(row.latePaymentNotice),
-        balanceKey: row.balanceKey,
-        payOn: Boolean(row.payOn),
-        payCode: row.payCode ?? null,
+      const role = row.role as TRole;
+      return {
+        session: {
+          user: { id: session.userId, email: row.email },
+          membership: { id: session.accountId, name: row.accountName, role, engineersSeePrices: Boolean(row.engineersSeePrices) },
+        },
+        kept: row.found && role !== 'ENGINEER' ? keptInvoiceOf(row as KeptInvoiceRow) : null,
       };
-      return { number: invoiceNumberLabel(row.number), live, kept: keptRow(row) };
     },
     /** The same for a credit note: nothing of it is live but its snapshot. */
     async keptCreditNote(r: KeptPdfRequest): Promise<KeptPdf | null> {

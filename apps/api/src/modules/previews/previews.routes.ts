@@ -42,13 +42,16 @@ export function previewsRoutes(service: PreviewsService, facturX: { invoice: Fac
       path: '/invoices/:id/preview',
       permission: 'read',
       // Without ?format, an issued invoice's kept PDF checks the session in its one query; anything
-      // else (no token, a bad id, not kept, not this user's) goes through the session check and the full path.
+      // else (no token, a bad id, not kept, not this user's) goes on to the session check (taking
+      // what that query found, when it found a live session) and the full path.
       before: [
         async (req, res, next) => {
           const id = ZIdParams.safeParse(req.params);
           const tried = req.query.format === undefined && req.tokenUserId && id.success;
           const fast = tried ? await service.keptInvoiceForSession(sessionClaimOf(req), id.data.id) : null;
-          if (fast) return sendPdf(res, fast);
+          if (fast?.pdf) return sendPdf(res, fast.pdf);
+          // checked by the same rule in the same query: authenticate takes it instead of asking again
+          if (fast) req.sessionLookup = fast.session;
           // the handler's full path need not ask the same kept-PDF question again
           res.locals[KEPT_PDF_MISSED] = Boolean(tried);
           next();

@@ -1,4 +1,4 @@
-import type { SessionClaim } from '../../cache/session-check.ts';
+import type { SessionClaim, SessionLookup } from '../../cache/session-check.ts';
 import { invoiceNumberLabel } from '@docket/schemas/document';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
 import { AppError } from '../../lib/app-error.ts';
@@ -34,7 +34,7 @@ export interface PreviewsSources {
   snapshots: Pick<SnapshotsRepository, 'read' | 'parties' | 'store'>;
   /** an approved quote's acceptance through its client link, printed on its PDF */
   acceptance: (userId: string, quoteId: string) => Promise<PdfDocumentSource['acceptance']>;
-  issuedPdfs: Pick<PreviewsRepository, 'stored' | 'keep' | 'keptInvoice' | 'keptCreditNote'>;
+  issuedPdfs: Pick<PreviewsRepository, 'stored' | 'keep' | 'keptInvoice' | 'keptInvoiceForSession' | 'keptCreditNote'>;
   /**
    * The pay page's short link (online-payments.repository.ts): whether payments are on and the
    * invoice's pay code; `base` is PUBLIC_URL (no QR code without it: a PDF is kept, not per request).
@@ -154,7 +154,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
 
   return {
     async creditNote(userId: string, id: string): Promise<RenderedPdf> {
-      const fast = await servedAsKept(id, (have) => repo.issuedPdfs.keptCreditNote({ userId, id, have, tokenVersion: null }));
+      const fast = await servedAsKept(id, (have) => repo.issuedPdfs.keptCreditNote({ userId, id, have }));
       if (fast) return fast;
       const { cn, live } = await creditNoteSource(userId, id);
       return renderIssued(userId, 'Credit note', 'credit_note', id, live, cn.clientId);
@@ -171,7 +171,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
      */
     async invoice(userId: string, id: string, o: { keptMissed?: boolean } = {}): Promise<RenderedPdf> {
       if (!o.keptMissed) {
-        const fast = await servedAsKept(id, (have) => repo.issuedPdfs.keptInvoice({ userId, id, have, tokenVersion: null }, londonDay(clock())));
+        const fast = await servedAsKept(id, (have) => repo.issuedPdfs.keptInvoice({ userId, id, have }, londonDay(clock())));
         if (fast) return fast;
       }
       const { inv, source, company } = await invoiceSource(userId, id);
@@ -179,17 +179,20 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       return render(userId, 'Invoice', source, inv?.clientId ?? null, company);
     },
     /**
-     * An issued invoice's kept PDF for a session not yet checked: its user and token version are
-     * checked in the same query (a deleted user or a signed-out session finds nothing). null: not
-     * served this way; authenticate and ask `invoice`, which answers every other case.
+     * An issued invoice's kept PDF for a session not yet checked: its user, token version and
+     * membership are checked in the same query. null: the session is not live (authenticate then
+     * refuses it). `pdf` null: not served this way (a draft, nothing kept, an engineer); the route
+     * goes on with `session`, what authenticate would have read, to `invoice`, which answers every
+     * other case.
      */
-    async keptInvoiceForSession(session: SessionClaim, id: string): Promise<RenderedPdf | null> {
-      return servedAsKept(id, (have) =>
-        repo.issuedPdfs.keptInvoice(
-          { userId: session.accountId, session: { userId: session.userId, sessionKey: session.sessionKey }, id, have, tokenVersion: session.tokenVersion },
-          londonDay(clock()),
-        ),
-      );
+    async keptInvoiceForSession(session: SessionClaim, id: string): Promise<{ pdf: RenderedPdf | null; session: SessionLookup } | null> {
+      let checked: SessionLookup | null = null;
+      const pdf = await servedAsKept(id, async (have) => {
+        const found = await repo.issuedPdfs.keptInvoiceForSession({ session, id, have }, londonDay(clock()));
+        checked = found?.session ?? null;
+        return found?.kept ?? null;
+      });
+      return checked ? { pdf, session: checked } : null;
     },
     /** What an issued quote's or invoice's PDF prints of the company and client (made now if missing). */
     async issuedParties(userId: string, kind: 'quote' | 'invoice' | 'credit_note', id: string) {
