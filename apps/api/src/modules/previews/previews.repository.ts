@@ -17,6 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { membershipHoldsToken, sessionValues, userHoldsToken, type SessionClaim, type SessionLookup } from '../../cache/session-check.ts';
 import { preparedSelect } from '../../cache/prepared-statements.ts';
+import { writeTogether } from '../../db/one-statement.ts';
 import { sqlWord } from '../../db/sql-words.ts';
 import { effectiveInvoiceStatus } from '../invoices/invoice-status.ts';
 import type { IssuedLive } from './issued-live-key.ts';
@@ -172,11 +173,14 @@ export function createPreviewsRepository(db: Database) {
      * older ones; two first requests at once both succeed, the later live key wins.
      */
     async keep(userId: string, kind: IssuedPdfKind, documentId: string, modelHash: string, pdf: Buffer, liveKey: string | null): Promise<void> {
-      await db
-        .insert(issuedPdfs)
-        .values({ userId, kind, documentId, modelHash, pdf, liveKey })
-        .onConflictDoUpdate({ target: [issuedPdfs.userId, issuedPdfs.kind, issuedPdfs.documentId, issuedPdfs.modelHash], set: { liveKey } });
-      await db.delete(issuedPdfs).where(and(key(userId, kind, documentId), ne(issuedPdfs.modelHash, modelHash)));
+      // one statement: the older models' bytes go as the new ones are kept, never one without the other
+      await writeTogether(db, [
+        db.delete(issuedPdfs).where(and(key(userId, kind, documentId), ne(issuedPdfs.modelHash, modelHash))),
+        db
+          .insert(issuedPdfs)
+          .values({ userId, kind, documentId, modelHash, pdf, liveKey })
+          .onConflictDoUpdate({ target: [issuedPdfs.userId, issuedPdfs.kind, issuedPdfs.documentId, issuedPdfs.modelHash], set: { liveKey } }),
+      ]);
     },
     /** An issued invoice's live inputs and its kept PDF in one query (null: not this account's, or a draft). */
     async keptInvoice(r: KeptPdfRequest, today: string): Promise<KeptPdf | null> {
