@@ -3,7 +3,8 @@
  * lists in other orders, filters, searches, later pages, single documents, quotes and clients
  * pages. One request at a time over keep-alive, as process CPU time (user + system) per request:
  * the server, the database driver (and on PGlite its WASM) and the HTTP client, which is the same
- * on both sides of a change. Statements are the driver's query/exec calls per request.
+ * on both sides of a change; on PostgreSQL the server's own CPU too, read from /proc. Statements are
+ * the driver's query/exec calls per request.
  *
  *   cd bench && npx tsx read-cpu.ts [--db pglite|postgres] [--n 300] [--only list,invoice] [--profile dir]
  *   (postgres: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)
@@ -13,6 +14,7 @@ import { api, startBenchApp, type BenchDbKind } from './bench-app.ts';
 import { seedAccount } from './seed.ts';
 import { cpuRounds, keepAliveClient, median } from './request-cpu.ts';
 import { logStatements } from '../apps/api/test/statement-log.ts';
+import { databaseCpuMs } from './database-cpu.ts';
 
 const { values: args } = parseArgs({
   options: { db: { type: 'string' }, n: { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' }, rounds: { type: 'string' } },
@@ -68,9 +70,12 @@ try {
       for (let i = 0; i < 40; i++) bytes += await c.get(path(i));
     });
     const file = args.profile ? `${args.profile}/${kind}-${name.replace(/[^a-z]+/gi, '-')}.cpuprofile` : undefined;
+    const dbBefore = databaseCpuMs();
     const runs = await cpuRounds(ROUNDS, N, (i) => c.get(path(i)), file);
+    // the PostgreSQL server's own CPU over the same requests (NaN on PGlite, whose CPU is this process's)
+    const dbMicros = ((databaseCpuMs() - dbBefore) * 1000) / (ROUNDS * N);
     process.stdout.write(
-      `${kind} ${name.padEnd(14)} ${(sent.length / 40).toFixed(2)} statements  ${median(runs).toFixed(0).padStart(5)} µs CPU/request (runs ${runs.map((r) => r.toFixed(0)).join(', ')}; ${Math.round(bytes / 40)} bytes)\n`,
+      `${kind} ${name.padEnd(14)} ${(sent.length / 40).toFixed(2)} statements  ${median(runs).toFixed(0).padStart(5)} µs CPU/request (runs ${runs.map((r) => r.toFixed(0)).join(', ')}; ${Math.round(bytes / 40)} bytes)${Number.isNaN(dbMicros) ? '' : ` + ${dbMicros.toFixed(0)} µs of PostgreSQL`}\n`,
     );
   }
 } finally {
