@@ -5,12 +5,20 @@ import path from 'node:path';
 
 export type IdleMemory = { firstStartMb: number; restartMb: number; settleSec: number; nodeFlags: string[] } | { skipped: string };
 
-/** The node flags `pnpm start` runs the server with, read from the root package.json so the two never drift. */
-function startFlags(root: string): string[] {
+/**
+ * The node flags `pnpm start` runs the server with, read from the root package.json (or the start
+ * script it runs) so the two never drift.
+ */
+export function startFlags(root: string): string[] {
   const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
   const node = /node ((?:--[\w-]+(?:=\S+)? )*)apps\/api\/dist\/server\.js/.exec(start);
-  if (!node) throw new Error(`cannot read the node flags of "pnpm start": ${start}`);
-  return node[1]!.trim().split(/\s+/).filter(Boolean);
+  if (node) return node[1]!.trim().split(/\s+/).filter(Boolean);
+  // `node scripts/start.mjs`: the script builds when needed, then spawns the server with its flags
+  const script = /^node (\S+\.m?js)$/.exec(start);
+  const text = script && existsSync(path.join(root, script[1]!)) ? readFileSync(path.join(root, script[1]!), 'utf8') : '';
+  const spawned = /spawn\(process\.execPath, \[((?:'--[\w=.-]+', )*)path\.join\(root, 'apps\/api\/dist\/server\.js'\)/.exec(text);
+  if (!spawned) throw new Error(`cannot read the node flags of "pnpm start": ${start}`);
+  return [...spawned[1]!.matchAll(/'(--[\w=.-]+)'/g)].map((m) => m[1]!);
 }
 
 const rssMb = (pid: number) => {
