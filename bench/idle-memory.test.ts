@@ -19,9 +19,12 @@ afterEach(() => {
   for (const dir of roots.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the node flags of `pnpm start`", () => {
+describe('the node flags of `pnpm start`', () => {
   it('when the start script runs the server itself, then its flags are read from package.json', () => {
-    expect(startFlags(root('pnpm build && node --expose-gc --max-old-space-size=200 apps/api/dist/server.js'))).toEqual(['--expose-gc', '--max-old-space-size=200']);
+    expect(startFlags(root('pnpm build && node --expose-gc --max-old-space-size=200 apps/api/dist/server.js'))).toEqual([
+      '--expose-gc',
+      '--max-old-space-size=200',
+    ]);
   });
 
   it('when it runs a start script, then the flags are those the script spawns the server with', () => {

@@ -1,4 +1,4 @@
-import { and, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Request } from 'express';
 import type { TRole } from '@docket/schemas/account';
@@ -65,16 +65,6 @@ export const membershipHoldsToken = (accountId: AnyPgColumn | SQL | Placeholder)
   sql<boolean>`(${memberships.userId} = ${users.id} and ${memberships.accountId} = ${accountId}
     and (${sql.placeholder('sessionKey')}::text = ${NO_KEY} or ${memberships.sessionKey}::text = ${sql.placeholder('sessionKey')}::text))`;
 
-/**
- * Rule 1 and 2 as one condition: a live session of `accountId`. `notEngineer` also asks that the
- * member is not an engineer (whose answers differ, and who may not download documents).
- */
-export const liveSession = (accountId: AnyPgColumn | SQL, o: { notEngineer?: boolean } = {}): SQL =>
-  sql`exists (select 1 from ${users} join ${memberships} on ${and(
-    membershipHoldsToken(accountId),
-    o.notEngineer ? sql`${memberships.role} <> 'ENGINEER'` : undefined,
-  )} where ${userHoldsToken()})`;
-
 /** The placeholders' values for a session. */
 export const sessionValues = (s: Pick<SessionClaim, 'userId' | 'sessionKey' | 'tokenVersion'>) => ({
   sessionUserId: s.userId,
@@ -82,11 +72,7 @@ export const sessionValues = (s: Pick<SessionClaim, 'userId' | 'sessionKey' | 't
   sessionKey: s.sessionKey ?? NO_KEY,
 });
 
-/** A token version no session has: `liveSessionUnlessTrusted` then checks nothing. */
+/** A token version no session has: a read behind the session rule (session-read.ts) then checks nothing. */
 const TRUSTED_VERSION = -1;
 /** The values of a caller that has checked the session already (a route behind authenticate). */
 export const trustedValues = () => ({ sessionUserId: '00000000-0000-0000-0000-000000000000', tokenVersion: TRUSTED_VERSION, sessionKey: NO_KEY });
-
-/** `liveSession`, or nothing to check when the values are `trustedValues()`: one prepared statement serves both. */
-export const liveSessionUnlessTrusted = (accountId: AnyPgColumn | SQL, o: { notEngineer?: boolean } = {}): SQL =>
-  sql`(${sql.placeholder('tokenVersion')}::int = ${TRUSTED_VERSION} or ${liveSession(accountId, o)})`;
