@@ -2,9 +2,16 @@ import { and, eq, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { preparedSelect } from './prepared-statements.ts';
-import type { TRole } from '@docket/schemas/account';
 import { accountVersions, accounts, keptAnswers, memberships, users } from '../db/schema.ts';
-import { membershipHoldsToken, sessionValues, userHoldsToken, type SessionClaim, type SessionLookup } from './session-check.ts';
+import {
+  liveSessionColumns,
+  liveSessionOf,
+  membershipHoldsToken,
+  sessionValues,
+  userHoldsToken,
+  type SessionClaim,
+  type SessionLookup,
+} from './session-check.ts';
 
 /**
  * A live session's row of the one-query read (no row: the session is not valid, or an engineer's):
@@ -55,10 +62,7 @@ export function createKeptAnswersRepository(db: Database) {
         // one statement, one snapshot: both subqueries see the same version
         version: sql<string>`${versionNow(accounts.id)}::text`,
         body: keptBody(accounts.id, versionNow(accounts.id)),
-        email: users.email,
-        accountName: accounts.name,
-        engineersSeePrices: accounts.engineersSeePrices,
-        role: memberships.role,
+        ...liveSessionColumns(),
       })
       .from(accounts)
       .innerJoin(users, userHoldsToken())
@@ -86,10 +90,7 @@ export function createKeptAnswersRepository(db: Database) {
       return {
         version: Number(row.version),
         body: row.body ?? null,
-        session: {
-          user: { id: session.userId, email: row.email },
-          membership: { id: session.accountId, name: row.accountName, role: row.role as TRole, engineersSeePrices: Boolean(row.engineersSeePrices) },
-        },
+        session: liveSessionOf(session, row),
       };
     },
     /** Keeps an answer worked out after reading `version`; one kept meanwhile under a newer version stays. */

@@ -2,7 +2,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Request } from 'express';
 import type { TRole } from '@docket/schemas/account';
-import { memberships, users } from '../db/schema.ts';
+import { accounts, memberships, users } from '../db/schema.ts';
 
 export interface AuthUser {
   id: string;
@@ -64,6 +64,26 @@ export const userHoldsToken = (): SQL<boolean> =>
 export const membershipHoldsToken = (accountId: AnyPgColumn | SQL | Placeholder): SQL<boolean> =>
   sql<boolean>`(${memberships.userId} = ${users.id} and ${memberships.accountId} = ${accountId}
     and (${sql.placeholder('sessionKey')}::text = ${NO_KEY} or ${memberships.sessionKey}::text = ${sql.placeholder('sessionKey')}::text))`;
+
+/**
+ * What a query joined to a live session (`userHoldsToken`, `membershipHoldsToken` over `accounts`)
+ * selects of it: what authenticate reads, so a one-query path can hand it over (`liveSessionOf`).
+ */
+export const liveSessionColumns = () => ({
+  email: users.email,
+  accountName: accounts.name,
+  engineersSeePrices: accounts.engineersSeePrices,
+  role: memberships.role,
+});
+
+/** The session as authenticate reads it, from a row of `liveSessionColumns` found for `claim`. */
+export const liveSessionOf = (
+  claim: Pick<SessionClaim, 'userId' | 'accountId'>,
+  row: { email: string; accountName: string; engineersSeePrices: boolean | null; role: string },
+): SessionLookup => ({
+  user: { id: claim.userId, email: row.email },
+  membership: { id: claim.accountId, name: row.accountName, role: row.role as TRole, engineersSeePrices: Boolean(row.engineersSeePrices) },
+});
 
 /** The placeholders' values for a session. */
 export const sessionValues = (s: Pick<SessionClaim, 'userId' | 'sessionKey' | 'tokenVersion'>) => ({

@@ -1,7 +1,6 @@
 import { invoiceNumberLabel } from '@docket/schemas/document';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { TRole } from '@docket/schemas/account';
 import {
   accounts,
   clients,
@@ -15,7 +14,15 @@ import {
   payments,
   users,
 } from '../../db/schema.ts';
-import { membershipHoldsToken, sessionValues, userHoldsToken, type SessionClaim, type SessionLookup } from '../../cache/session-check.ts';
+import {
+  liveSessionColumns,
+  liveSessionOf,
+  membershipHoldsToken,
+  sessionValues,
+  userHoldsToken,
+  type SessionClaim,
+  type SessionLookup,
+} from '../../cache/session-check.ts';
 import { preparedSelect } from '../../cache/prepared-statements.ts';
 import { writeTogether } from '../../db/one-statement.ts';
 import { sqlWord } from '../../db/sql-words.ts';
@@ -117,10 +124,7 @@ export function createPreviewsRepository(db: Database) {
     'kept_invoice_pdf_for_session',
     db
       .select({
-        email: users.email,
-        accountName: accounts.name,
-        engineersSeePrices: accounts.engineersSeePrices,
-        role: memberships.role,
+        ...liveSessionColumns(),
         found: sql<boolean>`(${invoices.id} is not null)`,
         ...keptInvoiceColumns(),
       })
@@ -195,13 +199,9 @@ export function createPreviewsRepository(db: Database) {
       const { session } = r;
       const [row] = await keptInvoiceForSessionQuery({ ...values({ ...r, userId: session.accountId }, { today }), ...sessionValues(session) });
       if (!row) return null;
-      const role = row.role as TRole;
       return {
-        session: {
-          user: { id: session.userId, email: row.email },
-          membership: { id: session.accountId, name: row.accountName, role, engineersSeePrices: Boolean(row.engineersSeePrices) },
-        },
-        kept: row.found && role !== 'ENGINEER' ? keptInvoiceOf(row as KeptInvoiceRow) : null,
+        session: liveSessionOf(session, row),
+        kept: row.found && row.role !== 'ENGINEER' ? keptInvoiceOf(row as KeptInvoiceRow) : null,
       };
     },
     /** The same for a credit note: nothing of it is live but its snapshot. */
