@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '@/test/mock-api';
-import { AxiosError } from 'axios';
-import { api, apiGet, ApiError, errorMessage, RATE_LIMITED_RESULT, setUnauthorizedHandler, toApiError } from './api-client';
+import { api, apiDelete, apiGet, ApiError, errorMessage, RATE_LIMITED_RESULT, setUnauthorizedHandler, toApiError } from './api-client';
 
 const mock = mockApi();
 
@@ -19,7 +18,7 @@ describe('api client', () => {
   it('when the server answers 429, then the call resolves to the soft result and a console warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mock.onGet('/items').reply(429, fail('Too many requests'));
-    const response = await api.get('/items');
+    const response = await api.get<typeof RATE_LIMITED_RESULT>('/items');
     expect(response.data).toEqual(RATE_LIMITED_RESULT);
     expect(response.data.error).toBe('Rate limit exceeded. Please wait a moment and try again.');
     expect(warn).toHaveBeenCalledTimes(1);
@@ -82,16 +81,24 @@ describe('api client', () => {
     expect(errorMessage(error, 'Failed to delete client')).toBe('This client has quotes, invoices or events and cannot be deleted');
   });
 
-  it('when an axios error comes from another copy of axios (not an AxiosError instance), then it still reads the server text', () => {
-    // Mock adapters and bundling can hand over errors built by a different axios class: only the
-    // isAxiosError flag is reliable, so toApiError must not depend on instanceof.
-    const foreign = Object.assign(new Error('Request failed with status code 409'), {
-      isAxiosError: true,
-      response: { status: 409, data: fail('Quote number already taken', 'CONFLICT') },
-    });
-    expect(foreign).not.toBeInstanceOf(AxiosError);
-    const error = toApiError(foreign);
-    expect(error).toMatchObject({ message: 'Quote number already taken', status: 409, code: 'CONFLICT', fromServer: true });
-    expect(errorMessage(foreign, 'Failed to save quote')).toBe('Quote number already taken');
+  it('when a call sends params and a body, then unset params are left out and the body goes as JSON', async () => {
+    mock.onPost('/invoices').reply(201, ok({ id: 'i1' }));
+    await api.post('/invoices', { clientId: 'c1' }, { params: { dryRun: 'true', from: undefined } });
+    const sent = mock.history.post[0]!;
+    expect(sent.params).toEqual({ dryRun: 'true', from: undefined });
+    expect(sent.headers['Content-Type']).toBe('application/json');
+    expect(JSON.parse(String(sent.data))).toEqual({ clientId: 'c1' });
+  });
+
+  it('when a DELETE carries a body, then it is sent as JSON', async () => {
+    mock.onDelete('/account').reply(200, ok({ id: 'a1' }));
+    expect(await apiDelete('/account', { data: { confirm: 'Bright Sparks' } })).toEqual({ id: 'a1' });
+    expect(JSON.parse(String(mock.history.delete[0]!.data))).toEqual({ confirm: 'Bright Sparks' });
+  });
+
+  it('when a file is asked for and the server refuses in JSON, then the error carries the server text', async () => {
+    mock.onGet('/invoices/i1/preview').reply(409, fail('Create your company profile before generating PDFs', 'CONFLICT'));
+    const error = await api.get('/invoices/i1/preview', { responseType: 'blob' }).catch((e: unknown) => e);
+    expect(toApiError(error)).toMatchObject({ message: 'Create your company profile before generating PDFs', status: 409, code: 'CONFLICT', fromServer: true });
   });
 });

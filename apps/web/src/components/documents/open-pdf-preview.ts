@@ -1,6 +1,5 @@
-import { isAxiosError } from 'axios';
 import type { TApiFailure } from '@docket/schemas/errors';
-import { api } from '@/lib/api-client';
+import { api, HttpError } from '@/lib/api-client';
 import { toastError } from '@/lib/toast';
 
 export const PDF_PREVIEW_FALLBACK = 'Failed to generate PDF preview';
@@ -8,26 +7,10 @@ export const PDF_PREVIEW_FALLBACK = 'Failed to generate PDF preview';
 /** How long the blob URL stays valid: long enough for the new tab to load it. */
 const REVOKE_AFTER_MS = 60_000;
 
-/** Blob.text() where there is one; FileReader elsewhere (older engines, jsdom). */
-function readBlobText(blob: Blob): Promise<string> {
-  if (typeof blob.text === 'function') return blob.text();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the response'));
-    reader.readAsText(blob);
-  });
-}
-
-/** A failed blob request carries its JSON error as a Blob: read the server's `error` text out of it. */
-async function serverErrorText(body: unknown): Promise<string | undefined> {
-  try {
-    if (body instanceof Blob) body = JSON.parse(await readBlobText(body)) as unknown;
-    const error = (body as Partial<TApiFailure> | null | undefined)?.error;
-    return typeof error === 'string' && error ? error : undefined;
-  } catch {
-    return undefined;
-  }
+/** The server's `error` text out of a failure's body (the client reads a failed file request as JSON). */
+function serverErrorText(body: unknown): string | undefined {
+  const error = (body as Partial<TApiFailure> | null | undefined)?.error;
+  return typeof error === 'string' && error ? error : undefined;
 }
 
 /**
@@ -43,7 +26,7 @@ export async function openPdfPreview(path: string): Promise<void> {
     // A 429 comes back as the soft JSON result rather than a PDF.
     if (!(response.data instanceof Blob) || response.data.type.includes('json')) {
       tab?.close();
-      toastError((await serverErrorText(response.data)) ?? PDF_PREVIEW_FALLBACK);
+      toastError(serverErrorText(response.data) ?? PDF_PREVIEW_FALLBACK);
       return;
     }
     const url = URL.createObjectURL(response.data);
@@ -52,7 +35,7 @@ export async function openPdfPreview(path: string): Promise<void> {
     window.setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
   } catch (error) {
     tab?.close();
-    const text = isAxiosError(error) ? await serverErrorText(error.response?.data) : undefined;
+    const text = error instanceof HttpError ? serverErrorText(error.response?.data) : undefined;
     toastError(text ?? PDF_PREVIEW_FALLBACK);
   }
 }

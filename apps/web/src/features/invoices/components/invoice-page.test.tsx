@@ -151,7 +151,7 @@ describe('InvoicePage', () => {
     await userEvent.type(amount, '40');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, refund it' }));
     await screen.findByText('Refunded £40.00');
-    expect(mock.history.post.map((r) => [r.url, JSON.parse(r.data)])).toEqual([[`/invoices/${ID}/payments/${PAY}/refund`, { amount: 40 }]]);
+    expect(mock.history.post.map((r) => [r.url, JSON.parse(String(r.data))])).toEqual([[`/invoices/${ID}/payments/${PAY}/refund`, { amount: 40 }]]);
   });
 
   it('when the invoice is in each state, then the primary action is a labelled button and the rest are words in the menu', async () => {
