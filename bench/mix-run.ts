@@ -37,7 +37,7 @@ export interface MixRun {
   kinds: Partial<Record<MixKind, KindStats>>;
   socketErrors: number;
   serverCpuMsPerRequest: number;
-  /** of serverCpuMsPerRequest, the main thread's (the rest: PDF workers, GC helpers, libuv's pool) */
+  /** of serverCpuMsPerRequest, the main thread's (the rest: PGlite's thread, PDF workers, GC helpers, libuv's pool) */
   mainThreadCpuMsPerRequest: number;
   /** the load generator's own CPU: it runs on the same two cores */
   clientCpuMsPerRequest: number;

@@ -139,7 +139,7 @@ describe('mix targets (issue 38)', () => {
 describe('the CPU split of a mix request', () => {
   it('when every part is known, then each is shown with its share of the whole', () => {
     expect(cpuSplit({ serverCpuMsPerRequest: 3, mainThreadCpuMsPerRequest: 2, databaseCpuMsPerRequest: 4, clientCpuMsPerRequest: 1 })).toBe(
-      "CPU per mix request, 8.00 ms in all: the app's main thread 2.00 ms (25%), the app's other threads (PDF workers, GC helpers, libuv) 1.00 ms (13%), PostgreSQL 4.00 ms (50%), the load generator 1.00 ms (13%).",
+      "CPU per mix request, 8.00 ms in all: the app's main thread 2.00 ms (25%), the app's other threads (PGlite's own on PGlite, PDF workers, GC helpers, libuv) 1.00 ms (13%), PostgreSQL 4.00 ms (50%), the load generator 1.00 ms (13%).",
     );
   });
 

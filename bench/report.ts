@@ -224,7 +224,7 @@ export function keptNotes(file: string): string {
 
 /**
  * Where the machine's cores went per mix request: the app's main thread (which answers), its other
- * threads (PDF render workers, V8's garbage-collector helpers, libuv's pool), the local PostgreSQL
+ * threads (PGlite's own, PDF render workers, V8's garbage-collector helpers, libuv's pool), the local PostgreSQL
  * server and the load generator, which shares the same cores. Null when a part is not known.
  */
 export function cpuSplit(
@@ -234,7 +234,7 @@ export function cpuSplit(
   if (!Number.isFinite(main) || !Number.isFinite(m.serverCpuMsPerRequest) || !Number.isFinite(m.clientCpuMsPerRequest)) return null;
   const parts: [string, number][] = [
     ["the app's main thread", main],
-    ["the app's other threads (PDF workers, GC helpers, libuv)", m.serverCpuMsPerRequest - main],
+    ["the app's other threads (PGlite's own on PGlite, PDF workers, GC helpers, libuv)", m.serverCpuMsPerRequest - main],
     ...(Number.isFinite(m.databaseCpuMsPerRequest) ? ([['PostgreSQL', m.databaseCpuMsPerRequest]] as [string, number][]) : []),
     ['the load generator', m.clientCpuMsPerRequest],
   ];
@@ -414,7 +414,7 @@ export function renderReport(r: BenchReport, notes: string): string {
   );
   p();
   p(
-    'Server CPU ms/request is the CPU time of the process holding the app (load generator in a child process; PGlite runs inside the app process, PostgreSQL does not) divided by the requests served. Unlike requests/s it barely moves with other work on the machine: 1000 ÷ it is what one free core could serve.',
+    'Server CPU ms/request is the CPU time of the process holding the app (load generator in a child process; PGlite runs inside the app process, on a thread of its own; PostgreSQL does not) divided by the requests served. Unlike requests/s it barely moves with other work on the machine: 1000 ÷ it is what one free core could serve.',
   );
   p();
 

@@ -24,6 +24,8 @@ await build({
     // The import pool loads import-worker.js from beside server.js (src/modules/imports/import-pool.ts).
     'import-worker': path.join(root, 'src/modules/imports/import-worker.ts'),
     'prepare-data-dir': path.join(root, 'src/db/prepare-data-dir.ts'),
+    // The embedded database's thread loads pglite-worker.js from beside server.js (src/db/pglite-thread.ts).
+    'pglite-worker': path.join(root, 'src/db/pglite-worker.mjs'),
     // `node dist/backup-cli.js backup|restore`: the shipped build backs up and restores without tsx.
     'backup-cli': path.join(root, 'src/db/backup-cli.ts'),
   },
@@ -45,5 +47,5 @@ for (const extra of ['src/pdf/fonts']) {
   }
 }
 console.log(
-  `api: built server.js, render-worker.js, import-worker.js, prepare-data-dir.js and backup-cli.js in ${path.relative(process.cwd(), outdir) || '.'}`,
+  `api: built server.js, render-worker.js, import-worker.js, prepare-data-dir.js, pglite-worker.js and backup-cli.js in ${path.relative(process.cwd(), outdir) || '.'}`,
 );

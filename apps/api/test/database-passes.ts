@@ -58,6 +58,7 @@ export const ONE_DATABASE: Readonly<Record<string, { pass: 'pglite' | 'postgres'
     why: 'kill -9 inside the reminder and recurring sweeps with two processes taking over; needs TEST_DATABASE_URL',
   },
   'src/db/fresh-data-dir.test.ts': { pass: 'pglite', why: "creating PGlite's data folder on first start; PostgreSQL has none" },
+  'src/db/pglite-thread.test.ts': { pass: 'pglite', why: 'the embedded database on its own thread; PostgreSQL is a server of its own' },
   'src/db/pglite-auto-analyze.test.ts': {
     pass: 'pglite',
     why: "PGlite's stand-in for autovacuum's analyse; on PostgreSQL the daemon itself may analyse a table between the test's two looks",

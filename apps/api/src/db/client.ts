@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import type { PgliteLike } from '../jobs/job-queue.ts';
 import { prepareFreshDataDir } from './fresh-data-dir.ts';
+import { PgliteThread } from './pglite-thread.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -86,28 +87,30 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 }
 
 /**
- * PGlite in `dir` (in memory without one), created if empty, with every migration applied.
- * `loadDataDir` starts it from a dumped data folder instead of initdb (the tests' migrated
- * template: test/database-template.ts); migrations still run, and find nothing to do.
+ * PGlite in `dir` (in memory without one), created if empty, with every migration applied, on a
+ * thread of its own (pglite-thread.ts). `loadDataDir` starts it from a dumped data folder instead
+ * of initdb (the tests' migrated template: test/database-template.ts); migrations still run, and
+ * find nothing to do.
  */
 export async function openPgliteAt(dir: string | undefined, start: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  // The search indexes need pg_trgm (migration 0002); PGlite bundles it as a loadable extension.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const options = { extensions: { pg_trgm }, startParams: pgliteStartParams(PGlite), loadDataDir: start.loadDataDir };
-  const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
-  const db = drizzle(client, { schema });
+  // The search indexes need pg_trgm (migration 0002): the thread loads PGlite's bundled extension.
+  const client = await PgliteThread.start({ dataDir: dir, startParams: pgliteStartParams(PGlite), loadDataDir: start.loadDataDir });
+  const db = drizzle(client as unknown as InstanceType<typeof PGlite>, { schema });
   embedded.add(db);
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  try {
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    jobsConnection: { pglite: client as unknown as PgliteLike },
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
+    jobsConnection: { pglite: client },
+    close: () => client.close(),
   };
 }
 

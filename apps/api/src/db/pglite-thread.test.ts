@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { PgliteThread } from './pglite-thread.ts';
+
+/**
+ * The embedded database's thread answers as PGlite does in-process: the same rows, the same
+ * errors, the same transactions, and one statement at a time. The whole API suite runs on it in
+ * the PGlite pass; these are the rules the rest of the suite leans on without naming them.
+ */
+const START = { startParams: [...PGlite.defaultStartParams] };
+const root = mkdtempSync(path.join(tmpdir(), 'docket-pglite-thread-'));
+let db: PgliteThread;
+
+beforeAll(async () => {
+  db = await PgliteThread.start(START);
+  await db.exec('create table t (id int primary key, at timestamptz not null default now(), note text)');
+});
+afterAll(async () => {
+  await db.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const count = async (target: Pick<PgliteThread, 'query'>) => ((await target.query('select count(*)::int as n from t')).rows[0] as { n: number }).n;
+
+describe('PGlite on its own thread', () => {
+  it('when a statement breaks a constraint, then the error carries PostgreSQL’s code, constraint and message', async () => {
+    await db.query('insert into t (id) values ($1)', [1]);
+    const error = (await db.query('insert into t (id) values ($1)', [1]).catch((e: unknown) => e)) as Record<string, unknown>;
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 't_pkey', table: 't', severity: 'ERROR' });
+    expect(String(error.message)).toMatch(/duplicate key/);
+    await db.query('delete from t');
+  });
+
+  it('when rows come back, then they have the shape and types asked for: objects or arrays, dates parsed or kept as text', async () => {
+    await db.query("insert into t (id, at, note) values (1, '2026-11-27T10:00:00Z', 'a')");
+    const objects = await db.query('select id, at from t');
+    expect(objects.rows).toEqual([{ id: 1, at: new Date('2026-11-27T10:00:00Z') }]);
+    // drizzle's rule for dates: the text as PostgreSQL wrote it
+    const keep = { rowMode: 'array' as const, parsers: { 1184: (v: string) => v } };
+    const arrays = await db.query('select id, at from t', [], keep);
+    expect(arrays.rows).toEqual([[1, '2026-11-27 10:00:00+00']]);
+    expect(arrays.fields.map((f) => f.name)).toEqual(['id', 'at']);
+    const [simple] = await db.exec('select note from t', keep);
+    expect(simple!.rows).toEqual([['a']]);
+    await db.query('delete from t');
+  });
+
+  it('when a parser would change a value, then the call is refused: functions cannot cross to the thread', async () => {
+    await expect(db.query('select 1', [], { parsers: { 23: (v: string) => Number(v) * 2 } })).rejects.toThrow(/not the identity/);
+  });
+
+  it('when a transaction’s function throws, then its writes are rolled back and its own error comes out', async () => {
+    const error = await db
+      .transaction(async (tx) => {
+        await tx.query('insert into t (id) values (10)');
+        expect(await count(tx)).toBe(1);
+        throw new Error('changed my mind');
+      })
+      .catch((e: unknown) => e);
+    expect(error).toEqual(new Error('changed my mind'));
+    expect(await count(db)).toBe(0);
+  });
+
+  it('when a transaction is open, then statements from outside it wait for its COMMIT, as PGlite’s one session does', async () => {
+    let outside: Promise<number> | undefined;
+    const committed = await db.transaction(async (tx) => {
+      await tx.query('insert into t (id) values (20)');
+      outside = count(db);
+      // the outside read cannot run inside this transaction's session
+      await new Promise((r) => setTimeout(r, 50));
+      await tx.query('insert into t (id) values (21)');
+      return 'done';
+    });
+    expect(committed).toBe('done');
+    expect(await outside).toBe(2);
+    await db.query('delete from t');
+  });
+
+  it('when a transaction has ended, then its handle refuses further statements', async () => {
+    let kept: { query: PgliteThread['query'] } | undefined;
+    await db.transaction(async (tx) => {
+      kept = tx;
+    });
+    await expect(kept!.query('select 1')).rejects.toThrow('Transaction is closed');
+  });
+
+  it('when a data folder is dumped and loaded into a new thread, then its rows are there', async () => {
+    await db.query('insert into t (id, note) values (30, $1)', ['kept']);
+    const tar = await db.dumpDataDir('none');
+    const copy = await PgliteThread.start({ ...START, loadDataDir: tar });
+    try {
+      expect((await copy.query('select id, note from t')).rows).toEqual([{ id: 30, note: 'kept' }]);
+    } finally {
+      await copy.close();
+    }
+    await db.query('delete from t');
+  });
+
+  it('when a database on disk is closed and opened again, then what was committed is there', async () => {
+    const dataDir = path.join(root, 'disk');
+    const first = await PgliteThread.start({ ...START, dataDir });
+    await first.exec('create table kept (n int)');
+    await first.transaction(async (tx) => {
+      await tx.query('insert into kept values (1), (2)');
+    });
+    await first.close();
+    const again = await PgliteThread.start({ ...START, dataDir });
+    try {
+      expect((await again.query('select sum(n)::int as s from kept')).rows).toEqual([{ s: 3 }]);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('when the thread is closed, then a call fails at once instead of waiting for ever', async () => {
+    const short = await PgliteThread.start(START);
+    await short.close();
+    await expect(short.query('select 1')).rejects.toThrow(/exited|closed/);
+  });
+
+  it('when the thread ends without close(), then calls in flight and later fail at once and the owner hears of it', async () => {
+    const lost: Error[] = [];
+    const doomed = await PgliteThread.start({ ...START, onLost: (e) => lost.push(e) });
+    const inFlight = doomed.query('select pg_sleep(0.5)');
+    // what a WebAssembly abort or an out-of-memory kill of the thread looks like from here
+    await (doomed as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect(inFlight).rejects.toThrow(/exited/);
+    await expect(doomed.query('select 1')).rejects.toThrow(/exited/);
+    expect(lost).toHaveLength(1);
+  });
+
+  it('when a process leaves its database open and idle, then the thread does not keep the process alive', () => {
+    // a test or a script that forgets close() must still end, as it would with PGlite in-process
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const script = path.join(root, 'left-open.mts');
+    writeFileSync(
+      script,
+      [
+        `const { PgliteThread } = await import(${JSON.stringify(path.join(here, 'pglite-thread.ts'))});`,
+        `const db = await PgliteThread.start(${JSON.stringify(START)});`,
+        "console.log(JSON.stringify((await db.query('select 41 + 1 as n')).rows));",
+      ].join('\n'),
+    );
+    const child = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: path.resolve(here, '../..'), encoding: 'utf8', timeout: 120_000 });
+    expect(child.stderr).toBe('');
+    expect(child.stdout.trim()).toBe('[{"n":42}]');
+    expect(child.status).toBe(0);
+  });
+});

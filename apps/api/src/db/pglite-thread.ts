@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The embedded PGlite database on a worker thread (src/db/pglite-worker.mjs), seen from the API's
+ * thread as the PGlite object drizzle, pg-boss and the prepared statements already use: `query`,
+ * `exec` and `transaction` with the same results and errors. PGlite is PostgreSQL compiled to
+ * WebAssembly: in the API's own thread, running statements, their wire protocol and parsing their
+ * rows was three quarters of a request's CPU and held every other request back meanwhile
+ * (docs/reliability.md, "PGlite on its own thread").
+ *
+ * Order and isolation are PGlite's own: it runs one statement at a time and a transaction holds it
+ * until COMMIT or ROLLBACK, exactly as in-process; only the calls cross threads.
+ */
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, (value: string, typeId?: number) => unknown>;
+}
+
+export interface PgliteResults {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+export interface PgliteTransaction {
+  query(text: string, params?: unknown[], options?: QueryOptions): Promise<PgliteResults>;
+  exec(text: string, options?: QueryOptions): Promise<PgliteResults[]>;
+  readonly closed: boolean;
+}
+
+/** What crosses instead of parser functions: the types whose text is kept as it is. */
+const keptText = new WeakMap<object, number[]>();
+const PROBE = '\u0000kept as text?';
+function rowOptions(options: QueryOptions | undefined): { rowMode?: 'array' | 'object'; keepText?: number[] } {
+  if (!options) return {};
+  const { rowMode, parsers } = options;
+  if (!parsers) return { rowMode };
+  let keep = keptText.get(parsers);
+  if (!keep) {
+    keep = Object.entries(parsers).map(([oid, parse]) => {
+      // drizzle's only parsers keep a type's text (dates, intervals); anything else cannot cross a thread
+      if (parse(PROBE) !== PROBE) throw new Error(`PGlite thread: the parser for type ${oid} is not the identity`);
+      return Number(oid);
+    });
+    keptText.set(parsers, keep);
+  }
+  return { rowMode, keepText: keep };
+}
+
+/** A PostgreSQL error from the thread, with its code, constraint and the rest as PGlite gives them. */
+function rebuilt(plain: Record<string, unknown>): Error {
+  const error = new Error(String(plain.message));
+  Object.assign(error, plain);
+  return error;
+}
+
+/** Source (tsx, vitest) loads the worker beside this file; the bundle ships dist/pglite-worker.js. */
+function workerFile(): string {
+  const here = import.meta.url;
+  return fileURLToPath(new URL(here.endsWith('.ts') ? './pglite-worker.mjs' : './pglite-worker.js', here));
+}
+
+/** PGlite's WebAssembly compiled once per process, for every database thread it starts (tests start one per file). */
+let compiled: Promise<WebAssembly.Module> | undefined;
+function wasmModule(): Promise<WebAssembly.Module> {
+  // Node's global (the project's TypeScript libs declare WebAssembly's types, not its value)
+  const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  compiled ??= wasm.compile(readFileSync(path.join(path.dirname(entry), 'pglite.wasm')));
+  return compiled;
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+export class PgliteThread {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private ended: Error | undefined;
+  private closing = false;
+  closed = false;
+
+  private constructor(
+    private readonly worker: Worker,
+    onLost: (error: Error) => void,
+  ) {
+    worker.on('message', (batch: { id: number; result?: unknown; error?: Record<string, unknown> }[]) => {
+      for (const m of batch) {
+        const call = this.pending.get(m.id);
+        if (!call) continue;
+        this.pending.delete(m.id);
+        if (m.error) call.reject(rebuilt(m.error));
+        else call.resolve(m.result);
+      }
+      if (this.pending.size === 0) worker.unref();
+    });
+    const fail = (error: Error) => {
+      const lost = !this.ended && !this.closing;
+      this.ended ??= error;
+      this.closed = true;
+      for (const call of this.pending.values()) call.reject(error);
+      this.pending.clear();
+      if (lost) onLost(error);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the PGlite thread exited (code ${code})`)));
+  }
+
+  /**
+   * A thread with PGlite open in `dataDir` (in memory without one), or started from a dumped data
+   * folder. If the thread ends other than by close(), every call fails at once and `onLost` hears
+   * of it; by default the error is thrown as uncaught, so the server's crash handler logs it and
+   * exits, as it would for PGlite failing in-process, instead of serving on without a database.
+   */
+  static async start(options: { dataDir?: string; startParams: string[]; loadDataDir?: Blob; onLost?: (error: Error) => void }): Promise<PgliteThread> {
+    const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+    const worker = new Worker(workerFile(), {
+      workerData: { dataDir: options.dataDir, startParams: options.startParams, loadDataDir, wasmModule: await wasmModule() },
+      transferList: loadDataDir ? [loadDataDir] : [],
+    });
+    const onLost =
+      options.onLost ??
+      ((error: Error) =>
+        process.nextTick(() => {
+          throw error;
+        }));
+    const thread = new PgliteThread(worker, onLost);
+    // the worker answers id 0 once PGlite is open
+    await thread.await(0);
+    return thread;
+  }
+
+  private await(id: number): Promise<unknown> {
+    if (this.ended) return Promise.reject(this.ended);
+    // a call in flight keeps the process alive, as a socket to a database server would; an idle thread does not
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+  }
+
+  /**
+   * Calls made together (Promise.all, before the next await) go to the thread as one message.
+   * Not more: waiting for the end of the event loop's turn to gather every request's calls made
+   * the two threads take turns instead of working at once (docs/reliability.md).
+   */
+  private outbox: Record<string, unknown>[] = [];
+
+  private call<T>(message: Record<string, unknown>): Promise<T> {
+    const id = this.nextId++;
+    const answer = this.await(id);
+    if (!this.ended) {
+      if (this.outbox.length === 0) queueMicrotask(() => this.flush());
+      this.outbox.push({ ...message, id });
+    }
+    return answer as Promise<T>;
+  }
+
+  private flush(): void {
+    const batch = this.outbox;
+    this.outbox = [];
+    if (!this.ended) this.worker.postMessage(batch);
+  }
+
+  async query(text: string, params?: unknown[], options?: QueryOptions): Promise<PgliteResults> {
+    return this.call({ op: 'query', text, params, ...rowOptions(options) });
+  }
+
+  async exec(text: string, options?: QueryOptions): Promise<PgliteResults[]> {
+    return this.call({ op: 'exec', text, ...rowOptions(options) });
+  }
+
+  /** As PGlite's: BEGIN, `fn` with the transaction's handle, then COMMIT, or ROLLBACK and the error. */
+  async transaction<T>(fn: (tx: PgliteTransaction) => Promise<T>): Promise<T> {
+    const id = await this.call<number>({ op: 'begin' });
+    let closed = false;
+    const handle: PgliteTransaction = {
+      // straight to the thread, not through this object's query and exec (which a caller may wrap)
+      query: (text, params, options) =>
+        closed ? Promise.reject(new Error('Transaction is closed')) : this.call({ op: 'query', text, params, tx: id, ...rowOptions(options) }),
+      exec: (text, options) => (closed ? Promise.reject(new Error('Transaction is closed')) : this.call({ op: 'exec', text, tx: id, ...rowOptions(options) })),
+      get closed() {
+        return closed;
+      },
+    };
+    let result: T;
+    try {
+      result = await fn(handle);
+    } catch (error) {
+      closed = true;
+      await this.call({ op: 'end', tx: id, commit: false });
+      throw error;
+    }
+    closed = true;
+    await this.call({ op: 'end', tx: id, commit: true });
+    return result;
+  }
+
+  /** The data folder as a tar file (the tests' migrated template). */
+  async dumpDataDir(compression: 'none' | 'gzip' = 'none'): Promise<Blob> {
+    return new Blob([await this.call<ArrayBuffer>({ op: 'dump', compression })]);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed || this.closing) return;
+    this.closing = true;
+    await this.call({ op: 'close' });
+    this.closed = true;
+    await this.worker.terminate();
+  }
+}
