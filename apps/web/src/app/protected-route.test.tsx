@@ -38,4 +38,18 @@ describe('ProtectedRoute', () => {
     await screen.findByText('Login page');
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('when /auth/me gets no answer (offline, or the page navigating away), then the token is kept for the next page', async () => {
+    mock.onGet('/auth/me').networkError();
+    renderProtected('jwt-1');
+    await screen.findByText('Login page');
+    expect(localStorage.getItem('token')).toBe('jwt-1');
+  });
+
+  it('when /auth/me is rate limited, then the token is kept', async () => {
+    mock.onGet('/auth/me').reply(429, fail('Too many requests'));
+    renderProtected('jwt-1');
+    await screen.findByText('Login page');
+    expect(localStorage.getItem('token')).toBe('jwt-1');
+  });
 });

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { TAuthResult } from '@docket/schemas/auth';
 import type { TSessionAccount } from '@docket/schemas/account';
-import { apiGet, apiPost, clearToken, getToken, setToken, setUnauthorizedHandler } from './api-client';
+import { apiGet, apiPost, clearToken, getToken, setToken, setUnauthorizedHandler, toApiError } from './api-client';
 import { queryKeys } from './query-keys';
 import { toastSuccess } from './toast';
 
@@ -33,12 +33,18 @@ const SessionContext = createContext<TSession | null>(null);
 
 export const getMe = () => apiGet<TSessionUser>('/auth/me');
 
-/** A stored token that cannot fetch the user is cleared (the visitor is logged out). */
+/**
+ * A stored token the server refuses is cleared (the visitor is logged out). One that got no answer
+ * is kept: no signal in the van, or the page navigating away mid-request (the browser aborts the
+ * request as the next page loads, and clearing here signed that next page out), is not a refusal.
+ */
 async function getMeOrForget(): Promise<TSessionUser> {
   try {
     return await getMe();
   } catch (error) {
-    clearToken();
+    const status = toApiError(error).status;
+    // 429 and 408 say "not now", not "not you"
+    if (status !== undefined && status >= 400 && status < 500 && status !== 429 && status !== 408) clearToken();
     throw error;
   }
 }
