@@ -118,10 +118,16 @@ describe('PGlite on its own thread', () => {
     }
   });
 
-  it('when the thread is closed, then a call fails at once instead of waiting for ever', async () => {
+  it('when the thread is closed, then calls made before close() are answered and later ones fail at once instead of waiting for ever', async () => {
     const short = await PgliteThread.start(START);
-    await short.close();
-    await expect(short.query('select 1')).rejects.toThrow(/exited|closed/);
+    const before = short.query('select 1 as n');
+    const closing = short.close();
+    // made while closing: refused at once, as PGlite in-process refuses it
+    await expect(short.query('select 2')).rejects.toThrow('PGlite is closed');
+    await closing;
+    // made before close(): answered first
+    expect((await before).rows).toEqual([{ n: 1 }]);
+    await expect(short.query('select 3')).rejects.toThrow('PGlite is closed');
   });
 
   it('when the thread ends without close(), then calls in flight and later fail at once and the owner hears of it', async () => {

@@ -152,6 +152,8 @@ export class PgliteThread {
   private outbox: Record<string, unknown>[] = [];
 
   private call<T>(message: Record<string, unknown>): Promise<T> {
+    // as PGlite in-process: once closing, a call fails at once, and none is left waiting on a thread that is ending
+    if (this.closing) return Promise.reject(new Error('PGlite is closed'));
     const id = this.nextId++;
     const answer = this.await(id);
     if (!this.ended) {
@@ -208,8 +210,10 @@ export class PgliteThread {
 
   async close(): Promise<void> {
     if (this.closed || this.closing) return;
+    // sent behind every call already made, which the thread answers first
+    const closed = this.call({ op: 'close' });
     this.closing = true;
-    await this.call({ op: 'close' });
+    await closed;
     this.closed = true;
     await this.worker.terminate();
   }
