@@ -133,10 +133,11 @@ describe('PGlite on its own thread', () => {
   it('when the thread ends without close(), then calls in flight and later fail at once and the owner hears of it', async () => {
     const lost: Error[] = [];
     const doomed = await PgliteThread.start({ ...START, onLost: (e) => lost.push(e) });
-    const inFlight = doomed.query('select pg_sleep(0.5)');
+    // its failure is awaited from the start: it is rejected while terminate() is still returning
+    const inFlight = expect(doomed.query('select pg_sleep(0.5)')).rejects.toThrow(/exited/);
     // what a WebAssembly abort or an out-of-memory kill of the thread looks like from here
     await (doomed as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
-    await expect(inFlight).rejects.toThrow(/exited/);
+    await inFlight;
     await expect(doomed.query('select 1')).rejects.toThrow(/exited/);
     expect(lost).toHaveLength(1);
   });
