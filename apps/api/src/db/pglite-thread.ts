@@ -145,8 +145,8 @@ export class PgliteThread {
   }
 
   /**
-   * Calls made together (Promise.all, before the next await) go to the thread as one message.
-   * Not more: waiting for the end of the event loop's turn to gather every request's calls made
+   * Calls made together (Promise.all, before the next await) go to the thread as one message, and
+   * no more than those: gathering every request's calls over a whole turn of the event loop made
    * the two threads take turns instead of working at once (docs/reliability.md).
    */
   private outbox: Record<string, unknown>[] = [];
@@ -169,23 +169,29 @@ export class PgliteThread {
     if (!this.ended) this.worker.postMessage(batch);
   }
 
+  /** One statement (extended protocol) or several (simple), on PGlite itself or inside transaction `tx`. */
+  private statement<T>(op: 'query' | 'exec', text: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number): Promise<T> {
+    return this.call({ op, text, params, tx, ...rowOptions(options) });
+  }
+
   async query(text: string, params?: unknown[], options?: QueryOptions): Promise<PgliteResults> {
-    return this.call({ op: 'query', text, params, ...rowOptions(options) });
+    return this.statement('query', text, params, options);
   }
 
   async exec(text: string, options?: QueryOptions): Promise<PgliteResults[]> {
-    return this.call({ op: 'exec', text, ...rowOptions(options) });
+    return this.statement('exec', text, undefined, options);
   }
 
   /** As PGlite's: BEGIN, `fn` with the transaction's handle, then COMMIT, or ROLLBACK and the error. */
   async transaction<T>(fn: (tx: PgliteTransaction) => Promise<T>): Promise<T> {
     const id = await this.call<number>({ op: 'begin' });
     let closed = false;
+    // straight to the thread, not through this object's query and exec (which a caller may wrap)
+    const inTransaction = <R>(op: 'query' | 'exec', text: string, params?: unknown[], options?: QueryOptions) =>
+      closed ? Promise.reject(new Error('Transaction is closed')) : this.statement<R>(op, text, params, options, id);
     const handle: PgliteTransaction = {
-      // straight to the thread, not through this object's query and exec (which a caller may wrap)
-      query: (text, params, options) =>
-        closed ? Promise.reject(new Error('Transaction is closed')) : this.call({ op: 'query', text, params, tx: id, ...rowOptions(options) }),
-      exec: (text, options) => (closed ? Promise.reject(new Error('Transaction is closed')) : this.call({ op: 'exec', text, tx: id, ...rowOptions(options) })),
+      query: (text, params, options) => inTransaction('query', text, params, options),
+      exec: (text, options) => inTransaction('exec', text, undefined, options),
       get closed() {
         return closed;
       },

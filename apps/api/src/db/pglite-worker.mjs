@@ -73,19 +73,21 @@ const send = (answer, transfer) => port.postMessage([answer], transfer ?? []);
 /** @param {number} id @param {unknown} result @param {Transferable[]} [transfer] */
 const reply = (id, result, transfer) => send({ id, result }, transfer);
 
+/** Where a statement runs: its open transaction, or PGlite itself. @param {{ tx?: number }} m */
+function target(m) {
+  if (!m.tx) return pglite;
+  const open = transactions.get(m.tx);
+  if (!open) throw new Error('Transaction is closed');
+  return open.tx;
+}
+
 /** @param {any} m */
 async function handle(m) {
   switch (m.op) {
-    case 'query': {
-      const target = m.tx ? transactions.get(m.tx)?.tx : pglite;
-      if (!target) throw new Error('Transaction is closed');
-      return reply(m.id, await target.query(m.text, m.params, options(m)));
-    }
-    case 'exec': {
-      const target = m.tx ? transactions.get(m.tx)?.tx : pglite;
-      if (!target) throw new Error('Transaction is closed');
-      return reply(m.id, await target.exec(m.text, options(m)));
-    }
+    case 'query':
+      return reply(m.id, await target(m).query(m.text, m.params, options(m)));
+    case 'exec':
+      return reply(m.id, await target(m).exec(m.text, options(m)));
     case 'begin': {
       /** @type {(commit: boolean) => void} */
       let end = () => undefined;

@@ -1,5 +1,5 @@
 import type { TApiFailure } from '@docket/schemas/errors';
-import { api, HttpError } from '@/lib/api-client';
+import { api, errorMessage } from '@/lib/api-client';
 import { toastError } from '@/lib/toast';
 
 export const PDF_PREVIEW_FALLBACK = 'Failed to generate PDF preview';
@@ -35,7 +35,6 @@ export async function openPdfPreview(path: string): Promise<void> {
     window.setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
   } catch (error) {
     tab?.close();
-    const text = error instanceof HttpError ? serverErrorText(error.response?.data) : undefined;
-    toastError(text ?? PDF_PREVIEW_FALLBACK);
+    toastError(errorMessage(error, PDF_PREVIEW_FALLBACK));
   }
 }
