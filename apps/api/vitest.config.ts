@@ -47,6 +47,10 @@ export default defineConfig({
     // src/pdf/fonts.ts (docs/reliability.md, "CI passes and test databases").
     isolate: false,
     sequence: { sequencer: ProcessFilesFirst },
+    // Only the server-process files mark tests concurrent (each test its own database and processes,
+    // mostly waiting on them); three at a time keeps their processes' start-up from crowding out
+    // the other worker on two cores.
+    maxConcurrency: 3,
     globalSetup: ['test/global-setup.ts'],
     env: { LOG_LEVEL: 'silent' },
   },

@@ -90,7 +90,8 @@ function defineKillTest(label: string, database: () => Promise<{ env: Record<str
   });
 }
 
-describe('email sends survive a crash', () => {
+// Each test has its own database, mail server and processes, and mostly waits on them: they run side by side.
+describe.concurrent('email sends survive a crash', () => {
   // PGlite on disk in the PGlite pass only: the PostgreSQL pass would run the very same server
   // (DATABASE_URL emptied) a second time, as sigterm-burst.test.ts already avoids.
   if (!process.env.TEST_DATABASE_URL) {

@@ -73,7 +73,10 @@ async function takeOver(s: Scenario, crashing: ServerProcess) {
 /** Long enough for both survivors to have swept, retried and leased whatever they could. */
 const settle = () => new Promise((r) => setTimeout(r, 6000));
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('kill -9 inside the sweeps, two processes taking over (PostgreSQL)', () => {
+// Each scenario has its own database, mail server and processes, and spends most of its time
+// waiting on them (starts, polls, the settling pause): they run side by side (maxConcurrency in
+// vitest.config.ts).
+describe.skipIf(!process.env.TEST_DATABASE_URL).concurrent('kill -9 inside the sweeps, two processes taking over (PostgreSQL)', () => {
   for (const point of ['reminders.claimed', 'reminders.committed'] as const) {
     it(`when the process dies at ${point}, then the overdue invoice gets its reminder exactly once`, async () => {
       await withScenario(point, async (s, crashing) => {

@@ -101,7 +101,8 @@ function defineKillTest(label: string, database: () => Promise<{ env: Record<str
   }
 }
 
-describe('kill -9 between a payment webhook and its processing', () => {
+// Each test has its own database, payment provider and processes, and mostly waits on them: they run side by side.
+describe.concurrent('kill -9 between a payment webhook and its processing', () => {
   // One database engine per pass, as crash-email.test.ts: the PGlite pass on a data folder, the PostgreSQL pass on its server.
   if (!process.env.TEST_DATABASE_URL) {
     defineKillTest('PGlite on disk', async () => {

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { validateXML } from 'xmllint-wasm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import request from 'supertest';
 import { EINVOICE_MESSAGES } from '@docket/schemas/data-transfer';
 import { MSG } from '@docket/schemas/messages';
@@ -60,6 +60,7 @@ async function facturXOf(kind: 'invoices' | 'credit-notes', id: string) {
   const res = await getBinary(t.app, user, `/api/${kind}/${id}/preview?format=facturx`);
   expect(res.status).toBe(200);
   const dir = mkdtempSync(path.join(tmpdir(), 'docket-fx-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'doc.pdf');
   writeFileSync(file, res.body as Buffer);
   execFileSync('pdfdetach', ['-saveall', '-o', dir, file]);

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import request from 'supertest';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { act, createClient, createInvoice, getBinary } from '../../../test/document-fixtures.ts';
@@ -144,6 +144,7 @@ describe('Factur-X', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const dir = mkdtempSync(path.join(tmpdir(), 'docket-fx-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = path.join(dir, 'invoice.pdf');
     writeFileSync(file, res.body as Buffer);
     expect(execFileSync('pdfdetach', ['-list', file]).toString('utf8')).toContain('factur-x.xml');
@@ -190,6 +191,7 @@ async function ciiOf(id: string, u: TestUser = user) {
     });
   expect(res.status).toBe(200);
   const dir = mkdtempSync(path.join(tmpdir(), 'docket-fx-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'invoice.pdf');
   writeFileSync(file, res.body as Buffer);
   execFileSync('pdfdetach', ['-saveall', '-o', dir, file]);
