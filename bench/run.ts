@@ -252,7 +252,13 @@ async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
  */
 function webSizes(): BenchReport['web'] {
   if (smoke || args['no-web-build']) {
-    const sizes = measureWebDist(WEB_DIST);
+    let sizes: ReturnType<typeof measureWebDist>;
+    try {
+      sizes = measureWebDist(WEB_DIST);
+    } catch {
+      // CI's smoke run goes beside `pnpm build`, which empties and rewrites apps/web/dist.
+      return { skipped: 'apps/web/dist changed while it was measured (a build was running)' };
+    }
     if (!sizes) return { skipped: 'no apps/web/dist (run pnpm --filter @docket/web build)' };
     if (!sizes.firstLoad.length) return { skipped: 'apps/web/dist/index.html loads no JavaScript' };
     return sizes;
