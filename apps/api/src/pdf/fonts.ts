@@ -88,17 +88,31 @@ interface GlyphRequests {
 /**
  * fontkit keeps one glyph object per id, holding the code points of the first request for it,
  * and pdfkit writes each PDF's Unicode map (what copying, searching and screen readers read)
- * from those. A compound glyph's parts are requested with none: Greek Μ is drawn from Latin M,
- * so once any PDF in the process printed a Μ before an M, every later PDF's M drew correctly but
- * read as a space ("H RC"). A later request that knows its code points fills them in.
+ * from the code points of the glyphs it lays out. The fonts are shared by every PDF a process
+ * renders, so the first request for a glyph spoke for every later PDF:
+ * - a compound glyph's parts are requested with none: Greek Μ is drawn from Latin M, so once any
+ *   PDF printed a Μ before an M, every later PDF's M drew correctly but read as a space ("H RC");
+ * - a glyph drawn for several characters is requested with each one's: Noto Sans Arabic draws ڶ
+ *   as the lam of ل plus a mark, so once any PDF printed a ڶ, every later PDF's بالعالم read as
+ *   باڶعاڶم.
+ * So each request gets the glyph with its own code points: the cached glyph when they agree (or
+ * when the cache has none yet), otherwise a view of it that differs only in them. Within one PDF
+ * a glyph still has one Unicode entry, its first use's (pdfkit's own limit).
  */
 function keepGlyphCodePoints(font: FontkitFont): FontkitFont {
   const f = font as unknown as GlyphRequests;
   const getGlyph = f.getGlyph.bind(font);
   f.getGlyph = (id, codePoints = []) => {
     const glyph = getGlyph(id, codePoints);
-    if (glyph && codePoints.length && !glyph.codePoints?.length) glyph.codePoints = codePoints;
-    return glyph;
+    if (!glyph || !codePoints.length) return glyph;
+    const cached = glyph.codePoints ?? [];
+    if (!cached.length) {
+      glyph.codePoints = codePoints;
+      return glyph;
+    }
+    if (cached.length === codePoints.length && cached.every((c, i) => c === codePoints[i])) return glyph;
+    // The view reads every other property (metrics, path, what fontkit computed and kept) from the glyph.
+    return Object.create(glyph, { codePoints: { value: codePoints, enumerable: true, writable: true } }) as typeof glyph;
   };
   return font;
 }
