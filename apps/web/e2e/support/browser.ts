@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 /** Debian's browser; never a downloaded one. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -28,13 +28,29 @@ const LAUNCH: LaunchOptions = {
 };
 
 /**
- * A browser of the journey file's own. One browser for the whole run, reached over the DevTools
+ * A browser over launch()'s pipe. One browser for the whole run, reached over the DevTools
  * protocol (connectOverCDP), was tried: it saves ≈ 1 s of CPU per file, but a 5 MB setInputFiles
- * took 1.7 times as long over its WebSocket as over launch()'s pipe, too close to the 10 s wait
- * on a loaded machine (docs/reliability.md, "CI passes and test databases").
+ * took 1.7 times as long over its WebSocket as over the pipe, too close to the 10 s wait on a
+ * loaded machine (docs/reliability.md, "CI passes and test databases").
  */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch(LAUNCH);
+}
+
+/**
+ * One browser per worker process (the journeys share a module graph per worker: isolate: false),
+ * launched by its first journey file and used by the files after it, instead of a launch per
+ * file. Each test still gets a context of its own (empty storage, its viewport, its timeouts),
+ * closed after it. The browser ends with its worker: playwright kills what it launched when the
+ * process exits, and Chromium ends when its pipe closes if the worker is killed outright. One that
+ * crashed or lost its connection is launched again.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+async function browserOfThisWorker(): Promise<Browser> {
+  const current = await workerBrowser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  workerBrowser = launchChromium();
+  return workerBrowser;
 }
 
 export interface Session {
@@ -44,7 +60,7 @@ export interface Session {
 }
 
 /**
- * One browser per journey file and a fresh context (empty localStorage) per test.
+ * The worker's browser and a fresh context (empty localStorage) per test.
  * A failing test leaves a screenshot in e2e/.artifacts so CI logs can be read with eyes.
  */
 export function useBrowser(viewport: { width: number; height: number } = DESKTOP): Session {
@@ -54,10 +70,7 @@ export function useBrowser(viewport: { width: number; height: number } = DESKTOP
   const baseURL = inject('baseURL');
 
   beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
+    browser = await browserOfThisWorker();
   });
   beforeEach(async () => {
     if (!browser) throw new Error('browser not launched');
