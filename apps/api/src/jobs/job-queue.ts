@@ -45,22 +45,35 @@ export interface JobQueueOptions {
   pollSeconds?: number;
 }
 
-/** pg-boss sends multi-statement text without parameters and wants every statement's rows back. */
+/**
+ * pg-boss sends multi-statement text without parameters and wants every statement's rows back.
+ * It records a job's completion or failure without awaiting it, so its graceful stop can return
+ * while that statement still runs; `settled` waits for the statements in flight, so the database
+ * is not closed under them (their rejection would be unhandled).
+ */
 function pgliteAdapter(pglite: PgliteLike) {
+  const inFlight = new Set<Promise<unknown>>();
+  const run = async (text: string, values?: unknown[]) => {
+    if (values && values.length > 0) return pglite.query(text, values);
+    const results = await pglite.exec(text);
+    return (results.length === 1 ? results[0] : results) as { rows: unknown[] };
+  };
   return {
-    async executeSql(text: string, values?: unknown[]) {
-      if (values && values.length > 0) return pglite.query(text, values);
-      const results = await pglite.exec(text);
-      return (results.length === 1 ? results[0] : results) as { rows: unknown[] };
+    executeSql(text: string, values?: unknown[]) {
+      const statement = run(text, values);
+      inFlight.add(statement);
+      const forget = () => inFlight.delete(statement);
+      statement.then(forget, forget);
+      return statement;
     },
+    settled: () => Promise.allSettled([...inFlight]).then(() => undefined),
   };
 }
 
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { logger } = options;
-  const boss = options.pglite
-    ? new PgBoss({ db: pgliteAdapter(options.pglite) })
-    : new PgBoss({ connectionString: options.connectionString, max: 4, application_name: 'docket-jobs' });
+  const adapter = options.pglite ? pgliteAdapter(options.pglite) : undefined;
+  const boss = adapter ? new PgBoss({ db: adapter }) : new PgBoss({ connectionString: options.connectionString, max: 4, application_name: 'docket-jobs' });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   await boss.start();
   const created = new Map<string, Promise<void>>();
@@ -140,6 +153,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       // A send in flight finishes (or reaches its own timeout) before the connection goes.
       await Promise.race([Promise.all([...loops.values()].map((l) => l.done)), new Promise((r) => setTimeout(r, 15_000).unref())]);
       await boss.stop({ graceful: true, timeout: 15_000 });
+      await adapter?.settled();
     },
   };
 }
