@@ -51,8 +51,77 @@ describe('PGlite on its own thread', () => {
     await db.query('delete from t');
   });
 
-  it('when a parser would change a value, then the call is refused: functions cannot cross to the thread', async () => {
-    await expect(db.query('select 1', [], { parsers: { 23: (v: string) => Number(v) * 2 } })).rejects.toThrow(/not the identity/);
+  it('when a parser is given for a type, then it reads that type’s values, as PGlite’s own options do', async () => {
+    const doubled = await db.query('select 21 as n, 2::int8 as big', [], { parsers: { 23: (v: string) => Number(v) * 2 } });
+    expect(doubled.rows).toEqual([{ n: 42, big: 2 }]);
+  });
+
+  it('when any statement runs, then its results and errors are PGlite’s own, value for value', async () => {
+    const reference = await PGlite.create();
+    const setup = `create table types_ (id int primary key, b bool, i2 int2, i8 int8, big int8, n numeric(12,3), f float8, t text, v varchar(20),
+      c char(3), j json, jb jsonb, d date, ts timestamp, tz timestamptz, u uuid, by bytea, arr text[], iarr int4[], iv interval, tm time)`;
+    const statements: [string, unknown[]?][] = [
+      [
+        `insert into types_ values (1, true, 7, 9007199254740991, 9223372036854775807, 12.5, 1.5e300, 'É ✓ 𝄞 ''q''', 'v', 'ab',
+        '{"a":[1,2]}', '{"z":1,"a":{"b":null}}', '2026-11-27', '2026-11-27 10:00:01.123', '2026-11-27T10:00:00Z',
+        '00000000-0000-4000-8000-000000000001', '\\x00ff10', '{"a","b c",NULL}', '{1,2}', '1 day 02:00', '10:11:12')`,
+      ],
+      ['insert into types_ (id, t) values (2, null), (3, $1) returning id, t', ['three']],
+      ['select * from types_ order by id'],
+      [
+        'select $1::int as a, $2::text as b, $3::bool as c, $4::jsonb as d, $5::timestamptz as e, $6::bytea as f, $7::int8 as g, $8::numeric as h',
+        [5, 'x', true, { k: [1, 'two'] }, new Date('2026-01-02T03:04:05.678Z'), new Uint8Array([1, 2, 254]), 12n, '1.50'],
+      ],
+      ['select $1::text as nothing, $2::json as list', [null, [1, { a: 2 }]]],
+      // arrays and objects are written by the parameter's type: an array literal, or JSON
+      ['select $1::text[] as a, $2::int4[] as b, $3::jsonb as c, $4::int as d', [['x', 'y "z"', null], [1, 2], [{ a: 1 }], 4]],
+      ['select id from types_ where id = any($1) order by id', [[1, 3]]],
+      ['select $1::text[] as bad', [[1, 2]]],
+      ['select $1 +', [[1]]],
+      ["select 'infinity'::timestamptz as inf, '-infinity'::date as ninf, 1 as n, 2 as n"],
+      ['update types_ set t = t || $1 where id > $2', ['!', 1]],
+      ['delete from types_ where id = 3'],
+      ['select * from types_ where id = -1'],
+      ['insert into types_ (id) values (1)'],
+      ['select * from missing_table'],
+      ['select 1/0'],
+    ];
+    const outcome = async (run: () => Promise<unknown>) => {
+      try {
+        return { ok: await run() };
+      } catch (error) {
+        const e = error as Record<string, unknown>;
+        return { error: [e.name, e.message, e.code, e.severity, e.detail, e.constraint, e.table, e.position, e.routine] };
+      }
+    };
+    try {
+      await reference.exec(setup);
+      await db.exec(setup);
+      for (const [text, params] of statements) {
+        for (const options of [undefined, { rowMode: 'array' as const }, { parsers: { 1184: (v: string) => v, 1082: (v: string) => v } }]) {
+          if (options && /^(insert|update|delete)/.test(text)) continue;
+          const expected = await outcome(() => reference.query(text, params, options));
+          expect(await outcome(() => db.query(text, params, options)), `${text} ${JSON.stringify(options)}`).toEqual(expected);
+        }
+      }
+      for (const script of ["select 1 as a; update types_ set i2 = 3; ; select 'two' as b; delete from types_ where id = 2", 'select 1; select nope', '']) {
+        expect(await outcome(() => db.exec(script)), script).toEqual(await outcome(() => reference.exec(script)));
+      }
+    } finally {
+      await reference.close();
+      await db.exec('drop table types_');
+    }
+  });
+
+  it('when COMMIT finds its transaction aborted, then the error is PGlite’s and nothing was written', async () => {
+    const error = (await db
+      .transaction(async (tx) => {
+        await tx.query('insert into t (id) values (40)');
+        await tx.query('select 1/0').catch(() => undefined);
+      })
+      .catch((e: unknown) => e)) as Record<string, unknown>;
+    expect(error).toMatchObject({ code: '25P02', message: 'Transaction was rolled back instead of committed' });
+    expect(await count(db)).toBe(0);
   });
 
   it('when a transaction’s function throws, then its writes are rolled back and its own error comes out', async () => {

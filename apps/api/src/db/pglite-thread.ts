@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { readResults, transactionAbortedError, typeParsers, type PgliteResults, type QueryOptions } from './pg-wire.ts';
 
 /**
  * The embedded PGlite database on a worker thread (src/db/pglite-worker.mjs), seen from the API's
@@ -13,43 +14,16 @@ import { Worker } from 'node:worker_threads';
  * (docs/reliability.md, "PGlite on its own thread").
  *
  * Order and isolation are PGlite's own: it runs one statement at a time and a transaction holds it
- * until COMMIT or ROLLBACK, exactly as in-process; only the calls cross threads.
+ * until COMMIT or ROLLBACK, exactly as in-process. Statements cross as wire-protocol messages and
+ * answers as the bytes PostgreSQL wrote, read on this thread (pg-wire.ts).
  */
 
-interface QueryOptions {
-  rowMode?: 'array' | 'object';
-  parsers?: Record<number, (value: string, typeId?: number) => unknown>;
-}
-
-export interface PgliteResults {
-  rows: unknown[];
-  fields: { name: string; dataTypeID: number }[];
-  affectedRows?: number;
-}
+export type { PgliteResults } from './pg-wire.ts';
 
 export interface PgliteTransaction {
   query(text: string, params?: unknown[], options?: QueryOptions): Promise<PgliteResults>;
   exec(text: string, options?: QueryOptions): Promise<PgliteResults[]>;
   readonly closed: boolean;
-}
-
-/** What crosses instead of parser functions: the types whose text is kept as it is. */
-const keptText = new WeakMap<object, number[]>();
-const PROBE = '\u0000kept as text?';
-function rowOptions(options: QueryOptions | undefined): { rowMode?: 'array' | 'object'; keepText?: number[] } {
-  if (!options) return {};
-  const { rowMode, parsers } = options;
-  if (!parsers) return { rowMode };
-  let keep = keptText.get(parsers);
-  if (!keep) {
-    keep = Object.entries(parsers).map(([oid, parse]) => {
-      // drizzle's only parsers keep a type's text (dates, intervals); anything else cannot cross a thread
-      if (parse(PROBE) !== PROBE) throw new Error(`PGlite thread: the parser for type ${oid} is not the identity`);
-      return Number(oid);
-    });
-    keptText.set(parsers, keep);
-  }
-  return { rowMode, keepText: keep };
 }
 
 /** A PostgreSQL error from the thread, with its code, constraint and the rest as PGlite gives them. */
@@ -84,6 +58,8 @@ export class PgliteThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private ended: Error | undefined;
+  /** PGlite's parser for each type, its array types included (pg-wire.ts) */
+  private parsers: Record<number, (value: string, typeId?: number) => unknown> = {};
   private closing = false;
   closed = false;
 
@@ -132,8 +108,8 @@ export class PgliteThread {
           throw error;
         }));
     const thread = new PgliteThread(worker, onLost);
-    // the worker answers id 0 once PGlite is open
-    await thread.await(0);
+    // the worker answers id 0 once PGlite is open, with its array types
+    thread.parsers = typeParsers((await thread.await(0)) as { oid: number; typarray: number }[]);
     return thread;
   }
 
@@ -169,13 +145,13 @@ export class PgliteThread {
     if (!this.ended) this.worker.postMessage(batch);
   }
 
-  /** One statement (extended protocol) or several (simple), on PGlite itself or inside transaction `tx`. */
-  private statement<T>(op: 'query' | 'exec', text: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number): Promise<T> {
-    return this.call({ op, text, params, tx, ...rowOptions(options) });
+  /** The answer to one statement (extended protocol) or several (simple), on PGlite itself or inside transaction `tx`. */
+  private async statement(op: 'query' | 'exec', text: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number) {
+    return readResults(await this.call<ArrayBuffer>({ op, text, params, tx }), this.parsers, options);
   }
 
   async query(text: string, params?: unknown[], options?: QueryOptions): Promise<PgliteResults> {
-    return this.statement('query', text, params, options);
+    return (await this.statement('query', text, params, options))[0]!;
   }
 
   async exec(text: string, options?: QueryOptions): Promise<PgliteResults[]> {
@@ -184,13 +160,15 @@ export class PgliteThread {
 
   /** As PGlite's: BEGIN, `fn` with the transaction's handle, then COMMIT, or ROLLBACK and the error. */
   async transaction<T>(fn: (tx: PgliteTransaction) => Promise<T>): Promise<T> {
-    const id = await this.call<number>({ op: 'begin' });
+    // the id call() gives the BEGIN: the thread names the transaction by it
+    const id = this.nextId;
+    readResults(await this.call<ArrayBuffer>({ op: 'begin' }), this.parsers);
     let closed = false;
     // straight to the thread, not through this object's query and exec (which a caller may wrap)
-    const inTransaction = <R>(op: 'query' | 'exec', text: string, params?: unknown[], options?: QueryOptions) =>
-      closed ? Promise.reject(new Error('Transaction is closed')) : this.statement<R>(op, text, params, options, id);
+    const inTransaction = (op: 'query' | 'exec', text: string, params?: unknown[], options?: QueryOptions) =>
+      closed ? Promise.reject(new Error('Transaction is closed')) : this.statement(op, text, params, options, id);
     const handle: PgliteTransaction = {
-      query: (text, params, options) => inTransaction('query', text, params, options),
+      query: async (text, params, options) => (await inTransaction('query', text, params, options))[0]!,
       exec: (text, options) => inTransaction('exec', text, undefined, options),
       get closed() {
         return closed;
@@ -201,11 +179,13 @@ export class PgliteThread {
       result = await fn(handle);
     } catch (error) {
       closed = true;
-      await this.call({ op: 'end', tx: id, commit: false });
+      readResults(await this.call<ArrayBuffer>({ op: 'end', tx: id, commit: false }), this.parsers);
       throw error;
     }
     closed = true;
-    await this.call({ op: 'end', tx: id, commit: true });
+    const [committed] = readResults(await this.call<ArrayBuffer>({ op: 'end', tx: id, commit: true }), this.parsers);
+    // COMMIT of a transaction a failed statement had aborted rolls it back: PGlite's error
+    if (committed?.command === 'ROLLBACK') throw transactionAbortedError();
     return result;
   }
 

@@ -1,11 +1,15 @@
 // @ts-check
 // The embedded PGlite database on a thread of its own (src/db/pglite-thread.ts): the WebAssembly
-// PostgreSQL, its protocol and its result parsing run here, and the API's thread only sends
-// statements and receives rows. Plain JavaScript, so that a test file's database starts without a
+// PostgreSQL runs here, statements are written here as wire-protocol messages, and the answers go
+// back as PostgreSQL's bytes, read on the API's thread (src/db/pg-wire.ts). Plain JavaScript, so that a test file's database starts without a
 // TypeScript loader; the bundle builds it into dist/pglite-worker.js.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/** As PGlite reads its array types when it opens (its _initArrayTypes). */
+const ARRAY_TYPES_SQL = `select b.oid, b.typarray from pg_catalog.pg_type a
+  left join pg_catalog.pg_type b on b.oid = a.typelem where a.typcategory = 'A' group by b.oid, b.typarray order by b.oid`;
 
 if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread');
 const port = parentPort;
@@ -28,21 +32,6 @@ function plainError(err) {
   return out;
 }
 
-const identity = (/** @type {unknown} */ value) => value;
-/** @type {Map<string, Record<number, typeof identity>>} */
-const parserSets = new Map();
-/** Query options: the row shape, and the types whose text is kept as it is (drizzle keeps dates as text). */
-function options(/** @type {{ rowMode?: 'array' | 'object', keepText?: number[] }} */ m) {
-  if (!m.rowMode && !m.keepText) return undefined;
-  const key = (m.keepText ?? []).join(',');
-  let parsers = parserSets.get(key);
-  if (!parsers) {
-    parsers = Object.fromEntries((m.keepText ?? []).map((oid) => [oid, identity]));
-    parserSets.set(key, parsers);
-  }
-  return { rowMode: m.rowMode, parsers };
-}
-
 let db;
 try {
   db = await PGlite.create({
@@ -58,69 +47,255 @@ try {
 }
 const pglite = db;
 
-/** Open transactions by id: the handle PGlite's transaction gave, and how to end it. */
-/** @type {Map<number, { tx: import('@electric-sql/pglite').Transaction, end: (commit: boolean) => void, outcome: Promise<unknown> }>} */
-const transactions = new Map();
-const ROLLBACK = Symbol('rollback');
+/**
+ * Statements are written here as wire-protocol messages, and their answers go back as the bytes
+ * PostgreSQL wrote, read on the API's thread (pg-wire.ts): PGlite's own query and exec
+ * (six calls into WebAssembly per statement, each answer parsed field by field) cost this thread
+ * three times what running the statement did.
+ *
+ * One session, as PGlite's own locks keep it: a statement outside a transaction waits while one
+ * is open, and runs in the order it came; a transaction's statements run as they come.
+ */
+let answer = new Uint8Array(1 << 16);
+let answerLength = 0;
+/** @param {Uint8Array} bytes */
+function collect(bytes) {
+  if (answerLength + bytes.length > answer.length) {
+    const bigger = new Uint8Array(Math.max(answer.length * 2, answerLength + bytes.length));
+    bigger.set(answer.subarray(0, answerLength));
+    answer = bigger;
+  }
+  answer.set(bytes, answerLength);
+  answerLength += bytes.length;
+}
+/**
+ * One exchange with PostgreSQL: its answer in a buffer of its own, to be transferred. PostgreSQL
+ * runs synchronously inside the call, so the answer is complete (and the shared buffer free for
+ * the next statement) when it returns; the promise only carries a failure of the call itself.
+ * The file system is synced by the caller, as PGlite does it: after a statement outside a
+ * transaction and after COMMIT.
+ * @param {Uint8Array} message
+ */
+function exchange(message) {
+  answerLength = 0;
+  const done = pglite.execProtocolRawStream(message, { onRawData: collect, syncToFs: false });
+  const bytes = answer.slice(0, answerLength);
+  // the buffer grows for a large answer and goes back to its usual size after
+  if (answer.length > 1 << 20) answer = new Uint8Array(1 << 16);
+  return { bytes, done };
+}
+/** Whether an answer holds an ErrorResponse, from its messages' headers alone. @param {Uint8Array} bytes */
+function failed(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 0; at + 5 <= bytes.length; at += 1 + view.getInt32(at + 1)) if (bytes[at] === 0x45) return true;
+  return false;
+}
+/** A message being written: grows as needed. */
+class Writer {
+  constructor() {
+    this.bytes = new Uint8Array(256);
+    this.view = new DataView(this.bytes.buffer);
+    this.at = 0;
+  }
+  /** @param {number} n */
+  room(n) {
+    if (this.at + n <= this.bytes.length) return;
+    const bigger = new Uint8Array(Math.max(this.bytes.length * 2, this.at + n));
+    bigger.set(this.bytes.subarray(0, this.at));
+    this.bytes = bigger;
+    this.view = new DataView(bigger.buffer);
+  }
+  /** @param {number} b */
+  byte(b) {
+    this.room(1);
+    this.bytes[this.at++] = b;
+  }
+  /** @param {number} n */
+  int16(n) {
+    this.room(2);
+    this.view.setInt16(this.at, n);
+    this.at += 2;
+  }
+  /** @param {number} n */
+  int32(n) {
+    this.room(4);
+    this.view.setInt32(this.at, n);
+    this.at += 4;
+  }
+  /** UTF-8 bytes, with the NUL that ends a protocol string or not. @param {string} s @param {boolean} nul */
+  text(s, nul) {
+    // UTF-8 takes at most three bytes per UTF-16 unit
+    this.room(s.length * 3 + 1);
+    this.at += encoder.encodeInto(s, this.bytes.subarray(this.at)).written;
+    if (nul) this.bytes[this.at++] = 0;
+  }
+  /** @param {number} code @param {() => void} body */
+  message(code, body) {
+    this.byte(code);
+    const lengthAt = this.at;
+    this.int32(0);
+    body();
+    this.view.setInt32(lengthAt, this.at - lengthAt);
+  }
+  done() {
+    return this.bytes.subarray(0, this.at);
+  }
+}
+const encoder = new TextEncoder();
+
+/** The simple protocol's Query: one or more statements, no parameters. @param {string} text */
+function simpleQuery(text) {
+  const w = new Writer();
+  w.message(0x51, () => w.text(text, true));
+  return w.done();
+}
+/** @param {Writer} w @param {string} text */
+const parse = (w, text) =>
+  w.message(0x50, () => {
+    w.text('', true);
+    w.text(text, true);
+    w.int16(0);
+  });
+/** Bind (all values and columns as text), Describe the portal, Execute, Sync. @param {Writer} w @param {(string | null)[]} values */
+function bindAndRun(w, values) {
+  w.message(0x42, () => {
+    w.text('', true);
+    w.text('', true);
+    w.int16(0);
+    w.int16(values.length);
+    for (const v of values) {
+      if (v === null) {
+        w.int32(-1);
+        continue;
+      }
+      const lengthAt = w.at;
+      w.int32(0);
+      w.text(v, false);
+      w.view.setInt32(lengthAt, w.at - lengthAt - 4);
+    }
+    w.int16(0);
+  });
+  w.message(0x44, () => {
+    w.byte(0x50);
+    w.text('', true);
+  });
+  w.message(0x45, () => {
+    w.text('', true);
+    w.int32(0);
+  });
+  w.message(0x53, () => undefined);
+}
 
 /**
- * Each answer goes back at once, so that the API's thread works on it while this one runs the next
- * statement: holding answers to send several together (one message a turn) left each thread idle
- * while the other worked, and the mix fell from 145-169 to 127 req/s.
+ * A parameter's text when it does not depend on the parameter's type: what PGlite's serializer
+ * for the type PostgreSQL infers would give, wherever that is accepted (strings as they are,
+ * numbers in decimal, booleans as true or false, dates in ISO 8601, bytes in hex); undefined for
+ * an array or an object, which PGlite writes by the type (an array literal, or JSON).
+ * @param {unknown} v
  */
+function plainText(v) {
+  if (v === null || v === undefined) return null;
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+      return String(v);
+    default:
+      if (v instanceof Date) return v.toISOString();
+      if (v instanceof Uint8Array) return `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}`;
+      return undefined;
+  }
+}
+
+/**
+ * query: Parse, Bind, Describe, Execute and Sync of an unnamed statement as one exchange. With an
+ * array or an object among the values, the statement's parameter types are asked first (Parse,
+ * Describe, Flush) and each value written by PGlite's own serializer for its type, as its query
+ * does.
+ * @param {string} text @param {unknown[]} params
+ */
+function extendedQuery(text, params) {
+  const plain = params.map(plainText);
+  const w = new Writer();
+  parse(w, text);
+  if (!plain.includes(undefined)) {
+    bindAndRun(w, /** @type {(string | null)[]} */ (plain));
+    return exchange(w.done());
+  }
+  w.message(0x44, () => {
+    w.byte(0x53);
+    w.text('', true);
+  });
+  w.message(0x48, () => undefined);
+  const described = exchange(w.done());
+  // a statement PostgreSQL refused: its error, then the Sync that ends the failed exchange
+  if (failed(described.bytes)) return joined(described, exchange(SYNC));
+  const types = parameterTypes(described.bytes);
+  const values = params.map((v, i) => {
+    if (v === null || v === undefined) return null;
+    const serialize = pglite.serializers[types[i] ?? 0];
+    return serialize ? serialize(v) : String(v);
+  });
+  const rest = new Writer();
+  bindAndRun(rest, values);
+  return exchange(rest.done());
+}
+/** The parameter types of a ParameterDescription in an answer. @param {Uint8Array} bytes */
+function parameterTypes(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 0; at + 5 <= bytes.length; at += 1 + view.getInt32(at + 1)) {
+    if (bytes[at] !== 0x74) continue;
+    const n = view.getInt16(at + 5);
+    return Array.from({ length: n }, (_, i) => view.getInt32(at + 7 + 4 * i));
+  }
+  return [];
+}
+/** @param {{ bytes: Uint8Array, done: Promise<unknown> }} a @param {{ bytes: Uint8Array, done: Promise<unknown> }} b */
+function joined(a, b) {
+  const bytes = new Uint8Array(a.bytes.length + b.bytes.length);
+  bytes.set(a.bytes);
+  bytes.set(b.bytes, a.bytes.length);
+  return { bytes, done: Promise.all([a.done, b.done]) };
+}
+/** @param {any} m */
+const statement = (m) => (m.op === 'query' ? extendedQuery(m.text, m.params ?? []) : exchange(simpleQuery(m.text)));
+
+const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
+const BEGIN = simpleQuery('BEGIN');
+const COMMIT = simpleQuery('COMMIT');
+const ROLLBACK = simpleQuery('ROLLBACK');
+
+/** The open transaction's id, 0 when none. */
+let openTx = 0;
+/** Calls outside a transaction, in order, waiting for the session. @type {any[]} */
+const waiting = [];
+let pumping = false;
+
 /** @param {unknown} answer @param {Transferable[]} [transfer] */
 const send = (answer, transfer) => port.postMessage([answer], transfer ?? []);
 /** @param {number} id @param {unknown} result @param {Transferable[]} [transfer] */
 const reply = (id, result, transfer) => send({ id, result }, transfer);
+/** @param {number} id @param {Uint8Array} bytes */
+const replyBytes = (id, bytes) => reply(id, bytes.buffer, [bytes.buffer]);
 
-/** Where a statement runs: its open transaction, or PGlite itself. @param {{ tx?: number }} m */
-function target(m) {
-  if (!m.tx) return pglite;
-  const open = transactions.get(m.tx);
-  if (!open) throw new Error('Transaction is closed');
-  return open.tx;
-}
-
-/** @param {any} m */
-async function handle(m) {
+/** A call outside any transaction, its turn come. @param {any} m */
+async function runWaiting(m) {
   switch (m.op) {
     case 'query':
-      return reply(m.id, await target(m).query(m.text, m.params, options(m)));
-    case 'exec':
-      return reply(m.id, await target(m).exec(m.text, options(m)));
-    case 'begin': {
-      /** @type {(commit: boolean) => void} */
-      let end = () => undefined;
-      const ended = new Promise((resolve, reject) => {
-        end = (commit) => (commit ? resolve(undefined) : reject(ROLLBACK));
-      });
-      let begun = false;
-      const outcome = pglite.transaction(async (tx) => {
-        transactions.set(m.id, { tx, end, outcome });
-        begun = true;
-        reply(m.id, m.id);
-        return ended;
-      });
-      outcome.then(
-        () => transactions.delete(m.id),
-        (err) => {
-          transactions.delete(m.id);
-          // a BEGIN that failed answers here; a failed COMMIT or a ROLLBACK answers in 'end'
-          if (!begun) send({ id: m.id, error: plainError(err) });
-        },
-      );
-      return;
+    case 'exec': {
+      const { bytes, done } = statement(m);
+      await done;
+      await pglite.syncToFs();
+      return replyBytes(m.id, bytes);
     }
-    case 'end': {
-      const open = transactions.get(m.tx);
-      if (!open) throw new Error('Transaction is closed');
-      open.end(m.commit);
-      try {
-        await open.outcome;
-      } catch (err) {
-        if (err !== ROLLBACK) throw err;
-      }
-      return reply(m.id, null);
+    case 'begin': {
+      const { bytes, done } = exchange(BEGIN);
+      // the session is this transaction's until its end (a BEGIN that failed opened none)
+      if (!failed(bytes)) openTx = m.id;
+      await done;
+      return replyBytes(m.id, bytes);
     }
     case 'dump': {
       const bytes = await (await pglite.dumpDataDir(m.compression)).arrayBuffer();
@@ -135,7 +310,47 @@ async function handle(m) {
   }
 }
 
+/** A call inside transaction m.tx: a statement, or its end. @param {any} m */
+async function runInTransaction(m) {
+  if (m.tx !== openTx) throw new Error('Transaction is closed');
+  if (m.op === 'query' || m.op === 'exec') {
+    const { bytes, done } = statement(m);
+    await done;
+    return replyBytes(m.id, bytes);
+  }
+  if (m.op !== 'end') throw new Error(`unknown operation ${String(m.op)}`);
+  // the session is free again once COMMIT or ROLLBACK has run, whatever it answered
+  const { bytes, done } = exchange(m.commit ? COMMIT : ROLLBACK);
+  openTx = 0;
+  try {
+    await done;
+    await pglite.syncToFs();
+  } finally {
+    pump();
+  }
+  replyBytes(m.id, bytes);
+}
+
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    while (!openTx && waiting.length > 0) {
+      const m = waiting.shift();
+      await runWaiting(m).catch((err) => send({ id: m.id, error: plainError(err) }));
+    }
+  } finally {
+    pumping = false;
+  }
+}
+
 port.on('message', (/** @type {any[]} */ batch) => {
-  for (const m of batch) handle(m).catch((err) => send({ id: m.id, error: plainError(err) }));
+  for (const m of batch) {
+    if (m.tx) runInTransaction(m).catch((err) => send({ id: m.id, error: plainError(err) }));
+    else waiting.push(m);
+  }
+  pump();
 });
-send({ id: 0, result: 'ready' });
+// PGlite's array types as it read them on opening: the API's thread parses arrays by them
+const arrayTypes = (await pglite.query(ARRAY_TYPES_SQL)).rows;
+send({ id: 0, result: arrayTypes });
