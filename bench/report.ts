@@ -347,7 +347,7 @@ export function renderReport(r: BenchReport, notes: string): string {
   p(`| Load average (1/5/15 min) at start | ${load(r.loadAvgStart)} |`);
   p(`| Load average at end | ${load(r.loadAvgEnd)} |`);
   p(
-    `| Load | autocannon, ${r.settings.connections} connections, ${r.settings.amount ? `${r.settings.amount} requests` : `${r.settings.warmupSec} s warm-up then ${r.settings.durationSec} s`} per endpoint, latency in whole ms, load generator (autocannon) in a child process, server in-process (createApp, logging at info to /dev/null, rate limits raised) |`,
+    `| Load | autocannon, ${r.settings.connections} connections, ${r.settings.amount ? `${r.settings.amount} requests` : `${r.settings.warmupSec} s warm-up then ${r.settings.durationSec} s`} per endpoint, latency in whole ms, load generator (autocannon) in a child process, server in-process (createApp, logging at info to /dev/null, rate limits raised; V8's helper threads at one, as pnpm start runs the server) |`,
   );
   p(`| Total run time | ${r.totalSec.toFixed(0)} s |`);
   p();

@@ -26,8 +26,6 @@ export interface PgliteResults {
   rowCount?: number;
 }
 
-// --- answers --------------------------------------------------------------------------------
-
 function bytea(text: string): Uint8Array {
   // PGlite's own reads two hex digits at a time with parseInt: slow for a kept PDF. The same bytes,
   // in a plain Uint8Array with a buffer of its own as PGlite's, not a Buffer over Node's shared pool.
