@@ -14,8 +14,9 @@ import { readResults, transactionAbortedError, typeParsers, type PgliteResults, 
  * (docs/reliability.md, "PGlite on its own thread").
  *
  * Order and isolation are PGlite's own: it runs one statement at a time and a transaction holds it
- * until COMMIT or ROLLBACK, exactly as in-process. Statements cross as wire-protocol messages and
- * answers as the bytes PostgreSQL wrote, read on this thread (pg-wire.ts).
+ * until COMMIT or ROLLBACK, exactly as in-process. Statements cross as their text and values (the
+ * thread writes the wire-protocol messages), and answers as the bytes PostgreSQL wrote, read on
+ * this thread (pg-wire.ts): PostgreSQL's own errors are read there too.
  */
 
 export type { PgliteResults } from './pg-wire.ts';
@@ -26,7 +27,7 @@ export interface PgliteTransaction {
   readonly closed: boolean;
 }
 
-/** A PostgreSQL error from the thread, with its code, constraint and the rest as PGlite gives them. */
+/** A failure of the thread itself (PGlite failing to open, a call it could not run), as it sent it. */
 function rebuilt(plain: Record<string, unknown>): Error {
   const error = new Error(String(plain.message));
   Object.assign(error, plain);
