@@ -128,10 +128,9 @@ export class PgliteThread {
    */
   private outbox: Record<string, unknown>[] = [];
 
-  private call<T>(message: Record<string, unknown>): Promise<T> {
+  private call<T>(message: Record<string, unknown>, id = this.nextId++): Promise<T> {
     // as PGlite in-process: once closing, a call fails at once, and none is left waiting on a thread that is ending
     if (this.closing) return Promise.reject(new Error('PGlite is closed'));
-    const id = this.nextId++;
     const answer = this.await(id);
     if (!this.ended) {
       if (this.outbox.length === 0) queueMicrotask(() => this.flush());
@@ -161,9 +160,9 @@ export class PgliteThread {
 
   /** As PGlite's: BEGIN, `fn` with the transaction's handle, then COMMIT, or ROLLBACK and the error. */
   async transaction<T>(fn: (tx: PgliteTransaction) => Promise<T>): Promise<T> {
-    // the id call() gives the BEGIN: the thread names the transaction by it
-    const id = this.nextId;
-    readResults(await this.call<ArrayBuffer>({ op: 'begin' }), this.parsers);
+    // the BEGIN's call id: the thread names the transaction by it
+    const id = this.nextId++;
+    readResults(await this.call<ArrayBuffer>({ op: 'begin' }, id), this.parsers);
     let closed = false;
     // straight to the thread, not through this object's query and exec (which a caller may wrap)
     const inTransaction = (op: 'query' | 'exec', text: string, params?: unknown[], options?: QueryOptions) =>

@@ -1,8 +1,9 @@
 // @ts-check
 // The embedded PGlite database on a thread of its own (src/db/pglite-thread.ts): the WebAssembly
 // PostgreSQL runs here, statements are written here as wire-protocol messages, and the answers go
-// back as PostgreSQL's bytes, read on the API's thread (src/db/pg-wire.ts). Plain JavaScript, so that a test file's database starts without a
-// TypeScript loader; the bundle builds it into dist/pglite-worker.js.
+// back as PostgreSQL's bytes, read on the API's thread (src/db/pg-wire.ts). Plain JavaScript, so
+// that a test file's database starts without a TypeScript loader; the bundle builds it into
+// dist/pglite-worker.js.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -240,7 +241,8 @@ function extendedQuery(text, params) {
   });
   const rest = new Writer();
   bindAndRun(rest, values);
-  return exchange(rest.done());
+  const ran = exchange(rest.done());
+  return { bytes: ran.bytes, done: Promise.all([described.done, ran.done]) };
 }
 /** The parameter types of a ParameterDescription in an answer. @param {Uint8Array} bytes */
 function parameterTypes(bytes) {
@@ -273,7 +275,12 @@ let openTx = 0;
 const waiting = [];
 let pumping = false;
 
-/** @param {unknown} answer @param {Transferable[]} [transfer] */
+/**
+ * Each answer goes back at once, so that the API's thread reads it while this one runs the next
+ * statement: holding answers to send several together left each thread idle while the other
+ * worked (docs/reliability.md, "PGlite on its own thread").
+ * @param {unknown} answer @param {Transferable[]} [transfer]
+ */
 const send = (answer, transfer) => port.postMessage([answer], transfer ?? []);
 /** @param {number} id @param {unknown} result @param {Transferable[]} [transfer] */
 const reply = (id, result, transfer) => send({ id, result }, transfer);
