@@ -43,7 +43,6 @@ const keptBody = (userId: SQL | Placeholder | AnyPgColumn, version: SQL) =>
  */
 export function createKeptAnswersRepository(db: Database) {
   const readQuery = preparedSelect(
-    db,
     'kept_answer',
     db
       .select({ version: sql<string>`now_.version::text`, body: keptBody(sql.placeholder('userId'), sql`now_.version`) })
@@ -55,7 +54,6 @@ export function createKeptAnswersRepository(db: Database) {
   // The row also carries what authenticate would read (user, membership): on a miss the route
   // goes on with the session already checked by the same rule, without a second query.
   const readForSessionQuery = preparedSelect(
-    db,
     'kept_answer_for_session_v2',
     db
       .select({

@@ -126,7 +126,7 @@ function prepare<R>(
     const unnamed = preparable.prepare();
     return (values) => unnamed.execute(values);
   }
-  return preparedSelect<Found<R>>(db, typeof name === 'function' ? name(statement.sql) : name, preparable as never);
+  return preparedSelect<Found<R>>(typeof name === 'function' ? name(statement.sql) : name, preparable as never);
 }
 interface PreparingSession {
   prepareQuery(
@@ -175,7 +175,8 @@ export function sessionReadSelect<R>(db: Database, name: string, query: SelectBu
  * shape, `build` makes it with placeholders for the values), each built once. A shape is prepared
  * (planned once per connection) unless `planEachTime`: a search's best plan depends on its term (a
  * trigram index for a rare one, the newest-first walk for a common one: documents/document-search.ts),
- * which a plan made once cannot see, so it is sent unnamed and planned with its values each time.
+ * which a plan made once cannot see, so it is sent unnamed and planned with its values each time
+ * (its ILIKE also keeps the pool's client and PGlite's thread from naming it: db/pg-statement-names.ts).
  * At most MAX_SHAPES shapes are kept; beyond, each request builds its own and sends it unnamed.
  */
 export function sessionReadShapes<R>(

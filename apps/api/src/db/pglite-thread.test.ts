@@ -159,6 +159,86 @@ describe('PGlite on its own thread', () => {
     await expect(kept!.query('select 1')).rejects.toThrow('Transaction is closed');
   });
 
+  describe('statements parsed once', () => {
+    /** The statements PostgreSQL holds for this session, by their text. */
+    const held = async () => ((await db.query('select statement from pg_prepared_statements')).rows as { statement: string }[]).map((r) => r.statement);
+
+    it('when a statement runs again with other values, then it is parsed once, and each run answers for its own values', async () => {
+      await db.query("insert into t (id, note) values (1, 'one'), (2, 'two')");
+      const text = 'select note from t where id = $1';
+      const notes = [];
+      for (const id of [1, 2, 1, 3]) notes.push(((await db.query(text, [id])).rows as { note: string }[]).map((r) => r.note));
+      expect(notes).toEqual([['one'], ['two'], ['one'], []]);
+      expect((await held()).filter((s) => s === text)).toHaveLength(1);
+      // an array parameter is written by the type PostgreSQL gave the first time
+      const many = 'select note from t where id = any($1) order by id';
+      expect((await db.query(many, [[1, 2]])).rows).toEqual([{ note: 'one' }, { note: 'two' }]);
+      expect((await db.query(many, [[2]])).rows).toEqual([{ note: 'two' }]);
+      expect((await held()).filter((s) => s === many)).toHaveLength(1);
+      await db.query('delete from t');
+    });
+
+    it('when a search (LIKE or ILIKE) runs, then it is planned with its term each time and never kept', async () => {
+      await db.query("insert into t (id, note) values (1, 'Boiler service')");
+      const text = 'select id from t where note ilike $1';
+      expect((await db.query(text, ['%boiler%'])).rows).toEqual([{ id: 1 }]);
+      expect((await db.query(text, ['%tap%'])).rows).toEqual([]);
+      expect(await held()).not.toContain(text);
+      await db.query('delete from t');
+    });
+
+    it('when a statement was first parsed inside a transaction that rolled back, then it still runs after', async () => {
+      const text = 'insert into t (id, note) values ($1, $2)';
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(text, [50, 'rolled back']);
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      await db.query(text, [51, 'kept']);
+      expect((await db.query('select id from t')).rows).toEqual([{ id: 51 }]);
+      await db.query('delete from t');
+    });
+
+    it('when a table’s columns change after a select * of it was kept, then the select answers with the new columns, in a transaction too', async () => {
+      await db.exec('create table wide (id int primary key)');
+      await db.query('insert into wide values ($1)', [1]);
+      const text = 'select * from wide where id = $1';
+      expect((await db.query(text, [1])).rows).toEqual([{ id: 1 }]);
+      await db.exec('alter table wide add column extra text');
+      expect((await db.query(text, [1])).rows).toEqual([{ id: 1, extra: null }]);
+      await db.transaction(async (tx) => {
+        await tx.exec("alter table wide add column more text default 'm'");
+        expect((await tx.query(text, [1])).rows).toEqual([{ id: 1, extra: null, more: 'm' }]);
+      });
+      await db.exec('drop table wide');
+    });
+
+    it('when a statement fails to parse, then it is not kept, and it fails the same way the next time', async () => {
+      const text = 'select nope from t where id = $1';
+      const first = (await db.query(text, [1]).catch((e: unknown) => e)) as Record<string, unknown>;
+      const again = (await db.query(text, [1]).catch((e: unknown) => e)) as Record<string, unknown>;
+      expect(first).toMatchObject({ code: '42703' });
+      expect(again).toMatchObject({ code: '42703', message: first.message });
+      expect(await held()).not.toContain(text);
+    });
+
+    it('when more statements have run than are kept, then the least recently used are closed, and still answer when run again', async () => {
+      const text = (i: number) => `select ${i}::int + $1::int as n`;
+      const reused = 'select $1::int * 2 as doubled';
+      for (let i = 0; i < 450; i++) {
+        expect((await db.query(text(i), [1])).rows).toEqual([{ n: i + 1 }]);
+        // used all along, so never the least recently used
+        if (i % 50 === 0) await db.query(reused, [i]);
+      }
+      const statements = await held();
+      expect(statements.length).toBeLessThanOrEqual(400);
+      expect(statements).not.toContain(text(0));
+      expect(statements).toContain(reused);
+      expect((await db.query(text(0), [2])).rows).toEqual([{ n: 2 }]);
+    });
+  });
+
   it('when a data folder is dumped and loaded into a new thread, then its rows are there', async () => {
     await db.query('insert into t (id, note) values (30, $1)', ['kept']);
     const tar = await db.dumpDataDir('none');

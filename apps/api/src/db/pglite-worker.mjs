@@ -150,18 +150,27 @@ function simpleQuery(text) {
   w.message(0x51, () => w.text(text, true));
   return w.done();
 }
-/** @param {Writer} w @param {string} text */
-const parse = (w, text) =>
+/** @param {Writer} w @param {string} name @param {string} text */
+const parse = (w, name, text) =>
   w.message(0x50, () => {
-    w.text('', true);
+    w.text(name, true);
     w.text(text, true);
     w.int16(0);
   });
-/** Bind (all values and columns as text), Describe the portal, Execute, Sync. @param {Writer} w @param {(string | null)[]} values */
-function bindAndRun(w, values) {
+/** Close of a named statement. @param {Writer} w @param {string} name */
+const close = (w, name) =>
+  w.message(0x43, () => {
+    w.byte(0x53);
+    w.text(name, true);
+  });
+/**
+ * Bind of statement `name` (all values and columns as text), Describe the portal, Execute, Sync.
+ * @param {Writer} w @param {string} name @param {(string | null)[]} values
+ */
+function bindAndRun(w, name, values) {
   w.message(0x42, () => {
     w.text('', true);
-    w.text('', true);
+    w.text(name, true);
     w.int16(0);
     w.int16(values.length);
     for (const v of values) {
@@ -211,38 +220,109 @@ function plainText(v) {
 }
 
 /**
- * query: Parse, Bind, Describe, Execute and Sync of an unnamed statement as one exchange. With an
- * array or an object among the values, the statement's parameter types are asked first (Parse,
- * Describe, Flush) and each value written by PGlite's own serializer for its type, as its query
- * does.
+ * Statements are kept by their text, parsed and planned once (PostgreSQL's plan cache then
+ * chooses between plans made for the values and one generic plan, as for any prepared statement):
+ * on PGlite, parsing and planning a statement cost as much as running it (docs/reliability.md,
+ * "Statements parsed once"). A search (LIKE or ILIKE) is never kept: its best plan depends on
+ * its term (documents/document-search.ts), which a plan made once cannot see. Beyond MAX_KEPT the
+ * least recently used statement is closed, and all are forgotten after a statement that may change
+ * what a kept one reads (DDL): a prepared statement whose result columns changed would fail where
+ * an unnamed one is planned afresh. Prepared statements outlive a transaction's end, ROLLBACK
+ * included, so a statement parsed inside one stays valid; one whose Parse failed was never made
+ * and is not kept.
+ * @type {Map<string, { name: string, types: number[] | null }>}
+ */
+const kept = new Map();
+const MAX_KEPT = 400;
+const SEARCH = /\s(i)?like\s/i;
+const CHANGES_SCHEMA = /(^|;|\n)\s*(alter|drop|create|truncate|comment)\s/i;
+let keptNames = 0;
+/** Names closed but not yet told to PostgreSQL: the next exchange's first messages. @type {string[]} */
+let toClose = [];
+
+/** @param {string} text */
+function forgetIfSchemaChanges(text) {
+  if (kept.size === 0 || !CHANGES_SCHEMA.test(text)) return;
+  for (const { name } of kept.values()) toClose.push(name);
+  kept.clear();
+}
+/** A new Writer, starting with the Close of statements forgotten since the last exchange. */
+function writer() {
+  const w = new Writer();
+  for (const name of toClose) close(w, name);
+  toClose = [];
+  return w;
+}
+/** Whether an answer holds a ParseComplete (the statement now exists). @param {Uint8Array} bytes */
+function parsed(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 0; at + 5 <= bytes.length; at += 1 + view.getInt32(at + 1)) if (bytes[at] === 0x31) return true;
+  return false;
+}
+/** Room for one more statement: the least recently used is closed in the same exchange as the new Parse. */
+function makeRoom() {
+  if (kept.size < MAX_KEPT) return;
+  const [oldest, { name }] = kept.entries().next().value;
+  toClose.push(name);
+  kept.delete(oldest);
+}
+/** @param {string} text @param {string} name @param {number[] | null} types */
+const keep = (text, name, types) => kept.set(text, { name, types });
+
+/**
+ * query: Bind, Describe, Execute and Sync of the statement for `text`, with its Parse the first
+ * time, as one exchange. With an array or an object among the values, the statement's parameter
+ * types are asked once (Parse, Describe, Flush) and each value written by PGlite's own serializer
+ * for its type, as its query does.
  * @param {string} text @param {unknown[]} params
  */
 function extendedQuery(text, params) {
+  forgetIfSchemaChanges(text);
   const plain = params.map(plainText);
-  const w = new Writer();
-  parse(w, text);
-  if (!plain.includes(undefined)) {
-    bindAndRun(w, /** @type {(string | null)[]} */ (plain));
-    return exchange(w.done());
+  const hit = kept.get(text);
+  if (hit) {
+    // most recently used last: the first entry is the one to close
+    kept.delete(text);
+    kept.set(text, hit);
   }
-  w.message(0x44, () => {
-    w.byte(0x53);
-    w.text('', true);
-  });
-  w.message(0x48, () => undefined);
-  const described = exchange(w.done());
-  // a statement PostgreSQL refused: its error, then the Sync that ends the failed exchange
-  if (failed(described.bytes)) return joined(described, exchange(SYNC));
-  const types = parameterTypes(described.bytes);
+  const named = !SEARCH.test(text);
+  const name = hit ? hit.name : named ? `k${++keptNames}` : '';
+  if (named && !hit) makeRoom();
+  const w = writer();
+  if (!hit) parse(w, name, text);
+  if (!plain.includes(undefined)) {
+    bindAndRun(w, name, /** @type {(string | null)[]} */ (plain));
+    const ran = exchange(w.done());
+    if (named && !hit && parsed(ran.bytes)) keep(text, name, null);
+    return ran;
+  }
+  let types = hit?.types;
+  /** @type {{ bytes: Uint8Array, done: Promise<unknown> } | undefined} */
+  let described;
+  if (!types) {
+    w.message(0x44, () => {
+      w.byte(0x53);
+      w.text(name, true);
+    });
+    w.message(0x48, () => undefined);
+    described = exchange(w.done());
+    // a statement PostgreSQL refused: its error, then the Sync that ends the failed exchange
+    if (failed(described.bytes)) return joined(described, exchange(SYNC));
+    types = parameterTypes(described.bytes);
+    if (named) {
+      if (hit) hit.types = types;
+      else keep(text, name, types);
+    }
+  }
   const values = params.map((v, i) => {
     if (v === null || v === undefined) return null;
     const serialize = pglite.serializers[types[i] ?? 0];
     return serialize ? serialize(v) : String(v);
   });
-  const rest = new Writer();
-  bindAndRun(rest, values);
+  const rest = described ? new Writer() : w;
+  bindAndRun(rest, name, values);
   const ran = exchange(rest.done());
-  return { bytes: ran.bytes, done: Promise.all([described.done, ran.done]) };
+  return described ? { bytes: ran.bytes, done: Promise.all([described.done, ran.done]) } : ran;
 }
 /** The parameter types of a ParameterDescription in an answer. @param {Uint8Array} bytes */
 function parameterTypes(bytes) {
@@ -262,7 +342,11 @@ function joined(a, b) {
   return { bytes, done: Promise.all([a.done, b.done]) };
 }
 /** @param {any} m */
-const statement = (m) => (m.op === 'query' ? extendedQuery(m.text, m.params ?? []) : exchange(simpleQuery(m.text)));
+const statement = (m) => {
+  if (m.op === 'query') return extendedQuery(m.text, m.params ?? []);
+  forgetIfSchemaChanges(m.text);
+  return exchange(simpleQuery(m.text));
+};
 
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
 const BEGIN = simpleQuery('BEGIN');

@@ -204,7 +204,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   // Planned once (cache/prepared-statements.ts): with its subqueries, planning it cost about three
   // times running it on PGlite. The join keeps drizzle qualifying column names, which the
   // correlated subqueries need.
-  const lockedRead = preparedInTransaction(db, 'invoice_locked_read', (tx: Tx) =>
+  const lockedRead = preparedInTransaction('invoice_locked_read', (tx: Tx) =>
     tx
       .select(lockedColumns(sql.placeholder('today')))
       .from(invoices)

@@ -45,7 +45,6 @@ const defaults = (): DocumentSettings => ({
 export function createDocumentSettingsRepository(db: Database) {
   // Every new invoice reads it: planned once (cache/prepared-statements.ts).
   const withClient = preparedSelect(
-    db,
     'settings_with_client',
     db
       .select({

@@ -105,7 +105,6 @@ export function createPreviewsRepository(db: Database) {
     sql`${invoices.status} <> ${sqlWord('DRAFT')}`,
   );
   const keptInvoiceQuery = preparedSelect(
-    db,
     'kept_invoice_pdf_trusted',
     db
       .select(keptInvoiceColumns())
@@ -120,7 +119,6 @@ export function createPreviewsRepository(db: Database) {
   // with it, so a request the kept bytes cannot answer goes on without asking again), with the
   // invoice's columns null when it is a draft, another account's or none.
   const keptInvoiceForSessionQuery = preparedSelect(
-    db,
     'kept_invoice_pdf_for_session',
     db
       .select({
@@ -154,7 +152,6 @@ export function createPreviewsRepository(db: Database) {
     kept: keptRow(row),
   });
   const keptCreditNoteQuery = preparedSelect(
-    db,
     'kept_credit_note_pdf',
     db
       .select({ number: creditNotes.creditNoteNumber, snapshotMd5: creditNotes.snapshotMd5, ...kept() })
