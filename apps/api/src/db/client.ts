@@ -52,8 +52,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // bigint (int8) columns are parsed by drizzle's mode: 'number'; dates stay strings.
   pg.types.setTypeParser(1082, (v: string) => v);
-  const { NamingClient } = await import('./pg-statement-names.ts');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: NamingClient });
+  const { namingClient } = await import('./pg-statement-names.ts');
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: namingClient() });
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it on next use */
   });

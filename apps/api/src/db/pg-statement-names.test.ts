@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { NamingClient, statementName } from './pg-statement-names.ts';
+import { namingClient, statementNames } from './pg-statement-names.ts';
 
 /**
  * On PostgreSQL every statement with values is prepared under a name made from its text, so each
@@ -12,7 +12,7 @@ let pool: pg.Pool;
 
 beforeAll(async () => {
   if (!url) throw new Error('needs TEST_DATABASE_URL (the PostgreSQL pass)');
-  pool = new pg.Pool({ connectionString: url, max: 1, Client: NamingClient });
+  pool = new pg.Pool({ connectionString: url, max: 1, Client: namingClient(statementNames()) });
   await pool.query('create temporary table named_t (id int primary key, note text)');
 });
 afterAll(async () => {
@@ -23,12 +23,26 @@ afterAll(async () => {
 const held = async () => (await pool.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((r) => r.statement);
 
 describe('statements prepared under names on PostgreSQL', () => {
-  it('when a text is named twice, then it gets the same name, another text another, and a search none', () => {
+  it('when a text is sent again, then it gets a name, the same each time; another text another; a search and the first sending none', () => {
+    const nameOf = statementNames();
     const text = 'select note from named_t where id = $1';
-    expect(statementName(text)).toBe(statementName(text));
-    expect(statementName(text)).not.toBe(statementName(`${text} limit 1`));
-    expect(statementName('select id from named_t where note ilike $1')).toBeUndefined();
-    expect(statementName('select id from named_t where note LIKE $1')).toBeUndefined();
+    expect(nameOf(text)).toBeUndefined();
+    const name = nameOf(text);
+    expect(name).toMatch(/^k_[0-9a-f]{24}$/);
+    expect(nameOf(text)).toBe(name);
+    nameOf(`${text} limit 1`);
+    expect(nameOf(`${text} limit 1`)).not.toBe(name);
+    for (const search of ['select id from named_t where note ilike $1', 'select id from named_t where note LIKE $1']) {
+      nameOf(search);
+      expect(nameOf(search)).toBeUndefined();
+    }
+  });
+
+  it('when as many texts as allowed have names, then a new one gets none and the named keep theirs', () => {
+    const nameOf = statementNames(2);
+    for (const t of ['a $1', 'a $1', 'b $1', 'b $1', 'c $1', 'c $1']) nameOf(t);
+    expect(nameOf('a $1')).toBeDefined();
+    expect(nameOf('c $1')).toBeUndefined();
   });
 
   it('when a statement with values runs again, then it is prepared once and each run answers for its own values', async () => {

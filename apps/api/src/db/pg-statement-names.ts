@@ -3,41 +3,51 @@ import pg from 'pg';
 
 /** A search's best plan depends on its term (documents/document-search.ts): planned with it, each time. */
 const SEARCH = /\s(i)?like\s/i;
-/** Statements named per process at most; beyond, each new text is sent unnamed, as before. */
-const MAX_NAMED = 400;
-
-const names = new Map<string, string>();
 
 /**
- * The name a statement is prepared under on every pooled connection, from its text (so two texts
- * never share one), or undefined for a search and once MAX_NAMED texts have names: each
- * connection keeps what it prepared until it closes, so the count is bounded here.
+ * Names for statement texts: a text gets one the second time it is sent (a bulk insert's text,
+ * one per row count, is seldom sent twice), made from a hash of the text so two texts never share
+ * one. At most `max` texts are named: each connection keeps what it prepared until it closes.
+ * Searches are never named.
  */
-export function statementName(text: string): string | undefined {
-  const known = names.get(text);
-  if (known !== undefined || names.size >= MAX_NAMED || SEARCH.test(text)) return known;
-  const name = `k_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-  names.set(text, name);
-  return name;
+export function statementNames(max = 400, remembered = 4000) {
+  const names = new Map<string, string>();
+  let seenOnce = new Set<string>();
+  return (text: string): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= max || SEARCH.test(text)) return known;
+    if (!seenOnce.has(text)) {
+      // bounded: forgetting texts seen once only delays their name
+      if (seenOnce.size >= remembered) seenOnce = new Set();
+      seenOnce.add(text);
+      return undefined;
+    }
+    seenOnce.delete(text);
+    const name = `k_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, name);
+    return name;
+  };
 }
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown };
 
 /**
- * A pg client that prepares every statement with values under a name (statementName), so each
- * pooled connection parses and plans it once, as PGlite's thread does (docs/reliability.md,
+ * A pg client class that prepares statements with values under the names `nameOf` gives, so each
+ * pooled connection parses and plans them once, as PGlite's thread does (docs/reliability.md,
  * "Statements parsed once"); drizzle names only the statements it is asked to prepare. A
  * statement without values keeps the simple protocol, which a name would turn into the extended
  * one: a script of several statements (a migration) cannot be prepared.
  */
-export class NamingClient extends pg.Client {
-  override query(...args: unknown[]): never {
-    const [config, values] = args as [QueryConfig | string, unknown];
-    if (config !== null && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined && config.submit === undefined) {
-      const given = Array.isArray(values) ? values : config.values;
-      const name = Array.isArray(given) && given.length > 0 ? statementName(config.text) : undefined;
-      if (name) args[0] = { ...config, name };
+export function namingClient(nameOf: (text: string) => string | undefined = statementNames()): typeof pg.Client {
+  return class NamingClient extends pg.Client {
+    override query(...args: unknown[]): never {
+      const [config, values] = args as [QueryConfig | string, unknown];
+      if (config !== null && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined && config.submit === undefined) {
+        const given = Array.isArray(values) ? values : config.values;
+        const name = Array.isArray(given) && given.length > 0 ? nameOf(config.text) : undefined;
+        if (name) args[0] = { ...config, name };
+      }
+      return (super.query as (...a: unknown[]) => never)(...args);
     }
-    return (super.query as (...a: unknown[]) => never)(...args);
-  }
+  };
 }
