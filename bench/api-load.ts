@@ -63,6 +63,10 @@ async function run(url: string, target: LoadTarget, durationSec: number, connect
     connections,
     duration: durationSec,
     amount,
+    // A smoke run (a fixed amount) proves each endpoint answers, not how fast: on a machine short
+    // of disk, a first PDF render that starts the render worker took longer than autocannon's 10 s
+    // default (a CI run, 27 November 2026), so it waits up to a minute. Timed runs keep 10 s.
+    timeout: amount === undefined ? 10 : 60,
     headers,
     requests: target.paths.map((path) => ({
       method: target.method,
