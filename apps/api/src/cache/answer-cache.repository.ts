@@ -1,7 +1,6 @@
 import { and, eq, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { preparedSelect } from './prepared-statements.ts';
 import { accountVersions, accounts, keptAnswers, memberships, users } from '../db/schema.ts';
 import {
   liveSessionColumns,
@@ -42,32 +41,28 @@ const keptBody = (userId: SQL | Placeholder | AnyPgColumn, version: SQL) =>
  * "Kept answers"). The version moves in every transaction that changes what they show.
  */
 export function createKeptAnswersRepository(db: Database) {
-  const readQuery = preparedSelect(
-    'kept_answer',
-    db
-      .select({ version: sql<string>`now_.version::text`, body: keptBody(sql.placeholder('userId'), sql`now_.version`) })
-      .from(sql`(select ${versionNow(sql.placeholder('userId'))} as version) now_`),
-  );
+  const readQuery = db
+    .select({ version: sql<string>`now_.version::text`, body: keptBody(sql.placeholder('userId'), sql`now_.version`) })
+    .from(sql`(select ${versionNow(sql.placeholder('userId'))} as version) now_`)
+    .prepare('kept_answer');
   // The same answer for a session not yet checked (the one session rule, cache/session-check.ts):
   // no row when its user is gone or signed out, its membership ended, or it is an engineer's (whose answers differ); null body when nothing is kept
   // for today under the account's version now.
   // The row also carries what authenticate would read (user, membership): on a miss the route
   // goes on with the session already checked by the same rule, without a second query.
-  const readForSessionQuery = preparedSelect(
-    'kept_answer_for_session_v2',
-    db
-      .select({
-        // one statement, one snapshot: both subqueries see the same version
-        version: sql<string>`${versionNow(accounts.id)}::text`,
-        body: keptBody(accounts.id, versionNow(accounts.id)),
-        ...liveSessionColumns(),
-      })
-      .from(accounts)
-      .innerJoin(users, userHoldsToken())
-      .innerJoin(memberships, and(membershipHoldsToken(accounts.id), sql`${memberships.role} <> 'ENGINEER'`))
-      .where(eq(accounts.id, sql.placeholder('accountId')))
-      .limit(1),
-  );
+  const readForSessionQuery = db
+    .select({
+      // one statement, one snapshot: both subqueries see the same version
+      version: sql<string>`${versionNow(accounts.id)}::text`,
+      body: keptBody(accounts.id, versionNow(accounts.id)),
+      ...liveSessionColumns(),
+    })
+    .from(accounts)
+    .innerJoin(users, userHoldsToken())
+    .innerJoin(memberships, and(membershipHoldsToken(accounts.id), sql`${memberships.role} <> 'ENGINEER'`))
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('kept_answer_for_session_v2');
   const checked = (name: string) => {
     if (!NAME.test(name)) throw new Error(`not a kept answer name: ${name}`);
     return name;
@@ -75,7 +70,7 @@ export function createKeptAnswersRepository(db: Database) {
   return {
     /** The account's version now, and the answer kept under it for `day` if there is one. */
     async read(userId: string, name: string, day: string): Promise<{ version: number; body: string | null }> {
-      const [row] = await readQuery({ userId, name: checked(name), day });
+      const [row] = await readQuery.execute({ userId, name: checked(name), day });
       return { version: Number(row?.version ?? 0), body: row?.body ?? null };
     },
     /**
@@ -83,7 +78,7 @@ export function createKeptAnswersRepository(db: Database) {
      * version are checked in the same query; null when nothing is kept or the session is not valid.
      */
     async readForSession(session: SessionClaim, name: string, day: string): Promise<KeptForSessionRow | null> {
-      const [row] = await readForSessionQuery({ ...sessionValues(session), accountId: session.accountId, name: checked(name), day });
+      const [row] = await readForSessionQuery.execute({ ...sessionValues(session), accountId: session.accountId, name: checked(name), day });
       if (!row) return null;
       return {
         version: Number(row.version),

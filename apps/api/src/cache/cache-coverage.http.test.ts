@@ -10,8 +10,8 @@ import { ANSWER_TABLES, PDF_TABLES } from './cached-reads.ts';
  * Every table a kept answer or a kept PDF reads has what keeps it fresh (cached-reads.ts): the
  * statements of working out each kept answer and of serving each kept PDF are captured, and
  * their tables checked against the list, and the list against the triggers in the database.
- * PGlite sends a prepared statement's text once per process (cache/prepared-statements.ts), so a
- * statement prepared by an earlier request shows only on PostgreSQL: run it on both.
+ * Run on both databases: each sends its statements its own way (PGlite's thread keeps them by
+ * text, the pg pool names them), and the log must see every table either way.
  */
 let t: TestApp;
 let user: TestUser;

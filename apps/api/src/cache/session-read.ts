@@ -5,7 +5,6 @@ import type { TRole } from '@docket/schemas/account';
 import type { Database } from '../db/client.ts';
 import { accounts, memberships, users } from '../db/schema.ts';
 import { takeSessionToCheck } from '../lib/request-context.ts';
-import { preparedSelect } from './prepared-statements.ts';
 import { membershipHoldsToken, trustedValues, userHoldsToken, type SessionLookup } from './session-check.ts';
 
 /** What a select builder offers here: its SQL and its selected fields (to map rows as drizzle would). */
@@ -119,14 +118,8 @@ function prepare<R>(
   };
   const statement = dialect.sqlToQuery(behindSession(query.getSQL()));
   const session = (db as unknown as { _: { session: PreparingSession } })._.session;
-  const preparable = {
-    prepare: (n?: string) => session.prepareQuery(statement, undefined, n, true, mapRows),
-  };
-  if (name === undefined) {
-    const unnamed = preparable.prepare();
-    return (values) => unnamed.execute(values);
-  }
-  return preparedSelect<Found<R>>(typeof name === 'function' ? name(statement.sql) : name, preparable as never);
+  const prepared = session.prepareQuery(statement, undefined, typeof name === 'function' ? name(statement.sql) : name, true, mapRows);
+  return (values) => prepared.execute(values);
 }
 interface PreparingSession {
   prepareQuery(
@@ -160,7 +153,7 @@ async function run<R>(execute: (values: Record<string, unknown>) => Promise<Foun
 }
 
 /**
- * A select of one account's rows, prepared once (prepared-statements.ts), that also checks the
+ * A select of one account's rows, prepared once per connection, that also checks the
  * request's session when the route left it to its read (http/session-in-query.ts): one statement
  * where there were two. Called outside such a route (after a write, by a job) it checks nothing.
  * `accountId` must be the account the query reads: a session is only checked by a read of its own.

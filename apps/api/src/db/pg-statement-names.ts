@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-
-/** A search's best plan depends on its term (documents/document-search.ts): planned with it, each time. */
-const SEARCH = /\s(i)?like\s/i;
+import { plannedEachTime } from './plan-each-time.mjs';
 
 /**
  * Names for statement texts: a text gets one the second time it is sent (a bulk insert's text,
@@ -15,7 +13,7 @@ export function statementNames(max = 400, remembered = 4000) {
   let seenOnce = new Set<string>();
   return (text: string): string | undefined => {
     const known = names.get(text);
-    if (known !== undefined || names.size >= max || SEARCH.test(text)) return known;
+    if (known !== undefined || names.size >= max || plannedEachTime(text)) return known;
     if (!seenOnce.has(text)) {
       // bounded: forgetting texts seen once only delays their name
       if (seenOnce.size >= remembered) seenOnce = new Set();

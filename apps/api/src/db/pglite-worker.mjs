@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { plannedEachTime } from './plan-each-time.mjs';
 
 /** As PGlite reads its array types when it opens (its _initArrayTypes). */
 const ARRAY_TYPES_SQL = `select b.oid, b.typarray from pg_catalog.pg_type a
@@ -223,8 +224,7 @@ function plainText(v) {
  * Statements are kept by their text, parsed and planned once (PostgreSQL's plan cache then
  * chooses between plans made for the values and one generic plan, as for any prepared statement):
  * on PGlite, parsing and planning a statement cost as much as running it (docs/reliability.md,
- * "Statements parsed once"). A search (LIKE or ILIKE) is never kept: its best plan depends on
- * its term (documents/document-search.ts), which a plan made once cannot see. Beyond MAX_KEPT the
+ * "Statements parsed once"). A search is never kept (plan-each-time.mjs). Beyond MAX_KEPT the
  * least recently used statement is closed, and all are forgotten after a statement that may change
  * what a kept one reads (DDL): a prepared statement whose result columns changed would fail where
  * an unnamed one is planned afresh. Prepared statements outlive a transaction's end, ROLLBACK
@@ -234,7 +234,6 @@ function plainText(v) {
  */
 const kept = new Map();
 const MAX_KEPT = 400;
-const SEARCH = /\s(i)?like\s/i;
 const CHANGES_SCHEMA = /(^|;|\n)\s*(alter|drop|create|truncate|comment)\s/i;
 let keptNames = 0;
 /** Names closed but not yet told to PostgreSQL: the next exchange's first messages. @type {string[]} */
@@ -285,7 +284,7 @@ function extendedQuery(text, params) {
     kept.delete(text);
     kept.set(text, hit);
   }
-  const named = !SEARCH.test(text);
+  const named = !plannedEachTime(text);
   const name = hit ? hit.name : named ? `k${++keptNames}` : '';
   if (named && !hit) makeRoom();
   const w = writer();

@@ -12,7 +12,6 @@ import { linesJson } from '../documents/lines-json.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
 import { documentListQuery, listShapeKey, listValues, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CountedLimit, CreateGuard, Executor } from '../documents/create-guard.ts';
-import { preparedInTransaction } from '../../cache/prepared-statements.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
@@ -201,16 +200,18 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   const insertLines = (x: Executor, userId: string, invoiceId: string, fields: PricedDocument) =>
     x.insert(invoiceLines).values(fields.lines.map((l) => ({ ...l, userId, invoiceId })));
 
-  // Planned once (cache/prepared-statements.ts): with its subqueries, planning it cost about three
-  // times running it on PGlite. The join keeps drizzle qualifying column names, which the
-  // correlated subqueries need.
-  const lockedRead = preparedInTransaction('invoice_locked_read', (tx: Tx) =>
+  // Prepared once per connection: with its subqueries, planning it cost about three times running
+  // it on PGlite. drizzle binds a prepared query to its session, so it is built on each
+  // transaction's handle. The join keeps drizzle qualifying column names, which the correlated
+  // subqueries need.
+  const lockedRead = (tx: Tx, values: Record<string, unknown>) =>
     tx
       .select(lockedColumns(sql.placeholder('today')))
       .from(invoices)
       .innerJoin(clients, eq(clients.id, invoices.clientId))
-      .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id')))),
-  );
+      .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
+      .prepare('invoice_locked_read')
+      .execute(values);
 
   /**
    * The invoice row locked FOR UPDATE inside the caller's transaction: every change to an

@@ -3,7 +3,6 @@ import { DEFAULT_CREDIT_NOTE_PREFIX, DEFAULT_DUE_DAYS, DEFAULT_INVOICE_PREFIX, D
 import { percentToBasisPoints } from '@docket/schemas/money';
 import type { Database } from '../../db/client.ts';
 import { clients, companies } from '../../db/schema.ts';
-import { preparedSelect } from '../../cache/prepared-statements.ts';
 
 export interface DocumentSettings {
   quotePrefix: string;
@@ -43,19 +42,17 @@ const defaults = (): DocumentSettings => ({
 
 /** Number prefixes and default tax from the company profile, or the spec's defaults without one. */
 export function createDocumentSettingsRepository(db: Database) {
-  // Every new invoice reads it: planned once (cache/prepared-statements.ts).
-  const withClient = preparedSelect(
-    'settings_with_client',
-    db
-      .select({
-        client: { vatNumber: clients.vatNumber, cisRate: clients.cisRate, paymentTermsDays: clients.paymentTermsDays },
-        company: settingsColumns,
-      })
-      .from(clients)
-      .leftJoin(companies, eq(companies.userId, clients.userId))
-      .where(and(eq(clients.userId, sql.placeholder('userId')), eq(clients.id, sql.placeholder('clientId'))))
-      .limit(1),
-  );
+  // Every new invoice reads it: prepared once per connection.
+  const withClient = db
+    .select({
+      client: { vatNumber: clients.vatNumber, cisRate: clients.cisRate, paymentTermsDays: clients.paymentTermsDays },
+      company: settingsColumns,
+    })
+    .from(clients)
+    .leftJoin(companies, eq(companies.userId, clients.userId))
+    .where(and(eq(clients.userId, sql.placeholder('userId')), eq(clients.id, sql.placeholder('clientId'))))
+    .limit(1)
+    .prepare('settings_with_client');
   return {
     async read(userId: string): Promise<DocumentSettings> {
       const [row] = await db.select(settingsColumns).from(companies).where(eq(companies.userId, userId)).limit(1);
@@ -67,7 +64,7 @@ export function createDocumentSettingsRepository(db: Database) {
      * document is refused anyway).
      */
     async readWithClient(userId: string, clientId: string): Promise<{ settings: DocumentSettings; client: ClientTerms | null }> {
-      const [row] = await withClient({ userId, clientId });
+      const [row] = await withClient.execute({ userId, clientId });
       // drizzle answers a left-joined object whose columns are all null (no company yet) as null
       return { settings: row?.company ?? defaults(), client: row?.client ?? null };
     },

@@ -23,7 +23,6 @@ import {
   type SessionClaim,
   type SessionLookup,
 } from '../../cache/session-check.ts';
-import { preparedSelect } from '../../cache/prepared-statements.ts';
 import { writeTogether } from '../../db/one-statement.ts';
 import { sqlWord } from '../../db/sql-words.ts';
 import { effectiveInvoiceStatus } from '../invoices/invoice-status.ts';
@@ -104,39 +103,35 @@ export function createPreviewsRepository(db: Database) {
     eq(invoices.id, sql.placeholder('id')),
     sql`${invoices.status} <> ${sqlWord('DRAFT')}`,
   );
-  const keptInvoiceQuery = preparedSelect(
-    'kept_invoice_pdf_trusted',
-    db
-      .select(keptInvoiceColumns())
-      .from(invoices)
-      .innerJoin(clients, eq(clients.id, invoices.clientId))
-      .leftJoin(companies, eq(companies.userId, invoices.userId))
-      .leftJoin(issuedPdfs, keptIssuedPdf)
-      .where(issuedInvoice)
-      .limit(1),
-  );
+  const keptInvoiceQuery = db
+    .select(keptInvoiceColumns())
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .leftJoin(companies, eq(companies.userId, invoices.userId))
+    .leftJoin(issuedPdfs, keptIssuedPdf)
+    .where(issuedInvoice)
+    .limit(1)
+    .prepare('kept_invoice_pdf_trusted');
   // Led by the session: a row whenever the session is live (what authenticate reads comes back
   // with it, so a request the kept bytes cannot answer goes on without asking again), with the
   // invoice's columns null when it is a draft, another account's or none.
-  const keptInvoiceForSessionQuery = preparedSelect(
-    'kept_invoice_pdf_for_session',
-    db
-      .select({
-        ...liveSessionColumns(),
-        found: sql<boolean>`(${invoices.id} is not null)`,
-        ...keptInvoiceColumns(),
-      })
-      .from(accounts)
-      .innerJoin(users, userHoldsToken())
-      .innerJoin(memberships, membershipHoldsToken(accounts.id))
-      .leftJoin(invoices, and(eq(invoices.userId, accounts.id), issuedInvoice))
-      .leftJoin(clients, eq(clients.id, invoices.clientId))
-      .leftJoin(companies, eq(companies.userId, invoices.userId))
-      .leftJoin(issuedPdfs, keptIssuedPdf)
-      .where(eq(accounts.id, sql.placeholder('userId')))
-      .limit(1),
-  );
-  type KeptInvoiceRow = Awaited<ReturnType<typeof keptInvoiceQuery>>[number];
+  const keptInvoiceForSessionQuery = db
+    .select({
+      ...liveSessionColumns(),
+      found: sql<boolean>`(${invoices.id} is not null)`,
+      ...keptInvoiceColumns(),
+    })
+    .from(accounts)
+    .innerJoin(users, userHoldsToken())
+    .innerJoin(memberships, membershipHoldsToken(accounts.id))
+    .leftJoin(invoices, and(eq(invoices.userId, accounts.id), issuedInvoice))
+    .leftJoin(clients, eq(clients.id, invoices.clientId))
+    .leftJoin(companies, eq(companies.userId, invoices.userId))
+    .leftJoin(issuedPdfs, keptIssuedPdf)
+    .where(eq(accounts.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('kept_invoice_pdf_for_session');
+  type KeptInvoiceRow = Awaited<ReturnType<typeof keptInvoiceQuery.execute>>[number];
   const keptInvoiceOf = (row: KeptInvoiceRow): KeptPdf => ({
     number: invoiceNumberLabel(row.number),
     live: {
@@ -151,15 +146,13 @@ export function createPreviewsRepository(db: Database) {
     },
     kept: keptRow(row),
   });
-  const keptCreditNoteQuery = preparedSelect(
-    'kept_credit_note_pdf',
-    db
-      .select({ number: creditNotes.creditNoteNumber, snapshotMd5: creditNotes.snapshotMd5, ...kept() })
-      .from(creditNotes)
-      .leftJoin(issuedPdfs, and(eq(issuedPdfs.userId, creditNotes.userId), sql`${issuedPdfs.kind} = 'credit_note'`, eq(issuedPdfs.documentId, creditNotes.id)))
-      .where(and(eq(creditNotes.userId, sql.placeholder('userId')), eq(creditNotes.id, sql.placeholder('id'))))
-      .limit(1),
-  );
+  const keptCreditNoteQuery = db
+    .select({ number: creditNotes.creditNoteNumber, snapshotMd5: creditNotes.snapshotMd5, ...kept() })
+    .from(creditNotes)
+    .leftJoin(issuedPdfs, and(eq(issuedPdfs.userId, creditNotes.userId), sql`${issuedPdfs.kind} = 'credit_note'`, eq(issuedPdfs.documentId, creditNotes.id)))
+    .where(and(eq(creditNotes.userId, sql.placeholder('userId')), eq(creditNotes.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('kept_credit_note_pdf');
   return {
     async stored(userId: string, kind: IssuedPdfKind, documentId: string, modelHash: string): Promise<Buffer | null> {
       const [row] = await db
@@ -185,7 +178,7 @@ export function createPreviewsRepository(db: Database) {
     },
     /** An issued invoice's live inputs and its kept PDF in one query (null: not this account's, or a draft). */
     async keptInvoice(r: KeptPdfRequest, today: string): Promise<KeptPdf | null> {
-      const [row] = await keptInvoiceQuery(values(r, { today }));
+      const [row] = await keptInvoiceQuery.execute(values(r, { today }));
       return row ? keptInvoiceOf(row) : null;
     },
     /**
@@ -194,7 +187,7 @@ export function createPreviewsRepository(db: Database) {
      */
     async keptInvoiceForSession(r: Omit<KeptPdfRequest, 'userId'> & { session: SessionClaim }, today: string): Promise<KeptPdfForSession | null> {
       const { session } = r;
-      const [row] = await keptInvoiceForSessionQuery({ ...values({ ...r, userId: session.accountId }, { today }), ...sessionValues(session) });
+      const [row] = await keptInvoiceForSessionQuery.execute({ ...values({ ...r, userId: session.accountId }, { today }), ...sessionValues(session) });
       if (!row) return null;
       return {
         session: liveSessionOf(session, row),
@@ -203,7 +196,7 @@ export function createPreviewsRepository(db: Database) {
     },
     /** The same for a credit note: nothing of it is live but its snapshot. */
     async keptCreditNote(r: KeptPdfRequest): Promise<KeptPdf | null> {
-      const [row] = await keptCreditNoteQuery(values(r, {}));
+      const [row] = await keptCreditNoteQuery.execute(values(r, {}));
       if (!row) return null;
       return { number: row.number, live: { snapshotMd5: row.snapshotMd5, status: 'ISSUED' }, kept: keptRow(row) };
     },
