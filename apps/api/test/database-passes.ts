@@ -60,6 +60,7 @@ export const ONE_DATABASE: Readonly<Record<string, { pass: 'pglite' | 'postgres'
   'src/db/fresh-data-dir.test.ts': { pass: 'pglite', why: "creating PGlite's data folder on first start; PostgreSQL has none" },
   'src/db/pglite-thread.test.ts': { pass: 'pglite', why: 'the embedded database on its own thread; PostgreSQL is a server of its own' },
   'src/db/pg-statement-names.test.ts': { pass: 'postgres', why: 'the pg pool naming its statements; PGlite keeps them on its own thread' },
+  'src/db/pg-in-flight-first.test.ts': { pass: 'postgres', why: 'the pg pool’s waiting order; PGlite’s thread has its own (pglite-thread.test.ts)' },
   'src/db/pglite-auto-analyze.test.ts': {
     pass: 'pglite',
     why: "PGlite's stand-in for autovacuum's analyse; on PostgreSQL the daemon itself may analyse a table between the test's two looks",

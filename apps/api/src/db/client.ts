@@ -7,6 +7,7 @@ import * as schema from './schema.ts';
 import type { PgliteLike } from '../jobs/job-queue.ts';
 import { prepareFreshDataDir } from './fresh-data-dir.ts';
 import { PgliteThread } from './pglite-thread.ts';
+import { statementFollows } from '../lib/request-context.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -53,7 +54,9 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // bigint (int8) columns are parsed by drizzle's mode: 'number'; dates stay strings.
   pg.types.setTypeParser(1082, (v: string) => v);
   const { namingClient } = await import('./pg-statement-names.ts');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: namingClient() });
+  const { inFlightFirstPool } = await import('./pg-in-flight-first.ts');
+  const config = { connectionString: url, max: poolSize, Client: namingClient() };
+  const pool = inFlightFirstPool(config, statementFollows);
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it on next use */
   });
@@ -98,7 +101,12 @@ export async function openPgliteAt(dir: string | undefined, start: { loadDataDir
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // The search indexes need pg_trgm (migration 0002): the thread loads PGlite's bundled extension.
-  const client = await PgliteThread.start({ dataDir: dir, startParams: pgliteStartParams(PGlite), loadDataDir: start.loadDataDir });
+  const client = await PgliteThread.start({
+    dataDir: dir,
+    startParams: pgliteStartParams(PGlite),
+    loadDataDir: start.loadDataDir,
+    follows: statementFollows,
+  });
   const db = drizzle(client as unknown as InstanceType<typeof PGlite>, { schema });
   embedded.add(db);
   try {

@@ -239,6 +239,57 @@ describe('PGlite on its own thread', () => {
     });
   });
 
+  describe('in-flight requests first', () => {
+    /** A thread whose next statements are follow-ups or firsts as the test says. */
+    let next: boolean[] = [];
+    let ordered: PgliteThread;
+    beforeAll(async () => {
+      ordered = await PgliteThread.start({ ...START, follows: () => next.shift() ?? false });
+      await ordered.exec('create sequence turn');
+    });
+    afterAll(() => ordered.close());
+    /** The statement's turn: the sequence's next value when it ran. */
+    const turn = async (label: string) => ({ label, at: ((await ordered.query('select nextval($1)::int as n', ['turn'])).rows[0] as { n: number }).n });
+
+    it('when firsts and a follow-up wait while the session is busy, then the follow-up runs before them, and the firsts in arrival order', async () => {
+      next = [false];
+      const busy = ordered.query('select pg_sleep(0.3)');
+      // sent while the sleep runs: two requests' first statements, then one request's second
+      await new Promise((r) => setTimeout(r, 50));
+      next = [false, false, true];
+      const ran = await Promise.all([turn('first A'), turn('first B'), turn('follow-up')]);
+      await busy;
+      expect(ran.sort((a, b) => a.at - b.at).map((r) => r.label)).toEqual(['follow-up', 'first A', 'first B']);
+    });
+
+    it('when nothing is a follow-up, then statements run in the order they were sent', async () => {
+      next = [];
+      const busy = ordered.query('select pg_sleep(0.2)');
+      await new Promise((r) => setTimeout(r, 50));
+      const ran = await Promise.all(['one', 'two', 'three'].map(turn));
+      await busy;
+      expect(ran.sort((a, b) => a.at - b.at).map((r) => r.label)).toEqual(['one', 'two', 'three']);
+    });
+
+    it('when a follow-up BEGIN waits behind firsts, then its transaction runs first and the firsts after its COMMIT', async () => {
+      next = [false];
+      const busy = ordered.query('select pg_sleep(0.3)');
+      await new Promise((r) => setTimeout(r, 50));
+      next = [false, true];
+      const first = turn('first');
+      const inTx = ordered.transaction(async (tx) => {
+        const a = (await tx.query('select nextval($1)::int as n', ['turn'])).rows[0] as { n: number };
+        // a statement sent from outside now waits for this transaction's end
+        await new Promise((r) => setTimeout(r, 30));
+        const b = (await tx.query('select nextval($1)::int as n', ['turn'])).rows[0] as { n: number };
+        return [a.n, b.n];
+      });
+      const [[a, b], f] = await Promise.all([inTx, first, busy]);
+      expect(f.at).toBeGreaterThan(b!);
+      expect(b).toBe(a! + 1);
+    });
+  });
+
   it('when a data folder is dumped and loaded into a new thread, then its rows are there', async () => {
     await db.query('insert into t (id, note) values (30, $1)', ['kept']);
     const tar = await db.dumpDataDir('none');

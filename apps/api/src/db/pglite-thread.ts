@@ -67,6 +67,8 @@ export class PgliteThread {
   private constructor(
     private readonly worker: Worker,
     onLost: (error: Error) => void,
+    /** whether a statement follows an earlier one of the same request (lib/request-context.ts) */
+    private readonly follows: () => boolean,
   ) {
     worker.on('message', (batch: { id: number; result?: unknown; error?: Record<string, unknown> }[]) => {
       for (const m of batch) {
@@ -96,7 +98,13 @@ export class PgliteThread {
    * of it; by default the error is thrown as uncaught, so the server's crash handler logs it and
    * exits, as it would for PGlite failing in-process, instead of serving on without a database.
    */
-  static async start(options: { dataDir?: string; startParams: string[]; loadDataDir?: Blob; onLost?: (error: Error) => void }): Promise<PgliteThread> {
+  static async start(options: {
+    dataDir?: string;
+    startParams: string[];
+    loadDataDir?: Blob;
+    onLost?: (error: Error) => void;
+    follows?: () => boolean;
+  }): Promise<PgliteThread> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
     const worker = new Worker(workerFile(), {
       workerData: { dataDir: options.dataDir, startParams: options.startParams, loadDataDir, wasmModule: await wasmModule() },
@@ -108,7 +116,7 @@ export class PgliteThread {
         process.nextTick(() => {
           throw error;
         }));
-    const thread = new PgliteThread(worker, onLost);
+    const thread = new PgliteThread(worker, onLost, options.follows ?? (() => false));
     // the worker answers id 0 once PGlite is open, with its array types
     thread.parsers = typeParsers((await thread.await(0)) as { oid: number; typarray: number }[]);
     return thread;
@@ -147,7 +155,9 @@ export class PgliteThread {
 
   /** The answer to one statement (extended protocol) or several (simple), on PGlite itself or inside transaction `tx`. */
   private async statement(op: 'query' | 'exec', text: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number) {
-    return readResults(await this.call<ArrayBuffer>({ op, text, params, tx }), this.parsers, options);
+    // inside a transaction the session is already this request's: no turn to wait for
+    const message = tx ? { op, text, params, tx } : { op, text, params, follows: this.follows() };
+    return readResults(await this.call<ArrayBuffer>(message), this.parsers, options);
   }
 
   async query(text: string, params?: unknown[], options?: QueryOptions): Promise<PgliteResults> {
@@ -162,7 +172,7 @@ export class PgliteThread {
   async transaction<T>(fn: (tx: PgliteTransaction) => Promise<T>): Promise<T> {
     // the BEGIN's call id: the thread names the transaction by it
     const id = this.nextId++;
-    readResults(await this.call<ArrayBuffer>({ op: 'begin' }, id), this.parsers);
+    readResults(await this.call<ArrayBuffer>({ op: 'begin', follows: this.follows() }, id), this.parsers);
     let closed = false;
     // straight to the thread, not through this object's query and exec (which a caller may wrap)
     const inTransaction = (op: 'query' | 'exec', text: string, params?: unknown[], options?: QueryOptions) =>

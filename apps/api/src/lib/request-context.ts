@@ -12,6 +12,8 @@ interface RequestStore {
   keptMiss?: { accountId: string; name: string; day: string; version: number };
   /** a session left to the route's own read to check (http/session-in-query.ts) */
   sessionToCheck?: SessionToCheck;
+  /** database statements this request has sent so far (statementFollows) */
+  statementsSent?: number;
 }
 const storage = new AsyncLocalStorage<RequestStore>();
 
@@ -26,6 +28,29 @@ export const currentActor = (): string | null => storage.getStore()?.actorUserId
 export const setActor = (userId: string): void => {
   const store = storage.getStore();
   if (store) store.actorUserId = userId;
+};
+
+/**
+ * Statements of one request that may go ahead of other requests. A request's own work takes a
+ * handful (the mix's kinds at most eight); one that goes on sending is bulk work, an import's
+ * batches or an export's pages, and from then on waits its turn like a request just begun, so it
+ * cannot hold everyone else for its whole length (docs/reliability.md, "Imports and exports never
+ * stall other users").
+ */
+export const FOLLOW_UPS_AHEAD = 16;
+
+/**
+ * Whether the statement about to be sent follows an earlier one of the same request, and so runs
+ * before requests that have not begun (docs/reliability.md, "In-flight requests first"); counts
+ * it. A request's first statement, its statements past FOLLOW_UPS_AHEAD and statements outside
+ * any request (jobs, startup) do not.
+ */
+export const statementFollows = (): boolean => {
+  const store = storage.getStore();
+  if (!store) return false;
+  const sent = (store.statementsSent ?? 0) + 1;
+  store.statementsSent = sent;
+  return sent > 1 && sent <= FOLLOW_UPS_AHEAD;
 };
 
 /**
