@@ -19,6 +19,8 @@ import { balanceKeyOf, issuedLiveKey, payUrlOf } from './issued-live-key.ts';
 import { creditEntry, paymentEntry } from '@docket/schemas/document-figures';
 import type { HeldPdfBytes } from '../../cache/pdf-byte-cache.ts';
 
+type StoredSnapshot = Awaited<ReturnType<PreviewsSources['snapshots']['read']>>;
+
 export interface RenderedPdf {
   fileName: string;
   pdf: Buffer;
@@ -78,8 +80,9 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
    * date, the one field an issued invoice may change) come from the live row. A document
    * issued before snapshots existed, or without a company profile then, is frozen now.
    */
-  async function frozen(userId: string, what: string, kind: SnapshotTable, id: string, live: PdfDocumentSource, clientId: string) {
-    const stored = await repo.snapshots.read(userId, kind, id);
+  /** `read`: the snapshot as already read alongside the document's live inputs, else read here. */
+  async function frozen(userId: string, what: string, kind: SnapshotTable, id: string, live: PdfDocumentSource, clientId: string, read?: StoredSnapshot) {
+    const stored = read === undefined ? await repo.snapshots.read(userId, kind, id) : read;
     if (!stored) throw AppError.notFound(what);
     let { snapshot, logo, snapshotMd5 } = stored;
     if (!snapshot) {
@@ -95,8 +98,16 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     return { snapshot, logo, snapshotMd5 };
   }
 
-  async function renderIssued(userId: string, what: string, kind: SnapshotTable, id: string, live: PdfDocumentSource, clientId: string) {
-    const { snapshot, logo, snapshotMd5 } = await frozen(userId, what, kind, id, live, clientId);
+  async function renderIssued(
+    userId: string,
+    what: string,
+    kind: SnapshotTable,
+    id: string,
+    live: PdfDocumentSource,
+    clientId: string,
+    read?: StoredSnapshot,
+  ) {
+    const { snapshot, logo, snapshotMd5 } = await frozen(userId, what, kind, id, live, clientId, read);
     const source = {
       ...snapshotSource(live.kind, snapshot, { status: live.status, dueDate: live.dueDate, voidReason: live.voidReason }),
       latePaymentNotice: live.latePaymentNotice,
@@ -174,8 +185,8 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
         const fast = await servedAsKept(id, (have) => repo.issuedPdfs.keptInvoice({ userId, id, have }, londonDay(clock())));
         if (fast) return fast;
       }
-      const { inv, source, company } = await invoiceSource(userId, id);
-      if (source && inv && inv.status !== 'DRAFT') return renderIssued(userId, 'Invoice', 'invoice', id, source, inv.clientId);
+      const { inv, source, company, snapshot } = await invoiceSource(userId, id);
+      if (source && inv && inv.status !== 'DRAFT') return renderIssued(userId, 'Invoice', 'invoice', id, source, inv.clientId, snapshot);
       return render(userId, 'Invoice', source, inv?.clientId ?? null, company);
     },
     /**
@@ -205,9 +216,9 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
         if (!q || !source) throw AppError.notFound('Quote');
         return frozen(userId, 'Quote', 'quote', id, source, q.clientId);
       }
-      const { inv, source } = await invoiceSource(userId, id);
+      const { inv, source, snapshot } = await invoiceSource(userId, id);
       if (!inv || !source) throw AppError.notFound('Invoice');
-      return frozen(userId, 'Invoice', 'invoice', id, source, inv.clientId);
+      return frozen(userId, 'Invoice', 'invoice', id, source, inv.clientId, snapshot);
     },
   };
 
@@ -280,17 +291,20 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
             },
       balanceKey: balanceKeyOf(inv.payments, inv.credits),
     };
+    let snapshot: StoredSnapshot | undefined;
     if (source && inv && inv.status !== 'DRAFT' && repo.payLinks) {
       // docs/product.md, "Payments from the link": the QR code's short link, made the first time it is printed.
       // (the model prints it only while something is owed; a code made for a settled invoice is never shown)
-      const state = await repo.payLinks.state(userId, id);
+      // The snapshot the PDF prints is read alongside: two statements, one wait (In-flight requests first).
+      const [state, stored] = await Promise.all([repo.payLinks.state(userId, id), repo.snapshots.read(userId, 'invoice', id)]);
+      snapshot = stored;
       const on = state.on;
       let code = state.code;
       if (on && payBase && !code && inv.status !== 'VOID' && inv.status !== 'PAID') code = await repo.payLinks.ensure(userId, id);
       source.payOn = on;
       source.payCode = code;
     }
-    return { inv, source, company };
+    return { inv, source, company, snapshot };
   }
 }
 export type PreviewsService = ReturnType<typeof createPreviewsService>;
