@@ -98,15 +98,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     return { snapshot, logo, snapshotMd5 };
   }
 
-  async function renderIssued(
-    userId: string,
-    what: string,
-    kind: SnapshotTable,
-    id: string,
-    live: PdfDocumentSource,
-    clientId: string,
-    read?: StoredSnapshot,
-  ) {
+  async function renderIssued(userId: string, what: string, kind: SnapshotTable, id: string, live: PdfDocumentSource, clientId: string, read?: StoredSnapshot) {
     const { snapshot, logo, snapshotMd5 } = await frozen(userId, what, kind, id, live, clientId, read);
     const source = {
       ...snapshotSource(live.kind, snapshot, { status: live.status, dueDate: live.dueDate, voidReason: live.voidReason }),
