@@ -363,8 +363,9 @@ let openTx = 0;
  * load the kinds that need several statements (a PDF's first render, a new invoice, a payment) set
  * the slowest answers; finishing what is under way before starting more keeps every kind near the
  * time of its own work (docs/reliability.md, "In-flight requests first"). A request's first
- * statement still runs in arrival order, so none waits forever: the follow-ups come only from
- * requests already started, which end.
+ * statement still runs in arrival order, so none waits forever: follow-ups come only from requests
+ * already started, and only their 2nd to 16th statements (FOLLOW_UPS_AHEAD in
+ * lib/request-context.ts), so bulk work such as an import's batches waits its turn like the rest.
  * @type {any[]}
  */
 const following = [];
