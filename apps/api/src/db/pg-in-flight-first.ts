@@ -35,21 +35,23 @@ class FollowUpsFirst<T extends object> extends Array<T> {
  * "In-flight requests first"), as PGlite's thread does: when every connection is busy, a caller
  * whose request has already run a statement waits ahead of requests that have not begun.
  */
-export function inFlightFirstPool(config: pg.PoolConfig, follows: () => boolean): pg.Pool {
-  class InFlightFirstPool extends pg.Pool {
-    private readonly waiting = new FollowUpsFirst<object>();
-    constructor() {
-      super(config);
-      (this as unknown as { _pendingQueue: object[] })._pendingQueue = this.waiting;
-    }
-    override connect(...args: unknown[]): never {
-      this.waiting.nextFollows = follows();
-      try {
-        return (super.connect as (...a: unknown[]) => never)(...args);
-      } finally {
-        this.waiting.nextFollows = false;
-      }
+class InFlightFirstPool extends pg.Pool {
+  private readonly waiting = new FollowUpsFirst<object>();
+  constructor(
+    config: pg.PoolConfig,
+    private readonly follows: () => boolean,
+  ) {
+    super(config);
+    (this as unknown as { _pendingQueue: object[] })._pendingQueue = this.waiting;
+  }
+  override connect(...args: unknown[]): never {
+    this.waiting.nextFollows = this.follows();
+    try {
+      return (super.connect as (...a: unknown[]) => never)(...args);
+    } finally {
+      this.waiting.nextFollows = false;
     }
   }
-  return new InFlightFirstPool();
 }
+
+export const inFlightFirstPool = (config: pg.PoolConfig, follows: () => boolean): pg.Pool => new InFlightFirstPool(config, follows);

@@ -283,17 +283,15 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
             },
       balanceKey: balanceKeyOf(inv.payments, inv.credits),
     };
-    let snapshot: StoredSnapshot | undefined;
-    if (source && inv && inv.status !== 'DRAFT' && repo.payLinks) {
+    if (!source || !inv || inv.status === 'DRAFT') return { inv, source, company, snapshot: undefined };
+    // An issued invoice prints its snapshot: read alongside the pay link, two statements in one wait.
+    const [state, snapshot] = await Promise.all([repo.payLinks?.state(userId, id), repo.snapshots.read(userId, 'invoice', id)]);
+    if (state && repo.payLinks) {
       // docs/product.md, "Payments from the link": the QR code's short link, made the first time it is printed.
       // (the model prints it only while something is owed; a code made for a settled invoice is never shown)
-      // The snapshot the PDF prints is read alongside: two statements, one wait (In-flight requests first).
-      const [state, stored] = await Promise.all([repo.payLinks.state(userId, id), repo.snapshots.read(userId, 'invoice', id)]);
-      snapshot = stored;
-      const on = state.on;
       let code = state.code;
-      if (on && payBase && !code && inv.status !== 'VOID' && inv.status !== 'PAID') code = await repo.payLinks.ensure(userId, id);
-      source.payOn = on;
+      if (state.on && payBase && !code && inv.status !== 'VOID' && inv.status !== 'PAID') code = await repo.payLinks.ensure(userId, id);
+      source.payOn = state.on;
       source.payCode = code;
     }
     return { inv, source, company, snapshot };
