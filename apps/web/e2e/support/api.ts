@@ -86,9 +86,10 @@ export async function registerUser(baseURL: string, prefix = 'e2e', options: { v
  */
 export async function verifyFromOutbox(baseURL: string, token: string): Promise<void> {
   const outbox = await fetch(`${baseURL}/api/email/outbox`, { headers: { authorization: `Bearer ${token}` } });
-  const messages = ((await outbox.json()) as { data?: { kind: string; textBody: string }[] }).data ?? [];
+  const answer = (await outbox.json()) as { data?: { kind: string; textBody: string }[] };
+  const messages = answer.data ?? [];
   const link = /verify-email\?token=([\w.%-]+)/.exec(messages.find((m) => m.kind === 'verification')?.textBody ?? '');
-  if (!link) throw new Error('no verification link in the outbox');
+  if (!link) throw new Error(`no verification link in the outbox (${outbox.status}: ${JSON.stringify(answer).slice(0, 500)})`);
   const res = await fetch(`${baseURL}/api/auth/verify-email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -126,11 +126,14 @@ async function startOnce(repoRoot: string, options: StartOptions): Promise<Runni
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', (chunk: Buffer) => {
+  // At LOG_LEVEL warn the server's stdout holds only warnings and errors: shown like its stderr, so a
+  // failed journey's output says what the server saw (a register's unqueued verification email).
+  const show = (chunk: Buffer) => {
     keep(chunk);
     process.stderr.write(chunk);
-  });
+  };
+  child.stdout?.on('data', show);
+  child.stderr?.on('data', show);
 
   // Even if the runner dies without teardown, never leave a server behind.
   const killNow = () => {
