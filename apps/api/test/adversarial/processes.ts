@@ -57,7 +57,7 @@ export async function freshPostgresDatabase(options: { migrated?: boolean } = {}
   };
 }
 
-/** PORT=0 would hide the port from us: ask the OS for a free one and hand it over. */
+/** A port free now, for a peer that cannot take PORT=0 (a fake SMTP server told its port). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -79,16 +79,19 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** The real server as a child process: the bundle `pnpm start` runs (test/server-bundle.ts). */
+/**
+ * The real server as a child process: the bundle `pnpm start` runs (test/server-bundle.ts), on a
+ * port of the OS's choosing read back from its "running at" line. A port found free beforehand
+ * could be taken by the other test worker's server first.
+ */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
   const child = spawn(process.execPath, serverCommand(), {
     cwd: API_DIR,
     env: {
       ...process.env,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       LOG_LEVEL: 'info',
       JWT_SECRET,
       RATE_LIMIT_PER_MINUTE: '1000000',
@@ -104,18 +107,22 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
+  let port: number;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start:\n${log}`);
-    if (/Docket is running at/.test(log)) break;
+    const running = /"port":(\d+)[^\n]*Docket is running at/.exec(log);
+    if (running) {
+      port = Number(running[1]);
+      break;
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server did not start within 120 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { child, port, base, output: () => log, exited };
+  return { child, port, base: `http://127.0.0.1:${port}`, output: () => log, exited };
 }
 
 export interface Answer {

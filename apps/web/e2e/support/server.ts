@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -13,31 +12,26 @@ export interface RunningApp {
   stop: () => Promise<void>;
 }
 
-/** Ask the OS for a port nobody is listening on, then release it for the server. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+/**
+ * Wait for the server's "running at" line (it chose its own port), then for /api/health on that port.
+ * The port comes from the server itself: a port found free beforehand could be taken by another
+ * worker's server, whose /api/health then answered for a server that had failed to listen.
+ */
+async function waitForHealth(portOf: () => number | undefined, child: ChildProcess, output: () => string, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`server exited with code ${child.exitCode} before it was healthy:\n${output()}`);
     }
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
+    const port = portOf();
+    if (port !== undefined) {
+      const baseURL = `http://127.0.0.1:${port}`;
+      try {
+        const res = await fetch(`${baseURL}/api/health`);
+        if (res.ok) return baseURL;
+      } catch {
+        /* not answering yet */
+      }
     }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -46,7 +40,7 @@ async function waitForHealth(baseURL: string, child: ChildProcess, output: () =>
 
 /**
  * Start the built server the way `pnpm start` does (node apps/api/dist/server.js from the
- * repo root) on a free port with a throwaway PGlite DATA_DIR. Auth rate limits are raised
+ * repo root) on a port of the OS's choosing with a throwaway PGlite DATA_DIR. Auth rate limits are raised
  * for this process only, because every journey registers its own user.
  */
 export interface StartOptions {
@@ -77,26 +71,11 @@ export function makePgliteTemplate(repoRoot: string): { dir: string; remove: () 
 }
 
 export async function startApp(repoRoot: string, options: StartOptions = {}): Promise<RunningApp & { dataDir: string }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnce(repoRoot, options);
-    } catch (err) {
-      // Journeys start servers in two workers at once: another process can take the port freePort
-      // found before this server listens on it. The failed start removed what it made.
-      if (attempt < 3 && err instanceof Error && /EADDRINUSE/.test(err.message)) continue;
-      throw err;
-    }
-  }
-}
-
-async function startOnce(repoRoot: string, options: StartOptions): Promise<RunningApp & { dataDir: string }> {
-  const port = await freePort();
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'docket-e2e-'));
   const template = options.template ?? (process.env.VITEST_WORKER_ID ? inject('pgliteTemplate') : undefined);
   const pglite = path.join(dataDir, 'pglite');
   if (template && !(existsSync(pglite) && readdirSync(pglite).length > 0)) cpSync(template, pglite, { recursive: true });
-  const baseURL = `http://127.0.0.1:${port}`;
   const jwtSecret = randomBytes(32).toString('hex');
   let log = '';
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
@@ -104,7 +83,8 @@ async function startOnce(repoRoot: string, options: StartOptions): Promise<Runni
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      PORT: String(port),
+      // the OS's choice, read back from the server's "running at" line
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       JWT_SECRET: jwtSecret,
@@ -113,7 +93,8 @@ async function startOnce(repoRoot: string, options: StartOptions): Promise<Runni
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
       PUBLIC_RATE_LIMIT_PER_MINUTE: '1000',
-      LOG_LEVEL: 'warn',
+      // info for the "running at" line; only warnings and errors are shown
+      LOG_LEVEL: 'info',
       SMTP_URL: '',
       JOBS_POLL_SECONDS: '0.5',
       // Every journey registers users of its own: at bcrypt's cost of 12 their hashes were a fifth of
@@ -123,17 +104,32 @@ async function startOnce(repoRoot: string, options: StartOptions): Promise<Runni
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let port: number | undefined;
+  let partial = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
   };
-  // At LOG_LEVEL warn the server's stdout holds only warnings and errors: shown like its stderr, so a
-  // failed journey's output says what the server saw (a register's unqueued verification email).
-  const show = (chunk: Buffer) => {
+  // The server's warnings and errors are shown with the journey's output, so a failed journey says
+  // what the server saw (a register's unqueued verification email); its info lines are only kept.
+  child.stdout?.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      let entry: { level?: number; port?: number; msg?: string } | undefined;
+      try {
+        entry = JSON.parse(line) as typeof entry;
+      } catch {
+        entry = undefined;
+      }
+      if (port === undefined && entry?.msg?.startsWith('Docket is running') && typeof entry.port === 'number') port = entry.port;
+      if (!entry || (entry.level ?? 0) >= 40) process.stderr.write(`${line}\n`);
+    }
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
     keep(chunk);
     process.stderr.write(chunk);
-  };
-  child.stdout?.on('data', show);
-  child.stderr?.on('data', show);
+  });
 
   // Even if the runner dies without teardown, never leave a server behind.
   const killNow = () => {
@@ -166,10 +162,11 @@ async function startOnce(repoRoot: string, options: StartOptions): Promise<Runni
 
   try {
     // A fresh PGlite data folder migrates on first start: on a loaded shared machine that takes over a minute.
-    await waitForHealth(baseURL, child, () => log, 180_000);
+    const output = () => log;
+    const baseURL = await waitForHealth(() => port, child, output, 180_000);
+    return { baseURL, jwtSecret, stop, dataDir };
   } catch (err) {
     await stop();
     throw err;
   }
-  return { baseURL, jwtSecret, stop, dataDir };
 }
