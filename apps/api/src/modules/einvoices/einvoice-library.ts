@@ -1,4 +1,6 @@
 import type { InvoiceService } from '@e-invoice-eu/core';
+import type Ajv2019 from 'ajv/dist/2019.js';
+import type { ValidateFunction } from 'ajv/dist/2019.js';
 import { writeXml, type XmlObject } from './xml-writer.ts';
 
 /**
@@ -11,17 +13,32 @@ import { writeXml, type XmlObject } from './xml-writer.ts';
  *   identifier (BT-29), which the library's CII mapping drops, is added (addSellerIds);
  * - the XMP metadata of a Factur-X PDF gets `&` escaped for the builder it is written with (the
  *   company name may hold "AT&T;"), while the PDF's document info keeps the name as typed.
- * These reach into the library's format services (renderXML, cleanAttributes, addXmpMeta); a
- * version without them fails loudly on the first e-invoice instead of writing a wrong file.
+ * And its input schema is compiled once per format (compiledOnce, below), not on every file.
+ * These reach into the library's services (renderXML, cleanAttributes, addXmpMeta, patchSchema,
+ * fillInvoiceDefaults, validate); a version without them fails loudly on the first e-invoice
+ * instead of writing a wrong file.
  */
 interface FormatService {
   generate(invoice: unknown, options: unknown): Promise<unknown>;
   renderXML(data: XmlObject): string;
   cleanAttributes(data: XmlObject): void;
+  patchSchema(schema: object): void;
+  fillInvoiceDefaults(invoice: unknown): void;
   addXmpMeta?: (node: unknown, meta: { creator: string; subject: string }) => void;
 }
 interface FormatFactory {
   createFormatService(format: string, logger: unknown): FormatService;
+  normalizeFormat(format: string): string;
+}
+interface ServiceInternals {
+  formatFactoryService?: FormatFactory;
+  validationService?: { validate(id: string, validate: ValidateFunction, data: unknown): unknown };
+  logger?: unknown;
+}
+/** What compiling the input schema needs: the library's schema and the Ajv it validates with. */
+export interface SchemaCompiler {
+  invoiceSchema: object;
+  Ajv: typeof Ajv2019;
 }
 
 const CII_ROOT = 'rsm:CrossIndustryInvoice';
@@ -62,9 +79,42 @@ function changed(what: string): never {
   throw new Error(`@e-invoice-eu/core no longer has ${what}: check einvoice-library.ts against the new version`);
 }
 
-export function literalXmlLibrary(service: InvoiceService): InvoiceService {
-  const factory = (service as unknown as { formatFactoryService?: FormatFactory }).formatFactoryService;
+/**
+ * The library's generate compiles its whole input schema with a new Ajv for every file: ≈ 110 ms
+ * of the API's thread per UBL or Factur-X download, in which no other request is answered (the
+ * conformance run's CPU profile, 28 November). The schema depends only on the format (its
+ * formatter's patchSchema), so here it is compiled on the first file of each format and kept; the
+ * rest are the library's own steps in its order: the input copied, validated with its defaults
+ * filled in, then written by the format's service. The library also turns a `cbc:Note` given as a
+ * string into a list; ubl.ts always gives a list, and a string would fail validation, not pass.
+ */
+function compiledOnce(service: InvoiceService, factory: FormatFactory, compiler: SchemaCompiler): void {
+  const internals = service as unknown as ServiceInternals;
+  const validation = internals.validationService;
+  if (typeof validation?.validate !== 'function' || typeof factory.normalizeFormat !== 'function') changed('validationService.validate / normalizeFormat');
+  const validators = new Map<string, ValidateFunction>();
+  const generate = async (input: unknown, options: { format: string }) => {
+    const formatter = factory.createFormatService(options.format, internals.logger);
+    if (typeof formatter.patchSchema !== 'function' || typeof formatter.fillInvoiceDefaults !== 'function') changed('patchSchema / fillInvoiceDefaults');
+    const format = factory.normalizeFormat(options.format);
+    let validate = validators.get(format);
+    if (!validate) {
+      const schema = structuredClone(compiler.invoiceSchema);
+      formatter.patchSchema(schema);
+      validate = new compiler.Ajv({ strict: true, allErrors: true, useDefaults: true }).compile(schema);
+      validators.set(format, validate);
+    }
+    const invoice = validation.validate('invoice data', validate, structuredClone(input));
+    formatter.fillInvoiceDefaults(invoice);
+    return formatter.generate(invoice, { ...options, format });
+  };
+  service.generate = generate as unknown as InvoiceService['generate'];
+}
+
+export function literalXmlLibrary(service: InvoiceService, compiler: SchemaCompiler): InvoiceService {
+  const factory = (service as unknown as ServiceInternals).formatFactoryService;
   if (typeof factory?.createFormatService !== 'function') changed('formatFactoryService.createFormatService');
+  compiledOnce(service, factory, compiler);
   const create = factory.createFormatService.bind(factory);
   factory.createFormatService = (format, logger) => {
     const formatter = create(format, logger);

@@ -29,7 +29,10 @@ export function createEinvoicesService(
   // Loaded on the first e-invoice, not at start: the library and what it pulls in (a spreadsheet
   // reader among them) are ≈ 20 MB of an idle server's memory (docs/reliability.md, "Memory").
   let library: Promise<InvoiceService> | null = null;
-  const einvoiceLibrary = () => (library ??= import('@e-invoice-eu/core').then(({ InvoiceService }) => literalXmlLibrary(new InvoiceService(quiet))));
+  const einvoiceLibrary = () =>
+    (library ??= Promise.all([import('@e-invoice-eu/core'), import('ajv/dist/2019.js')]).then(([{ InvoiceService, invoiceSchema }, { default: Ajv }]) =>
+      literalXmlLibrary(new InvoiceService(quiet), { invoiceSchema, Ajv }),
+    ));
 
   async function issuedData(userId: string, kind: Kind, id: string, syntax: UblInput['syntax']) {
     const what = kind === 'invoice' ? 'Invoice' : 'Credit note';
