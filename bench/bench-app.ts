@@ -36,10 +36,11 @@ async function openFreshPostgres(serverUrl: string): Promise<{ handle: DatabaseH
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  // the production default pool size (DATABASE_POOL_SIZE)
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  // the production default pool size unless DATABASE_POOL_SIZE names another, as for the server
+  const poolSize = Number(process.env.DATABASE_POOL_SIZE) || 10;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize });
   return {
-    label: `PostgreSQL ${version} (pool 10)`,
+    label: `PostgreSQL ${version} (pool ${poolSize})`,
     handle: {
       ...handle,
       close: async () => {
