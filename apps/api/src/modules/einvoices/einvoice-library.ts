@@ -80,9 +80,10 @@ function changed(what: string): never {
 }
 
 /**
- * The library's generate compiles its whole input schema with a new Ajv for every file: ≈ 110 ms
- * of the API's thread per UBL or Factur-X download, in which no other request is answered (the
- * conformance run's CPU profile, 28 November). The schema depends only on the format (its
+ * The library's generate compiles its whole input schema with a new Ajv for every file, on the
+ * API's thread, where no other request is answered meanwhile: found in a CPU profile of the
+ * conformance run; one Factur-X from the built server took 216 ms with it and 53 ms without
+ * (docs/data-transfer.md). The schema depends only on the format (its
  * formatter's patchSchema), so here it is compiled on the first file of each format and kept; the
  * rest are the library's own steps in its order: the input copied, validated with its defaults
  * filled in, then written by the format's service. The library also turns a `cbc:Note` given as a
