@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { trackConnections } from './http-drain.ts';
 
@@ -27,22 +27,25 @@ function rawGet(port: number): Promise<string> {
   });
 }
 
-/** The same GET from another thread, whose event loop keeps running while ours is blocked. */
-function rawGetFromThread(port: number): Promise<string> {
+/**
+ * The same GET from another thread, whose event loop keeps running while ours is blocked. `sent`
+ * hears once the request is written: ours can read it while blocked (receiveMessageOnPort).
+ */
+function rawGetFromThread(port: number): { answer: Promise<string>; sent: MessagePort } {
   const code = `
     const net = require('node:net');
     const { parentPort, workerData } = require('node:worker_threads');
     const socket = net.connect(workerData.port, '127.0.0.1', () => {
-      parentPort.postMessage('sent');
-      socket.write('GET / HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n');
+      socket.write('GET / HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n', () => workerData.sent.postMessage('sent'));
     });
     let text = '';
     socket.on('data', (c) => (text += c));
     socket.on('close', () => parentPort.postMessage(text));
     socket.on('error', () => undefined);
   `;
-  const worker = new Worker(code, { eval: true, workerData: { port } });
-  return new Promise((resolve) => worker.on('message', (m: string) => m !== 'sent' && resolve(m)));
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(code, { eval: true, workerData: { port, sent: port2 }, transferList: [port2] });
+  return { answer: new Promise((resolve) => worker.once('message', resolve)), sent: port1 };
 }
 
 function blockEventLoop(ms: number) {
@@ -50,6 +53,18 @@ function blockEventLoop(ms: number) {
   while (Date.now() < until) {
     /* busy, as PGlite is while it runs a query */
   }
+}
+
+/**
+ * Busy until the other thread has written its request, then `ms` more. A fixed block let a slow
+ * worker start on a loaded machine connect only after it, which tested nothing and failed CI.
+ */
+function blockUntilSent(sent: MessagePort, ms: number) {
+  const giveUp = Date.now() + 30_000;
+  while (!receiveMessageOnPort(sent)) {
+    if (Date.now() > giveUp) throw new Error('the other thread never sent its request');
+  }
+  blockEventLoop(ms);
 }
 
 describe('trackConnections().drain', () => {
@@ -71,8 +86,9 @@ describe('trackConnections().drain', () => {
     // Blocked from a check-phase callback, as request handlers block from the poll phase: the
     // next loop turn starts with the timers phase.
     const child = rawGetFromThread(port);
-    await new Promise<void>((resolve) => setImmediate(() => resolve(blockEventLoop(1_000))));
-    const [answer, report] = await Promise.all([child, draining]);
+    // Twice the quiet period after the request is in the accept queue.
+    await new Promise<void>((resolve) => setImmediate(() => resolve(blockUntilSent(child.sent, 400))));
+    const [answer, report] = await Promise.all([child.answer, draining]);
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
     expect(answer.toLowerCase()).toContain('connection: close');
     expect(report.acceptedWhileDraining).toBe(1);
