@@ -95,6 +95,25 @@ describe('trackConnections().drain', () => {
     expect(report.answeredWhileDraining).toBe(1);
   });
 
+  it('when the turn that would judge quiet is itself blocked while a connection arrives, then that connection is still answered', async () => {
+    const { port, drain } = await listening((_req, res) => res.end('ok'));
+    const child = rawGetFromThread(port);
+    const draining = await new Promise<ReturnType<typeof drain>>((resolve) =>
+      setImmediate(() => {
+        // With a 0 ms sample the drain's next turn starts in the next loop iteration, whose check
+        // phase runs this block (queued now) before the drain's own setImmediate (queued then):
+        // no poll phase between the block's end and the judgement.
+        const report = drain({ quietMs: 200, ceilingMs: 5_000, sampleMs: 0 });
+        setImmediate(() => blockUntilSent(child.sent, 400));
+        blockEventLoop(5); // the drain's 1 ms timer is due when that iteration starts
+        resolve(report);
+      }),
+    );
+    const [answer, report] = await Promise.all([child.answer, draining]);
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(report.acceptedWhileDraining).toBe(1);
+  });
+
   it('when a request outlasts the ceiling, then drain reports it and still ends', async () => {
     const { port, drain } = await listening(() => undefined);
     const hanging = rawGet(port);

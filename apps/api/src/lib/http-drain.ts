@@ -35,7 +35,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Quiet is judged in a setImmediate callback, which runs after the poll phase: if the loop was
  * blocked, the poll phase first accepts the waiting connections and parses their requests,
  * so a long block never looks like quiet (a plain timer runs before the poll phase and would).
+ * That holds only if the block ended before that poll phase began. A block inside the turn
+ * itself (a poll callback, or an earlier setImmediate callback of the same check phase) leaves
+ * what arrived meanwhile for the next poll phase, so a turn that took long judges nothing.
  */
+const LONG_TURN_MS = 50;
+
 export function trackConnections(server: http.Server): HttpDrain {
   const inFlight = new Set<http.ServerResponse>();
   let draining = false;
@@ -67,10 +72,11 @@ export function trackConnections(server: http.Server): HttpDrain {
     let reachedCeiling = false;
     for (;;) {
       await sleep(sampleMs);
+      const turnStarted = performance.now();
       await nextTurn();
       const now = performance.now();
       if (inFlight.size > 0) lastActivity = now;
-      if (now - lastActivity >= quietMs) break;
+      if (now - turnStarted < LONG_TURN_MS && now - lastActivity >= quietMs) break;
       if (now - started >= ceilingMs) {
         reachedCeiling = true;
         break;
