@@ -8,6 +8,7 @@
 
 /** Files that never use the test database or Redis: their result cannot differ between passes, so only the PGlite pass runs them. */
 export const DATABASE_FREE: readonly string[] = [
+  'src/jobs/job-queue.test.ts',
   'src/lib/clock.test.ts',
   'src/lib/crash-handler.test.ts',
   'src/lib/http-drain.test.ts',
