@@ -116,14 +116,10 @@ export async function startApp(repoRoot: string, options: StartOptions = {}): Pr
     const lines = (partial + chunk.toString()).split('\n');
     partial = lines.pop() ?? '';
     for (const line of lines) {
-      let entry: { level?: number; port?: number; msg?: string } | undefined;
-      try {
-        entry = JSON.parse(line) as typeof entry;
-      } catch {
-        entry = undefined;
-      }
-      if (port === undefined && entry?.msg?.startsWith('Docket is running') && typeof entry.port === 'number') port = entry.port;
-      if (!entry || (entry.level ?? 0) >= 40) process.stderr.write(`${line}\n`);
+      if (port === undefined && line.includes('"msg":"Docket is running')) port = (JSON.parse(line) as { port: number }).port;
+      // pino's level leads each line: 40 and up are warnings and errors; a line not from pino is shown
+      const level = /^\{"level":(\d+)/.exec(line)?.[1];
+      if (level === undefined || Number(level) >= 40) process.stderr.write(`${line}\n`);
     }
   });
   child.stderr?.on('data', (chunk: Buffer) => {
