@@ -10,6 +10,7 @@
 export const DATABASE_FREE: readonly string[] = [
   'src/jobs/job-queue.test.ts',
   'src/lib/clock.test.ts',
+  'src/modules/auth/timing-dummy-hash.test.ts',
   'src/lib/crash-handler.test.ts',
   'src/lib/http-drain.test.ts',
   'src/lib/listening-urls.test.ts',

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
+import { timingDummyHash } from './timing-dummy-hash.ts';
 import { RESET_MESSAGES, VERIFY_MESSAGES } from '@docket/schemas/email';
 import type { Clock } from '../../lib/clock.ts';
 import { ERROR_MESSAGES } from '@docket/schemas/errors';
@@ -65,8 +66,7 @@ export function createAuthService(repo: AuthRepository, tokens: TokenService, bc
     };
   };
 
-  // Compared against when the email is unknown, so both failures take the same time.
-  const dummyHash = bcrypt.hash('docket-timing-equaliser', bcryptCost);
+  const dummyHash = timingDummyHash(bcryptCost);
 
   return {
     async register(input: TRegisterRequest): Promise<TAuthResult> {
@@ -83,7 +83,7 @@ export function createAuthService(repo: AuthRepository, tokens: TokenService, bc
     async login(input: TLoginRequest): Promise<TAuthResult> {
       assertBcryptLength(input.password);
       const found = await repo.findByEmail(input.email);
-      const matches = await bcrypt.compare(input.password, found?.passwordHash ?? (await dummyHash));
+      const matches = await bcrypt.compare(input.password, found?.passwordHash ?? dummyHash);
       if (!found || !matches) throw AppError.unauthorized(ERROR_MESSAGES.invalidCredentials);
       return session({ id: found.id, email: found.email, name: found.name, emailVerified: found.emailVerifiedAt !== null, tokenVersion: found.tokenVersion });
     },
