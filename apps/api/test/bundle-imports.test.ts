@@ -19,6 +19,7 @@ it('when the built server imports a package on demand, then plain Node loads it 
     for (const m of readFileSync(path.join(dir, file), 'utf8').matchAll(/\bimport\(\s*["']([^"'./][^"']*)["']\s*\)/g)) specifiers.add(m[1]!);
   }
   expect(specifiers).toContain('@e-invoice-eu/core');
+  expect(specifiers).toContain('redis');
   const probe = `
     const failed = [];
     for (const s of ${JSON.stringify([...specifiers])}) {
