@@ -10,7 +10,6 @@
 export const DATABASE_FREE: readonly string[] = [
   'src/jobs/job-queue.test.ts',
   'src/lib/clock.test.ts',
-  'src/modules/auth/timing-dummy-hash.test.ts',
   'src/lib/crash-handler.test.ts',
   'src/lib/http-drain.test.ts',
   'src/lib/listening-urls.test.ts',
@@ -18,6 +17,7 @@ export const DATABASE_FREE: readonly string[] = [
   'src/modules/online-payments/adapters.contract.test.ts',
   'src/lib/token-service.test.ts',
   'src/middleware/request-log.test.ts',
+  'src/modules/auth/timing-dummy-hash.test.ts',
   'src/modules/einvoices/einvoice-library.test.ts',
   'src/modules/exports/csv.test.ts',
   'src/modules/mtd/fraud-headers.test.ts',
