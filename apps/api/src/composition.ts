@@ -1,5 +1,5 @@
 import { ZListQuery } from '@docket/schemas/common';
-import { ZInvoiceListQuery, ZQuoteListQuery } from '@docket/schemas/document';
+import { ZQuoteListQuery } from '@docket/schemas/document';
 import type { Request, RequestHandler } from 'express';
 import type { Route } from './http/route.ts';
 import type { AppContext } from './context.ts';
@@ -39,6 +39,7 @@ import { createKeptAnswer, createKeptForSession } from './cache/answer-cache.ts'
 import { keptAnswerFirst, named } from './cache/answer-cache.routes.ts';
 import { listFirstPage } from './modules/documents/document-list-shape.ts';
 import { createKeptAnswersRepository } from './cache/answer-cache.repository.ts';
+import { AnswerTexts } from './cache/answer-texts.ts';
 import { createCalendarRepository } from './modules/calendar/calendar.repository.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -126,6 +127,11 @@ import { bankRuleRoutes } from './modules/bank/bank-rules.routes.ts';
 
 /** Issued PDF bytes a process keeps in memory at most (docs/reliability.md). */
 const HELD_PDF_BYTES = 16 * 1024 * 1024;
+/**
+ * Invoice answers' JSON a process keeps at most, in characters (docs/product.md, "Kept invoice
+ * answers"): about 8,000 invoices of a few lines, some 16 MB.
+ */
+const INVOICE_ANSWER_CHARS = 8 * 1024 * 1024;
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -200,7 +206,7 @@ export function createModules(ctx: AppContext) {
   });
   const invoices = createInvoicesService(invoicesRepository, {
     filedPeriods,
-    kept,
+    answerTexts: new AnswerTexts(INVOICE_ANSWER_CHARS),
     payInFull: payments.payInFull,
     settings,
     ownership,
@@ -525,7 +531,8 @@ export function apiRoutes(ctx: AppContext, m: Modules, { authLimiter, resetLimit
     ...notificationsRoutes(m.notifications),
     ...historyRoutes(m.history.repository, m.history.ownership),
     ...quotesRoutes(m.quotes, keptFirst(listFirstPage('quotes', ZQuoteListQuery))),
-    ...invoicesRoutes(m.invoices, keptFirst(listFirstPage('invoices', ZInvoiceListQuery))),
+    // no kept first page: invoices are kept one by one (docs/product.md, "Kept invoice answers")
+    ...invoicesRoutes(m.invoices),
     ...creditNotesRoutes(m.creditNotes),
     ...paymentsRoutes(m.payments, m.invoices.get),
     ...recurringRoutes(m.recurring),

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { act, createClient, createInvoice, createQuote } from '../../test/document-fixtures.ts';
-import { ANSWER_TABLES, PDF_TABLES } from './cached-reads.ts';
+import { ANSWER_TABLES, INVOICE_ANSWER_TABLES, PDF_TABLES } from './cached-reads.ts';
+import { createApp } from '../app.ts';
 
 /**
  * Every table a kept answer or a kept PDF reads has what keeps it fresh (cached-reads.ts): the
@@ -68,11 +69,11 @@ describe('what keeps each cache fresh', () => {
     // a prepared statement's text is sent once per connection (PGlite: once per process), so the
     // answers are first asked for here (nothing kept yet: each is worked out)
     const tables = await tablesRead(async () => {
-      for (const path of ['/api/invoices?limit=50', '/api/quotes?limit=50', '/api/clients?limit=50', '/api/dashboard']) {
+      for (const path of ['/api/quotes?limit=50', '/api/clients?limit=50', '/api/dashboard']) {
         expect((await request(t.app).get(path).set(user.auth)).status, path).toBe(200);
       }
     });
-    expect(tables).toContain('invoice_lines');
+    expect(tables).toContain('quote_lines');
     expect(tables.filter((table) => !(table in ANSWER_TABLES))).toEqual([]);
     const watched = await queryRows<{ table: string }>(
       t.ctx.db,
@@ -82,6 +83,27 @@ describe('what keeps each cache fresh', () => {
       .filter(([, how]) => how === 'version')
       .map(([table]) => table);
     expect(versioned.filter((table) => !watched.some((w) => w.table === table))).toEqual([]);
+  });
+
+  it('when invoice answers are built and kept one by one, then every table they read has a part in the key, and the tables the key version watches have its triggers', async () => {
+    // a new app keeps no invoice answer yet: the first reads build every one
+    const fresh = createApp(t.ctx);
+    const tables = await tablesRead(async () => {
+      for (const path of ['/api/invoices?limit=50', '/api/invoices?limit=50&status=PAID', `/api/invoices/${invoiceId}`]) {
+        expect((await request(fresh).get(path).set(user.auth)).status, path).toBe(200);
+      }
+    });
+    expect(tables).toEqual(expect.arrayContaining(['invoice_lines', 'payments', 'credit_notes', 'invoice_answer_versions']));
+    expect(tables.filter((table) => !INVOICE_ANSWER_TABLES[table])).toEqual([]);
+    const watched = await queryRows<{ table: string }>(
+      t.ctx.db,
+      sql`select distinct c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
+        where p.proname like 'move_invoice_answers_of_%'`,
+    );
+    const moved = Object.entries(INVOICE_ANSWER_TABLES)
+      .filter(([table, how]) => how.includes('invoice_answer_versions') && table !== 'invoice_answer_versions')
+      .map(([table]) => table);
+    expect(moved.filter((table) => !watched.some((w) => w.table === table))).toEqual([]);
   });
 
   it('when issued PDFs are rendered, kept and served as kept, then every table read has a part in the kept key or a reason', async () => {

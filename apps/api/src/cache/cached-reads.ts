@@ -44,3 +44,23 @@ export const PDF_TABLES: Record<string, string> = {
   memberships: 'session check only',
   accounts: 'session check only',
 };
+
+/**
+ * For an invoice's answer kept per invoice (modules/invoices/invoice-answers.ts, docs/product.md,
+ * "Kept invoice answers"): the part of its key that moves when the table's rows it shows change,
+ * or why it needs none. cache-coverage.http.test.ts captures the statements of the invoice reads
+ * and fails on a table missing here, and on a table named 'invoice_answer_versions' here whose
+ * writes the triggers of migration 0047 do not watch.
+ */
+export const INVOICE_ANSWER_TABLES: Record<string, string> = {
+  invoices: 'answer_version (moved by every update) and xmin (a restore writes the row again)',
+  clients: "answer_version and xmin of the invoice's client (its name, whether it is a business)",
+  invoice_lines: 'invoice_answer_versions',
+  payments: 'invoice_answer_versions',
+  credit_notes: 'invoice_answer_versions',
+  users: 'the session check; a member named on a payment or credit note: invoice_answer_versions (their name or email changed)',
+  companies: 'the base rate, read into the key (late-payment interest)',
+  invoice_answer_versions: 'the key itself',
+  memberships: 'session check only',
+  accounts: 'session check only',
+};

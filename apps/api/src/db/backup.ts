@@ -47,6 +47,8 @@ export const BACKUP_TABLES = [
   // consistent snapshot as the documents (the restore turns the version triggers off).
   'account_versions',
   'kept_answers',
+  // The versions kept invoice answers are keyed by (a restore gives the invoices new row versions too).
+  'invoice_answer_versions',
   // Making Tax Digital: the HMRC connection (tokens encrypted with SECRETS_KEY: restored elsewhere
   // without the same key, the connection reads as needing a reconnect) and the returns filed.
   'mtd_connections',

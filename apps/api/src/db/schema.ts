@@ -224,6 +224,8 @@ export const clients = pgTable(
     peppolId: text('peppol_id'),
     /** the client's own payment terms in days, over the company's; null = the company's */
     paymentTermsDays: integer('payment_terms_days'),
+    /** moves on every update (trigger, migration 0047): part of its invoices' kept answers' key */
+    answerVersion: bigint('answer_version', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -355,6 +357,11 @@ export const invoices = pgTable(
     snapshotMd5: text('snapshot_md5').generatedAlwaysAs(sql`md5(snapshot::text)`),
     snapshotLogo: bytea('snapshot_logo'),
     remindersPaused: boolean('reminders_paused').notNull().default(false),
+    /**
+     * Moves on every update of the row (trigger, migration 0047): part of the key of its kept answer
+     * (docs/product.md, "Kept invoice answers"), with invoiceAnswerVersions.
+     */
+    answerVersion: bigint('answer_version', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -889,6 +896,18 @@ export const keptAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.name] })],
 );
+
+/**
+ * The version of an invoice's lines, payments, credit notes and the members they name, moved by
+ * trigger with each statement that writes them (migration 0047): part of the key of its kept answer
+ * (docs/product.md, "Kept invoice answers"). No row: never moved.
+ */
+export const invoiceAnswerVersions = pgTable('invoice_answer_versions', {
+  invoiceId: uuid('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});
 
 /**
  * An account's connection to HMRC for Making Tax Digital (docs/product.md, "Filing VAT returns

@@ -41,9 +41,15 @@ export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c
 
 /** Fetch one extra row to learn whether another page exists. */
 export function toPage<T extends { createdAt: Date; id: string }, D>(rows: T[], limit: number, map: (row: T) => D, offset?: number) {
+  const page = pageOf(rows, limit, offset);
+  return { items: page.rows.map(map), nextCursor: page.nextCursor };
+}
+
+/** The rows of a page (read one more than `limit`: fetchLimit) and the cursor of the next, null when none. */
+export function pageOf<T extends { createdAt: Date; id: string }>(rows: T[], limit: number, offset?: number): { rows: T[]; nextCursor: string | null } {
   const hasMore = rows.length > limit;
   const pageRows = hasMore ? rows.slice(0, limit) : rows;
   const last = pageRows[pageRows.length - 1];
   const next = offset === undefined ? (last ? encodeCursor(last) : null) : encodeOffsetCursor(offset + limit);
-  return { items: pageRows.map(map), nextCursor: hasMore ? next : null };
+  return { rows: pageRows, nextCursor: hasMore ? next : null };
 }

@@ -5,7 +5,7 @@ import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { TFixedVat } from '@docket/schemas/totals';
 import { queryRows, type Database } from '../../db/client.ts';
 import { writeTogether, type PendingWrite } from '../../db/one-statement.ts';
-import { clients, creditNoteLines, creditNotes, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
+import { clients, creditNoteLines, creditNotes, invoiceAnswerVersions, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
 import { lineColumns, totalsColumns, type DocumentTotals, type PricedDocument, type StoredLine } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
@@ -55,9 +55,31 @@ const invoiceColumns = (today: Today) => ({
   /** days past due on `today` (negative before the due date) */
   daysPastDue: sql<number>`(cast(${today} as date) - ${invoices.dueDate})`.mapWith(Number),
 });
+/**
+ * What an invoice's answer is kept under, besides the day it is built for (docs/product.md, "Kept
+ * invoice answers"): the invoice's and its client's answer versions (moved by trigger with every
+ * update of the row), the version of the invoice's lines, payments, credit notes and the members
+ * they name (invoice_answer_versions, by trigger), both rows' xmin (new after a restore writes them
+ * again) and the account's base rate (late-payment interest).
+ */
+const answerKeyColumns = {
+  id: invoices.id,
+  createdAt: invoices.createdAt,
+  key: sql<string>`concat_ws('.', ${invoices.answerVersion}, ${invoices}.xmin,
+    coalesce((select ${invoiceAnswerVersions.version} from ${invoiceAnswerVersions} where ${invoiceAnswerVersions.invoiceId} = ${invoices.id}), 0),
+    ${clients.answerVersion}, ${clients}.xmin, ${baseRateBpSql(sql.placeholder('userId'))})`,
+};
+/** An invoice of a list or a get, by the key its answer is kept under. */
+export interface InvoiceAnswerKey {
+  id: string;
+  createdAt: Date;
+  key: string;
+}
 const selectInvoices = (x: Executor, today: Today) => x.select(invoiceColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
 /** An invoice row with its lines (in position order), as every read returns it. */
 export type InvoiceWithLines = Awaited<ReturnType<typeof selectInvoices>>[number];
+/** An invoice row read with the key its answer is kept under. */
+export type KeyedInvoice = InvoiceWithLines & { answerKey: string };
 export interface InvoiceFields extends PricedDocument {
   clientId: string;
   dueDate: string;
@@ -170,6 +192,34 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       { planEachTime: !!o.q },
     );
 
+  // Kept invoice answers (docs/product.md, "Kept invoice answers"): the same shapes and session
+  // check as the lists above, answering each invoice's key instead of its answer; the answers not
+  // kept under their key are then read by id, each with the key it was read under.
+  const keyLists = sessionReadShapes<InvoiceAnswerKey>(db, 'invoice_keys_list');
+  const selectKeys = () => db.select(answerKeyColumns).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
+  const keysOf = (o: InvoiceListOptions) =>
+    keyLists(
+      listShapeKey(o),
+      () => documentListQuery(selectKeys().$dynamic(), db, searched, o, o.status ? invoiceStatusIs(o.status, today) : undefined),
+      { planEachTime: !!o.q },
+    );
+  const keyById = sessionReadSelect(
+    db,
+    'invoice_key_by_id',
+    selectKeys()
+      .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
+      .limit(1),
+  );
+  const byIds = sessionReadSelect(
+    db,
+    'invoices_by_ids',
+    db
+      .select({ ...invoiceColumns(today), answerKey: answerKeyColumns.key })
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .where(and(eq(invoices.userId, sql.placeholder('userId')), sql`${invoices.id} = any(${sql.placeholder('ids')}::uuid[])`)),
+  );
+
   /**
    * Plan re-check and insert of a DRAFT, inside the caller's transaction. A draft gets no number
    * (it is given at issue: assignNumber), but creates still queue on the account's invoice counter
@@ -248,6 +298,23 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
     async list(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceWithLines[]> {
       return listOf(o)(userId, { ...listValues(userId, o), today });
+    },
+
+    /** The keys of a list's invoices (one more than the page, as `list`), in the list's order. */
+    async listKeys(userId: string, today: string, o: InvoiceListOptions): Promise<InvoiceAnswerKey[]> {
+      return keysOf(o)(userId, { ...listValues(userId, o), today });
+    },
+
+    async keyOf(userId: string, id: string, today: string): Promise<InvoiceAnswerKey | null> {
+      const [row] = await keyById(userId, { userId, id, today });
+      return row ?? null;
+    },
+
+    /** The account's invoices of `ids` (in no order; one deleted meanwhile is missing), each with its key. */
+    async byIds(userId: string, ids: readonly string[], today: string): Promise<KeyedInvoice[]> {
+      if (ids.length === 0) return [];
+      // an array literal: uuids hold no character it would need to quote
+      return byIds(userId, { userId, ids: `{${ids.join(',')}}`, today });
     },
 
     async get(userId: string, id: string, today: string): Promise<InvoiceWithLines | null> {

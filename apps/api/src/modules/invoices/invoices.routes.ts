@@ -61,7 +61,8 @@ export function invoicesRoutes(service: InvoicesService, listFirst: RequestHandl
     }),
     ...crudRoutes(
       '/invoices',
-      service,
+      // GET /invoices/{id} answers the invoice's kept JSON (docs/product.md, "Kept invoice answers")
+      { ...service, get: service.answer },
       { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest, record: ZInvoice, listFirst, sessionInQuery: true },
       // Invoices are money: engineers see none; accountants read them.
       { list: 'read', get: 'read', create: 'write', update: 'write', remove: 'write' },

@@ -17,11 +17,11 @@ import { DOCUMENT_MESSAGES, invoiceNumberLabel, type TInvoice, type TInvoiceList
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addDays, londonDay, type Clock } from '../../lib/clock.ts';
-import { decodeOffsetCursor, toPage } from '../../lib/pagination.ts';
-import type { Answer } from '../../lib/json-text.ts';
+import { decodeOffsetCursor } from '../../lib/pagination.ts';
+import type { Answer, JsonText } from '../../lib/json-text.ts';
+import type { AnswerTexts } from '../../cache/answer-texts.ts';
+import { createInvoiceAnswers } from './invoice-answers.ts';
 import type { TPage } from '@docket/schemas/common';
-import type { KeptAnswer } from '../../cache/answer-cache.ts';
-import { firstPageName } from '../documents/document-list-shape.ts';
 import { isCustomOrder } from '../documents/document-order.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { OwnershipRepository } from '../documents/ownership.repository.ts';
@@ -63,14 +63,15 @@ export interface InvoicesServiceDeps {
   assertCanCreateInvoice: (userId: string, tx?: Pick<Database, 'select'>) => Promise<void>;
   /** the same limit, counted by the insert itself under the counter lock (null: the plan sets none) */
   invoiceLimit: (userId: string) => CountedLimit | null;
-  /** the first page of the list is kept per account version (docs/product.md, "Kept answers") */
-  kept: KeptAnswer;
+  /** invoice answers kept per invoice, in this process (docs/product.md, "Kept invoice answers") */
+  answerTexts: AnswerTexts;
   /** issuing, reverting or voiding an invoice dated in a filed VAT period is refused */
   filedPeriods?: { assertOpen(accountId: string, day: string, tx?: Tx): Promise<void> };
 }
 
 export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesServiceDeps) {
   const today = () => londonDay(deps.clock());
+  const answers = createInvoiceAnswers(repo, deps.answerTexts);
   /** docs/product.md, "Payment terms": today plus the client's terms, else the company's (30 days by default). */
   const termsDueDate = (settings: { paymentTermsDays: number }, clientTermsDays: number | null | undefined) =>
     addDays(today(), clientTermsDays ?? settings.paymentTermsDays);
@@ -187,15 +188,18 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
 
   return {
     get,
-    // Every read and write answers what toInvoiceDto builds; a kept first page is its JSON, serialised once.
+    /** GET /invoices/{id}: the answer as kept for the invoice's key (docs/product.md, "Kept invoice answers"). */
+    async answer(userId: string, id: string): Promise<JsonText<TInvoice>> {
+      const text = await answers.one(userId, today(), id);
+      if (!text) throw AppError.notFound('Invoice');
+      return text;
+    },
+    // Every read and write answers what toInvoiceDto builds; a list's invoices are kept one by one, as JSON.
     async list(userId: string): Promise<TInvoice[]> {
       return (await repo.list(userId, today())).map(toInvoiceDto);
     },
     async page(userId: string, q: TInvoiceListQuery & { limit: number }): Promise<Answer<TPage<TInvoice>>> {
-      const workOut = async (day: string) =>
-        toPage(await repo.list(userId, day, q), q.limit, toInvoiceDto, isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
-      const kept = firstPageName('invoices', q);
-      return kept ? deps.kept(userId, kept, workOut) : workOut(today());
+      return answers.page(userId, today(), q, isCustomOrder(q) ? decodeOffsetCursor(q.cursor) : undefined);
     },
     async ofClient(userId: string, clientId: string): Promise<TInvoice[]> {
       return (await repo.list(userId, today(), { clientId })).map(toInvoiceDto);

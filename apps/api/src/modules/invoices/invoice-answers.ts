@@ -1,0 +1,58 @@
+import type { TInvoice } from '@docket/schemas/document';
+import type { TPage } from '@docket/schemas/common';
+import type { AnswerTexts } from '../../cache/answer-texts.ts';
+import { JsonText } from '../../lib/json-text.ts';
+import { pageOf } from '../../lib/pagination.ts';
+import { toInvoiceDto } from './invoices.mapper.ts';
+import type { InvoiceAnswerKey, InvoiceListOptions, InvoicesRepository } from './invoices.repository.ts';
+
+/**
+ * Invoice answers kept per invoice (docs/product.md, "Kept invoice answers"). A list or a get reads
+ * each invoice's key (its answer versions, row versions and the account's base rate) in the
+ * statement that finds it; the JSON of every invoice whose key is unchanged since its answer was
+ * built is used as built, and only the others are read whole and built by toInvoiceDto, in one more
+ * statement. A write changes the key of the invoices it touches, so the rest of a list stays kept
+ * however often the account writes, which a kept answer per account could not.
+ */
+export function createInvoiceAnswers(repo: InvoicesRepository, texts: AnswerTexts) {
+  /** The kept text's key: the answer shows OVERDUE and days late as of `day`. */
+  const keyFor = (day: string, key: string) => `${day}|${key}`;
+
+  /** The answers of `keys`, in their order; an invoice deleted since its key was read is left out. */
+  async function answersOf(userId: string, day: string, keys: readonly InvoiceAnswerKey[]): Promise<string[]> {
+    const found: (string | undefined)[] = keys.map((k) => texts.get(k.id, keyFor(day, k.key)));
+    const missing = keys.filter((_, i) => found[i] === undefined).map((k) => k.id);
+    if (missing.length > 0) {
+      const built = new Map<string, string>();
+      // Each row is kept under the key it was read with: a write between the two statements gives
+      // the newer answer, under its own key, never an older one under a newer key.
+      for (const row of await repo.byIds(userId, missing, day)) {
+        const text = JSON.stringify(toInvoiceDto(row));
+        texts.set(row.id, keyFor(day, row.answerKey), text);
+        built.set(row.id, text);
+      }
+      keys.forEach((k, i) => {
+        found[i] ??= built.get(k.id);
+      });
+    }
+    return found.filter((text): text is string => text !== undefined);
+  }
+
+  return {
+    /** A page of the list, as toPage would answer it, serialised once. */
+    async page(userId: string, day: string, o: InvoiceListOptions & { limit: number }, offset?: number): Promise<JsonText<TPage<TInvoice>>> {
+      const page = pageOf(await repo.listKeys(userId, day, o), o.limit, offset);
+      const items = await answersOf(userId, day, page.rows);
+      return new JsonText(`{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
+    },
+
+    /** One invoice's answer; null when the account has no such invoice. */
+    async one(userId: string, day: string, id: string): Promise<JsonText<TInvoice> | null> {
+      const key = await repo.keyOf(userId, id, day);
+      if (!key) return null;
+      const [text] = await answersOf(userId, day, [key]);
+      return text === undefined ? null : new JsonText(text);
+    },
+  };
+}
+export type InvoiceAnswers = ReturnType<typeof createInvoiceAnswers>;
