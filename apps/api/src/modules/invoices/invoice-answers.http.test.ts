@@ -81,7 +81,7 @@ describe('invoice answers kept per invoice (docs/product.md, "Kept invoice answe
     }
   });
 
-  it('when a list is read again with nothing changed, then one statement answers it; after a payment, one more reads that invoice alone', async () => {
+  it('when a list is read again with nothing changed, then one statement answers it; after a payment here, still one; after one in another process, one more reads that invoice alone', async () => {
     const u = await registerUser(t.app);
     const c = await createClient(t.app, u);
     const invoices: { id: string }[] = [];
@@ -90,11 +90,17 @@ describe('invoice answers kept per invoice (docs/product.md, "Kept invoice answe
     const path = '/api/invoices?limit=50&sort=total';
     const before = await text(t.app, u, path);
     expect(await countStatements(t.ctx.db, () => text(t.app, u, path))).toBe(1);
+    // the payment's own answer kept the invoice as it is now
     await ok(request(t.app).post(`/api/invoices/${invoices[0]!.id}/payments`).set(u.auth).send({ amount: 5 }), 'payment');
     let after = '';
-    expect(await countStatements(t.ctx.db, async () => (after = await text(t.app, u, path)))).toBe(2);
+    expect(await countStatements(t.ctx.db, async () => (after = await text(t.app, u, path)))).toBe(1);
     expect(after).not.toBe(before);
     expect(JSON.parse(after).data.items.find((i: { id: string }) => i.id === invoices[0]!.id).amountPaid).toBe(5);
+    // another process on the same database: this one has not seen the invoice's new answer
+    await ok(request(createApp(t.ctx)).post(`/api/invoices/${invoices[0]!.id}/payments`).set(u.auth).send({ amount: 7 }), 'payment elsewhere');
+    let later = '';
+    expect(await countStatements(t.ctx.db, async () => (later = await text(t.app, u, path)))).toBe(2);
+    expect(JSON.parse(later).data.items.find((i: { id: string }) => i.id === invoices[0]!.id).amountPaid).toBe(12);
   });
 
   it("when another account asks for an invoice by id, then it is not found, even once the owner's answer is kept", async () => {

@@ -46,6 +46,18 @@ export function createInvoiceAnswers(repo: InvoicesRepository, texts: AnswerText
       return new JsonText(`{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
     },
 
+    /**
+     * One invoice read whole (a write's answer, another module's read), its answer kept on the way:
+     * the list read after a write finds the invoice it changed already kept.
+     */
+    async fresh(userId: string, day: string, id: string): Promise<TInvoice | null> {
+      const [row] = await repo.byIds(userId, [id], day);
+      if (!row) return null;
+      const answer = toInvoiceDto(row);
+      texts.set(row.id, keyFor(day, row.answerKey), JSON.stringify(answer));
+      return answer;
+    },
+
     /** One invoice's answer; null when the account has no such invoice. */
     async one(userId: string, day: string, id: string): Promise<JsonText<TInvoice> | null> {
       const key = await repo.keyOf(userId, id, day);

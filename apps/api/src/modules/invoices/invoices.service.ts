@@ -76,9 +76,9 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
   const termsDueDate = (settings: { paymentTermsDays: number }, clientTermsDays: number | null | undefined) =>
     addDays(today(), clientTermsDays ?? settings.paymentTermsDays);
   const get = async (userId: string, id: string): Promise<TInvoice> => {
-    const row = await repo.get(userId, id, today());
-    if (!row) throw AppError.notFound('Invoice');
-    return toInvoiceDto(row);
+    const answer = await answers.fresh(userId, today(), id);
+    if (!answer) throw AppError.notFound('Invoice');
+    return answer;
   };
   const log = (tx: Tx, userId: string, id: string, action: THistoryAction, summary: string) => deps.history.append(tx, userId, 'invoice', id, action, summary);
   /** A history entry that goes in with the invoice it describes, in one statement. */
