@@ -23,7 +23,7 @@ export interface KeptForSessionRow {
   session: SessionLookup;
 }
 
-/** An answer's name: letters, digits and hyphens ('dashboard', 'invoices-50'), as the prepared read takes them. */
+/** An answer's name: letters, digits and hyphens ('dashboard', 'quotes-50'), as the prepared read takes them. */
 const NAME = /^[a-z0-9-]{1,40}$/;
 
 /** The account's version now: 0 until its first change. */

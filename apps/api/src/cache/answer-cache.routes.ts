@@ -7,7 +7,7 @@ import type { KeptForSession } from './answer-cache.ts';
 type NameOf = (req: Request) => string | null;
 
 /**
- * Run before the session check of GET /invoices, /quotes, /clients and /dashboard (the routes'
+ * Run before the session check of GET /quotes, /clients and /dashboard (the routes'
  * `before`, http/route.ts): a request whose answer
  * is kept for today is sent from one query that also checks the session (docs/product.md, "Kept
  * answers"). Anything else (no token, another page, nothing kept, a session no longer valid) goes

@@ -880,15 +880,15 @@ export const accountVersions = pgTable('account_versions', {
 });
 
 /**
- * Answers kept as the JSON text sent (the dashboard, the first page of the invoice, quote and
- * client lists), each for the account version and London day it was worked out for; any other
+ * Answers kept as the JSON text sent (the dashboard, the first page of the quote and client
+ * lists; invoices are kept one by one, in memory), each for the account version and London day it was worked out for; any other
  * version or day is worked out again (docs/product.md, "Kept answers").
  */
 export const keptAnswers = pgTable(
   'kept_answers',
   {
     userId: owner(),
-    /** which answer: 'dashboard', 'invoices-50' (a list's first page of 50) … */
+    /** which answer: 'dashboard', 'quotes-50' (a list's first page of 50) … */
     name: text('name').notNull(),
     version: bigint('version', { mode: 'number' }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),

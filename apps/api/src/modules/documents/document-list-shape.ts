@@ -97,14 +97,14 @@ export function documentListQuery<T extends PgSelect>(
 }
 
 /**
- * The kept name of a list request for the first page in the default order (`invoices-50`), the
+ * The kept name of a list request for the first page in the default order (`quotes-50`), the
  * page every list screen opens on and the one the prepared statements answer; null for any other.
  */
 export function firstPageName(list: string, q: DocumentListOptions<string> & { limit: number }): string | null {
   return isFirstPage(q) && Number.isSafeInteger(q.limit) ? `${list}-${q.limit}` : null;
 }
 
-/** The first page of a list in its default order (`invoices-50`), as the list route reads its query. */
+/** The first page of a list in its default order (`quotes-50`), as the list route reads its query. */
 export const listFirstPage =
   (list: string, schema: z.ZodType<TListQuery>) =>
   (req: Request): string | null => {

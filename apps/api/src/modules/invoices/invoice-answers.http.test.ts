@@ -43,17 +43,57 @@ describe('invoice answers kept per invoice (docs/product.md, "Kept invoice answe
     ];
     const changes: [string, () => Promise<unknown>][] = [
       ['nothing', async () => {}],
-      ['lines edited', () => ok(request(t.app).put(`/api/invoices/${first.id}`).set(u.auth).send({ clientId: c.id, dueDate: '2030-01-31', tax: 20, lineItems: [{ description: 'Boiler service', quantity: 3, unitPrice: 95 }] }), 'edit')],
+      [
+        'lines edited',
+        () =>
+          ok(
+            request(t.app)
+              .put(`/api/invoices/${first.id}`)
+              .set(u.auth)
+              .send({ clientId: c.id, dueDate: '2030-01-31', tax: 20, lineItems: [{ description: 'Boiler service', quantity: 3, unitPrice: 95 }] }),
+            'edit',
+          ),
+      ],
       ['sent', () => ok(act(t.app, u, 'invoices', first.id, 'send'), 'send')],
-      ['paid in part', async () => {
-        const inv = await ok(request(t.app).post(`/api/invoices/${first.id}/payments`).set(u.auth).send({ amount: 40 }), 'payment');
-        paymentId = inv.payments[0].id;
-      }],
-      ['client renamed', () => ok(request(t.app).put(`/api/clients/${c.id}`).set(u.auth).send({ name: 'Renamed Answers Ltd', email: 'renamed@example.co.uk', isBusiness: true }), 'client')],
+      [
+        'paid in part',
+        async () => {
+          const inv = await ok(request(t.app).post(`/api/invoices/${first.id}/payments`).set(u.auth).send({ amount: 40 }), 'payment');
+          paymentId = inv.payments[0].id;
+        },
+      ],
+      [
+        'client renamed',
+        () =>
+          ok(
+            request(t.app).put(`/api/clients/${c.id}`).set(u.auth).send({ name: 'Renamed Answers Ltd', email: 'renamed@example.co.uk', isBusiness: true }),
+            'client',
+          ),
+      ],
       ['member renamed', () => ok(request(t.app).patch('/api/auth/me').set(u.auth).send({ name: 'Pat Payments' }), 'member')],
       ['a day later: overdue', async () => t.setNow('2030-02-20T12:00:00Z')],
-      ['base rate changed', () => ok(request(t.app).put('/api/company').set(u.auth).send(sampleCompany({ baseRatePercent: 7.5 })), 'base rate')],
-      ['credited', () => ok(request(t.app).post(`/api/invoices/${first.id}/credit-notes`).set(u.auth).send({ reason: 'Overcharged', lineItems: [{ description: 'Refund', quantity: 1, unitPrice: 10 }] }), 'credit')],
+      [
+        'base rate changed',
+        () =>
+          ok(
+            request(t.app)
+              .put('/api/company')
+              .set(u.auth)
+              .send(sampleCompany({ baseRatePercent: 7.5 })),
+            'base rate',
+          ),
+      ],
+      [
+        'credited',
+        () =>
+          ok(
+            request(t.app)
+              .post(`/api/invoices/${first.id}/credit-notes`)
+              .set(u.auth)
+              .send({ reason: 'Overcharged', lineItems: [{ description: 'Refund', quantity: 1, unitPrice: 10 }] }),
+            'credit',
+          ),
+      ],
       ['payment removed', () => ok(request(t.app).delete(`/api/invoices/${first.id}/payments/${paymentId}`).set(u.auth), 'remove payment')],
     ];
     try {

@@ -67,4 +67,3 @@ export function createInvoiceAnswers(repo: InvoicesRepository, texts: AnswerText
     },
   };
 }
-export type InvoiceAnswers = ReturnType<typeof createInvoiceAnswers>;

@@ -198,11 +198,9 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   const keyLists = sessionReadShapes<InvoiceAnswerKey>(db, 'invoice_keys_list');
   const selectKeys = () => db.select(answerKeyColumns).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
   const keysOf = (o: InvoiceListOptions) =>
-    keyLists(
-      listShapeKey(o),
-      () => documentListQuery(selectKeys().$dynamic(), db, searched, o, o.status ? invoiceStatusIs(o.status, today) : undefined),
-      { planEachTime: !!o.q },
-    );
+    keyLists(listShapeKey(o), () => documentListQuery(selectKeys().$dynamic(), db, searched, o, o.status ? invoiceStatusIs(o.status, today) : undefined), {
+      planEachTime: !!o.q,
+    });
   const keyById = sessionReadSelect(
     db,
     'invoice_key_by_id',

@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express';
 import { ZVoidRequest } from '@docket/schemas/credit-note';
 import { ZIdParams } from '@docket/schemas/common';
 import { ZDueDateRequest, ZFromQuoteRequest, ZInvoice, ZInvoiceListQuery, ZInvoiceRequest, ZQuoteIdParams } from '@docket/schemas/document';
@@ -11,10 +10,10 @@ import type { InvoicesService } from './invoices.service.ts';
 
 /**
  * /invoices: CRUD, from-quote, duplicate, void, due date and the status actions, and POST
- * /quotes/{id}/invoices (a deposit, stage or final invoice of the quote). `listFirst` answers a kept
- * first page before the session check.
+ * /quotes/{id}/invoices (a deposit, stage or final invoice of the quote). The list and GET of one
+ * answer invoices as kept one by one (docs/product.md, "Kept invoice answers").
  */
-export function invoicesRoutes(service: InvoicesService, listFirst: RequestHandler[] = []): Route[] {
+export function invoicesRoutes(service: InvoicesService): Route[] {
   return [
     defineRoute({
       method: 'post',
@@ -63,7 +62,7 @@ export function invoicesRoutes(service: InvoicesService, listFirst: RequestHandl
       '/invoices',
       // GET /invoices/{id} answers the invoice's kept JSON (docs/product.md, "Kept invoice answers")
       { ...service, get: service.answer },
-      { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest, record: ZInvoice, listFirst, sessionInQuery: true },
+      { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest, record: ZInvoice, sessionInQuery: true },
       // Invoices are money: engineers see none; accountants read them.
       { list: 'read', get: 'read', create: 'write', update: 'write', remove: 'write' },
     ),
