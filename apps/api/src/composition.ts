@@ -129,9 +129,9 @@ import { bankRuleRoutes } from './modules/bank/bank-rules.routes.ts';
 const HELD_PDF_BYTES = 16 * 1024 * 1024;
 /**
  * Invoice answers' JSON a process keeps at most, in characters (docs/product.md, "Kept invoice
- * answers"): about 8,000 invoices of a few lines, some 16 MB.
+ * answers"): about 10,000 invoices of a few lines, some 16 MB.
  */
-const INVOICE_ANSWER_CHARS = 8 * 1024 * 1024;
+const INVOICE_ANSWER_CHARS = 16 * 1024 * 1024;
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
