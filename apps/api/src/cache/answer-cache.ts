@@ -12,15 +12,14 @@ import { noteKeptMiss, takeKeptMiss } from '../lib/request-context.ts';
  */
 export function createKeptAnswer(repo: KeptAnswersRepository, clock: Clock) {
   /** `workOut` gets the day the answer is kept for, to decide OVERDUE and the like by. */
-  return async <T>(userId: string, name: string, workOut: (day: string) => Promise<T | JsonText<T>>): Promise<JsonText<T>> => {
+  return async <T>(userId: string, name: string, workOut: (day: string) => Promise<T>): Promise<JsonText<T>> => {
     const day = londonDay(clock());
     // the one-query path of this request already found nothing kept under the version it read
     const missed = takeKeptMiss(userId, name, day);
     const kept = missed === null ? await repo.read(userId, name, day) : { version: missed, body: null };
     if (kept.body !== null) return new JsonText<T>(kept.body);
     // serialised once: the text kept is the text sent
-    const worked = await workOut(day);
-    const answer = worked instanceof JsonText ? worked : new JsonText<T>(JSON.stringify(worked));
+    const answer = new JsonText<T>(JSON.stringify(await workOut(day)));
     await repo.keep(userId, name, kept.version, day, answer.text);
     return answer;
   };

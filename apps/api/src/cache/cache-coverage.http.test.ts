@@ -98,7 +98,7 @@ describe('what keeps each cache fresh', () => {
     const watched = await queryRows<{ table: string }>(
       t.ctx.db,
       sql`select distinct c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
-        where p.proname like 'move_invoice_answers_of_%'`,
+        where p.proname like 'move_invoice_answers%'`,
     );
     const moved = Object.entries(INVOICE_ANSWER_TABLES)
       .filter(([table, how]) => how.includes('invoice_answer_versions') && table !== 'invoice_answer_versions')

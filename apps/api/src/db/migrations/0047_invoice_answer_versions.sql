@@ -13,49 +13,36 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "invoices_next_answer_version" BEFORE UPDATE ON "invoices" FOR EACH ROW EXECUTE FUNCTION "next_answer_version"();--> statement-breakpoint
 CREATE TRIGGER "clients_next_answer_version" BEFORE UPDATE ON "clients" FOR EACH ROW EXECUTE FUNCTION "next_answer_version"();--> statement-breakpoint
 -- Lines, payments and credit notes are part of their invoice's answer: a statement that writes them
--- moves the version of each invoice it touched, once. The version is a row of its own: updating
--- the invoice row instead rewrote it and its nine indexes on every payment. One function per
--- transition table (a trigger may name only the tables of its own event).
+-- moves the version of each invoice it touched. The version is a row of its own: updating the
+-- invoice row instead rewrote it and its nine indexes on every payment. Every trigger names its
+-- transition table "written" (an update has two triggers, one for the rows before and one for the
+-- rows after, so a row moved to another invoice moves both), and one function serves them all.
 CREATE TABLE "invoice_answer_versions" (
 	"invoice_id" uuid PRIMARY KEY NOT NULL,
 	"version" bigint DEFAULT 1 NOT NULL
 );--> statement-breakpoint
 ALTER TABLE "invoice_answer_versions" ADD CONSTRAINT "invoice_answer_versions_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE FUNCTION "move_invoice_answers_of_new_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF current_setting('docket.restoring', true) = 'on' THEN RETURN NULL; END IF;
-  INSERT INTO "invoice_answer_versions" AS v ("invoice_id")
-    SELECT DISTINCT "invoice_id" FROM "new_rows" WHERE EXISTS (SELECT 1 FROM "invoices" WHERE "id" = "new_rows"."invoice_id")
-    ON CONFLICT ("invoice_id") DO UPDATE SET "version" = v."version" + 1;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE FUNCTION "move_invoice_answers_of_old_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "move_invoice_answers"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('docket.restoring', true) = 'on' THEN RETURN NULL; END IF;
   -- an invoice deleted with its lines (cascade) has nothing left to move
   INSERT INTO "invoice_answer_versions" AS v ("invoice_id")
-    SELECT DISTINCT "invoice_id" FROM "old_rows" WHERE EXISTS (SELECT 1 FROM "invoices" WHERE "id" = "old_rows"."invoice_id")
+    SELECT DISTINCT "invoice_id" FROM "written" WHERE EXISTS (SELECT 1 FROM "invoices" WHERE "id" = "written"."invoice_id")
     ON CONFLICT ("invoice_id") DO UPDATE SET "version" = v."version" + 1;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION "move_invoice_answers_of_changed_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF current_setting('docket.restoring', true) = 'on' THEN RETURN NULL; END IF;
-  INSERT INTO "invoice_answer_versions" AS v ("invoice_id")
-    SELECT c."invoice_id" FROM (SELECT "invoice_id" FROM "new_rows" UNION SELECT "invoice_id" FROM "old_rows") c
-    WHERE EXISTS (SELECT 1 FROM "invoices" WHERE "id" = c."invoice_id")
-    ON CONFLICT ("invoice_id") DO UPDATE SET "version" = v."version" + 1;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE TRIGGER "invoice_lines_move_invoice_answer_insert" AFTER INSERT ON "invoice_lines" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers_of_new_rows"();--> statement-breakpoint
-CREATE TRIGGER "invoice_lines_move_invoice_answer_delete" AFTER DELETE ON "invoice_lines" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers_of_old_rows"();--> statement-breakpoint
-CREATE TRIGGER "invoice_lines_move_invoice_answer_update" AFTER UPDATE ON "invoice_lines" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers_of_changed_rows"();--> statement-breakpoint
-CREATE TRIGGER "payments_move_invoice_answer_insert" AFTER INSERT ON "payments" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers_of_new_rows"();--> statement-breakpoint
-CREATE TRIGGER "payments_move_invoice_answer_delete" AFTER DELETE ON "payments" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers_of_old_rows"();--> statement-breakpoint
-CREATE TRIGGER "payments_move_invoice_answer_update" AFTER UPDATE ON "payments" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers_of_changed_rows"();--> statement-breakpoint
-CREATE TRIGGER "credit_notes_move_invoice_answer_insert" AFTER INSERT ON "credit_notes" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers_of_new_rows"();--> statement-breakpoint
-CREATE TRIGGER "credit_notes_move_invoice_answer_delete" AFTER DELETE ON "credit_notes" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers_of_old_rows"();--> statement-breakpoint
-CREATE TRIGGER "credit_notes_move_invoice_answer_update" AFTER UPDATE ON "credit_notes" REFERENCING NEW TABLE AS "new_rows" OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers_of_changed_rows"();--> statement-breakpoint
+CREATE TRIGGER "invoice_lines_move_invoice_answer_insert" AFTER INSERT ON "invoice_lines" REFERENCING NEW TABLE AS "written" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers"();--> statement-breakpoint
+CREATE TRIGGER "invoice_lines_move_invoice_answer_delete" AFTER DELETE ON "invoice_lines" REFERENCING OLD TABLE AS "written" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers"();--> statement-breakpoint
+CREATE TRIGGER "invoice_lines_move_invoice_answer_update_old" AFTER UPDATE ON "invoice_lines" REFERENCING OLD TABLE AS "written" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers"();--> statement-breakpoint
+CREATE TRIGGER "invoice_lines_move_invoice_answer_update_new" AFTER UPDATE ON "invoice_lines" REFERENCING NEW TABLE AS "written" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers"();--> statement-breakpoint
+CREATE TRIGGER "payments_move_invoice_answer_insert" AFTER INSERT ON "payments" REFERENCING NEW TABLE AS "written" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers"();--> statement-breakpoint
+CREATE TRIGGER "payments_move_invoice_answer_delete" AFTER DELETE ON "payments" REFERENCING OLD TABLE AS "written" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers"();--> statement-breakpoint
+CREATE TRIGGER "payments_move_invoice_answer_update_old" AFTER UPDATE ON "payments" REFERENCING OLD TABLE AS "written" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers"();--> statement-breakpoint
+CREATE TRIGGER "payments_move_invoice_answer_update_new" AFTER UPDATE ON "payments" REFERENCING NEW TABLE AS "written" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers"();--> statement-breakpoint
+CREATE TRIGGER "credit_notes_move_invoice_answer_insert" AFTER INSERT ON "credit_notes" REFERENCING NEW TABLE AS "written" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers"();--> statement-breakpoint
+CREATE TRIGGER "credit_notes_move_invoice_answer_delete" AFTER DELETE ON "credit_notes" REFERENCING OLD TABLE AS "written" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers"();--> statement-breakpoint
+CREATE TRIGGER "credit_notes_move_invoice_answer_update_old" AFTER UPDATE ON "credit_notes" REFERENCING OLD TABLE AS "written" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers"();--> statement-breakpoint
+CREATE TRIGGER "credit_notes_move_invoice_answer_update_new" AFTER UPDATE ON "credit_notes" REFERENCING NEW TABLE AS "written" FOR EACH STATEMENT EXECUTE FUNCTION "move_invoice_answers"();--> statement-breakpoint
 -- The member named on a payment or credit note ("by") is part of the answer too.
 CREATE FUNCTION "move_invoice_answers_of_member"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -67,8 +54,4 @@ BEGIN
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "users_move_invoice_answers" AFTER UPDATE OF "name", "email" ON "users" FOR EACH ROW
-  WHEN (OLD."name" IS DISTINCT FROM NEW."name" OR OLD."email" IS DISTINCT FROM NEW."email") EXECUTE FUNCTION "move_invoice_answers_of_member"();--> statement-breakpoint
--- The issued-number record needs only an issue: an update of other columns (a reminder paused, a
--- due date moved) need not write it again.
-DROP TRIGGER "invoices_record_issued_number" ON "invoices";--> statement-breakpoint
-CREATE TRIGGER "invoices_record_issued_number" AFTER INSERT OR UPDATE OF "status", "invoice_number" ON "invoices" FOR EACH ROW EXECUTE FUNCTION "record_issued_invoice_number"();
+  WHEN (OLD."name" IS DISTINCT FROM NEW."name" OR OLD."email" IS DISTINCT FROM NEW."email") EXECUTE FUNCTION "move_invoice_answers_of_member"();

@@ -6,6 +6,7 @@ import type { TFixedVat } from '@docket/schemas/totals';
 import { queryRows, type Database } from '../../db/client.ts';
 import { writeTogether, type PendingWrite } from '../../db/one-statement.ts';
 import { clients, creditNoteLines, creditNotes, invoiceAnswerVersions, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
 import { lineColumns, totalsColumns, type DocumentTotals, type PricedDocument, type StoredLine } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
@@ -182,25 +183,25 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
       .limit(1),
   );
-  const lists = sessionReadShapes<InvoiceWithLines>(db, 'invoices_list');
   const today = sql.placeholder('today');
-  /** The list of one shape (documents/document-list-shape.ts): the first page keeps its keyset order and index. */
-  const listOf = (o: InvoiceListOptions) =>
-    lists(
-      listShapeKey(o),
-      () => documentListQuery(selectInvoices(db, today).$dynamic(), db, searched, o, o.status ? invoiceStatusIs(o.status, today) : undefined),
-      { planEachTime: !!o.q },
-    );
+  /**
+   * The lists of `select`, one statement per shape (documents/document-list-shape.ts): the first
+   * page keeps its keyset order and index.
+   */
+  const listsOf = <S extends PgSelect>(name: string, select: () => S) => {
+    const shapes = sessionReadShapes<S['_']['result'][number]>(db, name);
+    return (o: InvoiceListOptions) =>
+      shapes(listShapeKey(o), () => documentListQuery(select(), db, searched, o, o.status ? invoiceStatusIs(o.status, today) : undefined), {
+        planEachTime: !!o.q,
+      });
+  };
+  const listOf = listsOf('invoices_list', () => selectInvoices(db, today).$dynamic());
 
   // Kept invoice answers (docs/product.md, "Kept invoice answers"): the same shapes and session
   // check as the lists above, answering each invoice's key instead of its answer; the answers not
   // kept under their key are then read by id, each with the key it was read under.
-  const keyLists = sessionReadShapes<InvoiceAnswerKey>(db, 'invoice_keys_list');
   const selectKeys = () => db.select(answerKeyColumns).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
-  const keysOf = (o: InvoiceListOptions) =>
-    keyLists(listShapeKey(o), () => documentListQuery(selectKeys().$dynamic(), db, searched, o, o.status ? invoiceStatusIs(o.status, today) : undefined), {
-      planEachTime: !!o.q,
-    });
+  const keysOf = listsOf('invoice_keys_list', () => selectKeys().$dynamic());
   const keyById = sessionReadSelect(
     db,
     'invoice_key_by_id',
