@@ -204,6 +204,54 @@ export async function runMixClient(
   }
 }
 
+interface StatementTime {
+  text: string;
+  calls: number;
+  ms: number;
+  params?: unknown[];
+  plan?: string;
+}
+
+/** A statement's text for a log line: the session check every read begins with (cache/session-read.ts) left out. */
+function shortText(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  if (!flat.startsWith('with session_ as (')) return flat.slice(0, 160);
+  let depth = 0;
+  for (let i = 'with session_ as '.length; i < flat.length; i++) {
+    if (flat[i] === '(') depth++;
+    else if (flat[i] === ')' && --depth === 0) return `[session] ${flat.slice(i + 1, i + 161)}`;
+  }
+  return flat.slice(0, 160);
+}
+
+/** The statements PGlite's thread spent most time in, per mix request, with the share of its busy time. */
+async function logStatementTimes(
+  times: StatementTime[],
+  requests: number,
+  log?: (s: string) => void,
+  explain?: (text: string, params: unknown[]) => Promise<string>,
+) {
+  const total = times.reduce((s, t) => s + t.ms, 0);
+  times.sort((a, b) => b.ms - a.ms);
+  // the plans of the costliest, as PostgreSQL ran them on this data (writes rolled back)
+  for (const t of times.slice(0, 12)) {
+    if (explain && t.text !== 'COMMIT' && t.text !== 'BEGIN') t.plan = await explain(t.text, t.params ?? []).catch((e: Error) => `not explained: ${e.message}`);
+  }
+  const lines = times
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 25)
+    .map(
+      (t) =>
+        `${((t.ms / requests) * 1000).toFixed(0).padStart(5)} µs/req ${((100 * t.ms) / total).toFixed(1).padStart(5)}% ${String(t.calls).padStart(6)} calls ${((t.ms / t.calls) * 1000).toFixed(0).padStart(6)} µs each  ${shortText(t.text)}`,
+    );
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '.tmp/pglite-statements.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ requests, statements: times }, null, 1));
+  log?.(
+    `PGlite's thread in statements: ${(total / requests).toFixed(2)} ms per mix request (every text in ${path.relative(process.cwd(), file)})\n${lines.join('\n')}`,
+  );
+}
+
 /**
  * The mix on one server: /api/health first (the same server's floor, same run), a warm-up of
  * the mix, then the measured mix; with `profileSec`, each kind alone for that long under the
@@ -223,6 +271,10 @@ export async function measureMix(
     localPostgres?: boolean;
     log?: (s: string) => void;
     weights?: Partial<Record<MixKind, number>>;
+    /** PGlite's time per statement text since the last call (--pglite-statements): logged for the measured mix */
+    statementTimes?: () => Promise<StatementTime[]>;
+    /** the plan of a statement as it ran (EXPLAIN ANALYZE, rolled back) */
+    explain?: (text: string, params: unknown[]) => Promise<string>;
   } = {},
 ): Promise<Omit<MixRun, 'sizes' | 'seedSec'>> {
   // PGlite's CPU is the app process's own; a PostgreSQL server idling beside it is not its database
@@ -236,7 +288,9 @@ export async function measureMix(
     if (weights.previewDraft) await runMixClient(url, accounts, { previewDraft: 1 }, { connections: load.connections, durationSec: load.warmupSec }, 0);
     await runMixClient(url, accounts, weights, { connections: load.connections, durationSec: load.warmupSec }, 1);
   }
+  await options.statementTimes?.();
   const { result, cpuMs, mainThreadCpuMs: mainCpuMs, dbCpuMs } = await runMixClient(url, accounts, weights, load, 2);
+  if (options.statementTimes) await logStatementTimes(await options.statementTimes(), result.overall.requests, options.log, options.explain);
   const loadAvgAfter = os.loadavg();
   const run: Omit<MixRun, 'sizes' | 'seedSec'> = {
     weights,

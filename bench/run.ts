@@ -15,6 +15,7 @@ import { measureIdleMemory, type IdleMemory } from './idle-memory.ts';
 import { measureWebDist } from './web-size.ts';
 import { summariseProfile, withCpuProfile } from './cpu-profile.ts';
 import { MIX_FULL_SIZES, MIX_SMOKE_SIZES, measureMix, seedMixAccounts, type MixRun } from './mix-run.ts';
+import type { PgliteThread } from '../apps/api/src/db/pglite-thread.ts';
 import { ENDPOINT, checkTargets, keptNotes, renderReport, type BenchReport, type DbRun } from './report.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -44,6 +45,8 @@ const { values: args } = parseArgs({
     'mix-accounts': { type: 'string' },
     'mix-invoices': { type: 'string' },
     'no-web-build': { type: 'boolean', default: false },
+    /** PGlite's time per statement in the measured mix (the database's share, which --mix-profile cannot see) */
+    'pglite-statements': { type: 'boolean', default: false },
     /** write a .cpuprofile of the server thread per endpoint run to bench/.tmp/profiles, with a summary */
     profile: { type: 'boolean', default: false },
     out: { type: 'string' },
@@ -71,6 +74,24 @@ function databasesToRun(): BenchDbKind[] {
     }
     return k === 'pglite' || k === 'postgres';
   });
+}
+
+/** The PGlite thread under the app's Drizzle handle. */
+const pgliteThreadOf = (app: BenchApp) => (app.ctx.db as unknown as { $client: PgliteThread }).$client;
+
+/** A statement's plan with its timings, in a transaction rolled back, so that a write changes nothing. */
+async function explainRolledBack(thread: PgliteThread, text: string, params: unknown[]): Promise<string> {
+  let plan = '';
+  await thread
+    .transaction(async (tx) => {
+      const result = await tx.query(`explain (analyze, buffers) ${text}`, params);
+      plan = (result.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n');
+      throw new Error('rolled back');
+    })
+    .catch((e: Error) => {
+      if (e.message !== 'rolled back') throw e;
+    });
+  return plan;
 }
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -170,6 +191,8 @@ async function runMix(app: BenchApp): Promise<MixRun> {
       profileSec: args['mix-profile'] ? Number(args['mix-profile']) : undefined,
       kindCpuSec: args['mix-kind-cpu'] ? Number(args['mix-kind-cpu']) : undefined,
       localPostgres: app.kind === 'postgres' && isLocalHost(process.env.DATABASE_URL),
+      statementTimes: args['pglite-statements'] && app.kind === 'pglite' ? () => pgliteThreadOf(app).statementTimes() : undefined,
+      explain: (text, params) => explainRolledBack(pgliteThreadOf(app), text, params),
       profileDir: path.join(HERE, '.tmp/profiles', app.kind),
       log,
     },
@@ -186,6 +209,8 @@ async function runMix(app: BenchApp): Promise<MixRun> {
 
 async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
   log(`${kind}: starting app`);
+  // read by the PGlite thread when it starts
+  if (args['pglite-statements']) process.env.DOCKET_PGLITE_STATEMENT_TIMES = '1';
   const app = await startBenchApp(kind, process.env.DATABASE_URL, { bcryptCost: smoke ? 4 : 10 });
   log(`${kind}: app ready on ${app.databaseLabel}`);
   try {

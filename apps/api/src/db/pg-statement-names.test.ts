@@ -68,6 +68,26 @@ describe('statements prepared under names on PostgreSQL', () => {
     expect(await held()).not.toContain(text);
   });
 
+  it('when a named statement runs, then it runs its generic plan; a search is planned by its values, and after it, in a failed transaction too, the mode is generic again', async () => {
+    const mode = "select current_setting('plan_cache_mode') as m where $1::int = 1";
+    const search = "select current_setting('plan_cache_mode') as m where 'x' like $1";
+    const read = async (target: Pick<pg.PoolClient, 'query'>, text: string, value: unknown) =>
+      (await target.query<{ m: string }>({ text, values: [value] })).rows[0]!.m;
+    expect(await read(pool, mode, 1)).toBe('force_generic_plan');
+    expect(await read(pool, search, '%')).toBe('force_custom_plan');
+    expect(await read(pool, mode, 1)).toBe('force_generic_plan');
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      expect(await read(client, search, '%')).toBe('force_custom_plan');
+      await expect(client.query({ text: "select 1 / 0 where 'x' like $1", values: ['%'] })).rejects.toThrow('division by zero');
+      await client.query('rollback');
+      expect(await read(client, mode, 1)).toBe('force_generic_plan');
+    } finally {
+      client.release();
+    }
+  });
+
   it('when a statement fails to parse, then it is not kept, and it fails the same way the next time on the same connection', async () => {
     // a checked-out client: the pool's own query closes a connection whose statement failed
     const client = await pool.connect();

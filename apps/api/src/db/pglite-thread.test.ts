@@ -187,6 +187,22 @@ describe('PGlite on its own thread', () => {
       await db.query('delete from t');
     });
 
+    it('when a kept statement runs, then it runs its generic plan; a search is planned by its values, and after it, in a transaction that fails too, the mode is generic again', async () => {
+      const mode = async (target: Pick<PgliteThread, 'query'>, text = "select current_setting('plan_cache_mode') as m") =>
+        ((await target.query(text, text.includes('$1') ? ['%'] : undefined)).rows as { m: string }[])[0]!.m;
+      const search = "select current_setting('plan_cache_mode') as m where 'x' like $1";
+      expect(await mode(db)).toBe('force_generic_plan');
+      expect(await mode(db, search)).toBe('force_custom_plan');
+      expect(await mode(db)).toBe('force_generic_plan');
+      await expect(
+        db.transaction(async (tx) => {
+          expect(await mode(tx, search)).toBe('force_custom_plan');
+          await tx.query("select note from t where 'x' like $1 and 1 / 0 = 1", ['%']);
+        }),
+      ).rejects.toThrow('division by zero');
+      expect(await mode(db)).toBe('force_generic_plan');
+    });
+
     it('when a statement was first parsed inside a transaction that rolled back, then it still runs after', async () => {
       const text = 'insert into t (id, note) values ($1, $2)';
       await expect(

@@ -199,6 +199,11 @@ export class PgliteThread {
     return result;
   }
 
+  /** The thread's time per statement text since the last call (DOCKET_PGLITE_STATEMENT_TIMES=1; empty without). */
+  async statementTimes(): Promise<{ text: string; calls: number; ms: number; params?: unknown[] }[]> {
+    return this.call({ op: 'statementTimes' });
+  }
+
   /** The data folder as a tar file (the tests' migrated template). */
   async dumpDataDir(compression: 'none' | 'gzip' = 'none'): Promise<Blob> {
     return new Blob([await this.call<ArrayBuffer>({ op: 'dump', compression })]);

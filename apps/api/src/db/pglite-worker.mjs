@@ -340,12 +340,52 @@ function joined(a, b) {
   bytes.set(b.bytes, a.bytes.length);
   return { bytes, done: Promise.all([a.done, b.done]) };
 }
+/**
+ * Kept statements run their generic plan, made once; a search is planned with its values each
+ * time (docs/reliability.md, "Generic plans"). PostgreSQL's own choice (plan_cache_mode auto) kept
+ * planning most statements with their values on every run, because it prices planning far below
+ * what it costs here: planning the invoice read took 1.9 ms of its 2.6. The session's mode is the
+ * generic one, set when the thread starts; a search sets its own around itself, in its
+ * transaction if it runs in one, so a ROLLBACK leaves the mode as it was.
+ */
+const GENERIC_PLANS = simpleQuery('set plan_cache_mode = force_generic_plan');
+const PLANS_BY_VALUES = simpleQuery('set plan_cache_mode = force_custom_plan');
+/** @param {() => { bytes: Uint8Array, done: Promise<unknown> }} work */
+function plannedByValues(work) {
+  const before = exchange(PLANS_BY_VALUES);
+  const ran = work();
+  const after = exchange(GENERIC_PLANS);
+  return { bytes: ran.bytes, done: Promise.all([before.done, ran.done, after.done]) };
+}
+
 /** @param {any} m */
-const statement = (m) => {
-  if (m.op === 'query') return extendedQuery(m.text, m.params ?? []);
+const run = (m) => {
+  if (m.op === 'query') return plannedEachTime(m.text) ? plannedByValues(() => extendedQuery(m.text, m.params ?? [])) : extendedQuery(m.text, m.params ?? []);
   forgetIfSchemaChanges(m.text);
   return exchange(simpleQuery(m.text));
 };
+
+/**
+ * With DOCKET_PGLITE_STATEMENT_TIMES=1 (the bench's --pglite-statements), this thread's time in
+ * each statement text, COMMIT (and the deferred triggers it runs) included: where the database's
+ * share of a request goes, which a CPU profile of the API's thread cannot see.
+ * @type {Map<string, { calls: number, ms: number, params?: unknown[] }> | null}
+ */
+const times = process.env.DOCKET_PGLITE_STATEMENT_TIMES === '1' ? new Map() : null;
+/** @param {string} text @param {() => { bytes: Uint8Array, done: Promise<unknown> }} work @param {unknown[]} [params] */
+function timed(text, work, params) {
+  if (!times) return work();
+  const t0 = performance.now();
+  const out = work();
+  // one call's values, so that the bench can ask for the statement's plan
+  const entry = times.get(text) ?? { calls: 0, ms: 0, params };
+  entry.calls++;
+  entry.ms += performance.now() - t0;
+  times.set(text, entry);
+  return out;
+}
+/** @param {any} m */
+const statement = (m) => timed(m.text, () => run(m), m.params);
 
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
 const BEGIN = simpleQuery('BEGIN');
@@ -396,7 +436,7 @@ async function runWaiting(m) {
       return replyBytes(m.id, bytes);
     }
     case 'begin': {
-      const { bytes, done } = exchange(BEGIN);
+      const { bytes, done } = timed('BEGIN', () => exchange(BEGIN));
       // the session is this transaction's until its end (a BEGIN that failed opened none)
       if (!failed(bytes)) openTx = m.id;
       await done;
@@ -405,6 +445,11 @@ async function runWaiting(m) {
     case 'dump': {
       const bytes = await (await pglite.dumpDataDir(m.compression)).arrayBuffer();
       return reply(m.id, bytes, [bytes]);
+    }
+    case 'statementTimes': {
+      const taken = times ? [...times].map(([text, t]) => ({ text, ...t })) : [];
+      times?.clear();
+      return reply(m.id, taken);
     }
     case 'close': {
       if (!pglite.closed) await pglite.close();
@@ -425,7 +470,7 @@ async function runInTransaction(m) {
   }
   if (m.op !== 'end') throw new Error(`unknown operation ${String(m.op)}`);
   // the session is free again once COMMIT or ROLLBACK has run, whatever it answered
-  const { bytes, done } = exchange(m.commit ? COMMIT : ROLLBACK);
+  const { bytes, done } = timed(m.commit ? 'COMMIT' : 'ROLLBACK', () => exchange(m.commit ? COMMIT : ROLLBACK));
   openTx = 0;
   try {
     await done;
@@ -465,6 +510,9 @@ port.on('message', (/** @type {any[]} */ batch) => {
   accept(batch);
   pump();
 });
+const planMode = exchange(GENERIC_PLANS);
+await planMode.done;
+if (failed(planMode.bytes)) throw new Error('the PGlite thread could not set plan_cache_mode');
 // PGlite's array types as it read them on opening: the API's thread parses arrays by them
 const arrayTypes = (await pglite.query(ARRAY_TYPES_SQL)).rows;
 send({ id: 0, result: arrayTypes });
