@@ -208,7 +208,7 @@ async function main() {
   const text = [
     `### Growth on ${db} (${new Date().toISOString()}, load average at start ${loadStart})`,
     '',
-    `Measured on a shared, loaded machine (2 cores; other engineers' tests running): compare columns within a run, not across runs. Each request timed one at a time, ${RUNS} times, each after a new client is written (so kept answers are worked out afresh), \`bench/growth.ts\`.`,
+    `Measured on a 2-core machine whose speed moves by up to a third between hours (the load average of each step is in its column): compare columns within a run, not across runs. Each request timed one at a time, ${RUNS} times, each after a new client is written (so kept answers are worked out afresh), \`bench/growth.ts\`.`,
     '',
     ...table(`One account growing (${db})`, one),
     ...table(`Many accounts on one ${db} (200 invoices each, measured on the first, middle and last account)`, many),
