@@ -211,6 +211,13 @@ interface StatementTime {
   params?: unknown[];
   plan?: string;
 }
+/** The embedded database's time per statement text (--pglite-statements), and a statement's plan as it runs. */
+export interface StatementTrace {
+  /** the time per text since the last call */
+  times: () => Promise<StatementTime[]>;
+  /** EXPLAIN ANALYZE of the statement with these values, rolled back */
+  explain: (text: string, params: unknown[]) => Promise<string>;
+}
 
 /** A statement's text for a log line: the session check every read begins with (cache/session-read.ts) left out. */
 function shortText(text: string): string {
@@ -225,20 +232,15 @@ function shortText(text: string): string {
 }
 
 /** The statements PGlite's thread spent most time in, per mix request, with the share of its busy time. */
-async function logStatementTimes(
-  times: StatementTime[],
-  requests: number,
-  log?: (s: string) => void,
-  explain?: (text: string, params: unknown[]) => Promise<string>,
-) {
+async function logStatementTimes(trace: StatementTrace, requests: number, log?: (s: string) => void) {
+  const times = (await trace.times()).sort((a, b) => b.ms - a.ms);
   const total = times.reduce((s, t) => s + t.ms, 0);
-  times.sort((a, b) => b.ms - a.ms);
   // the plans of the costliest, as PostgreSQL ran them on this data (writes rolled back)
   for (const t of times.slice(0, 12)) {
-    if (explain && t.text !== 'COMMIT' && t.text !== 'BEGIN') t.plan = await explain(t.text, t.params ?? []).catch((e: Error) => `not explained: ${e.message}`);
+    if (!['BEGIN', 'COMMIT', 'ROLLBACK'].includes(t.text))
+      t.plan = await trace.explain(t.text, t.params ?? []).catch((e: Error) => `not explained: ${e.message}`);
   }
   const lines = times
-    .sort((a, b) => b.ms - a.ms)
     .slice(0, 25)
     .map(
       (t) =>
@@ -272,9 +274,7 @@ export async function measureMix(
     log?: (s: string) => void;
     weights?: Partial<Record<MixKind, number>>;
     /** PGlite's time per statement text since the last call (--pglite-statements): logged for the measured mix */
-    statementTimes?: () => Promise<StatementTime[]>;
-    /** the plan of a statement as it ran (EXPLAIN ANALYZE, rolled back) */
-    explain?: (text: string, params: unknown[]) => Promise<string>;
+    statementTrace?: StatementTrace;
   } = {},
 ): Promise<Omit<MixRun, 'sizes' | 'seedSec'>> {
   // PGlite's CPU is the app process's own; a PostgreSQL server idling beside it is not its database
@@ -288,9 +288,9 @@ export async function measureMix(
     if (weights.previewDraft) await runMixClient(url, accounts, { previewDraft: 1 }, { connections: load.connections, durationSec: load.warmupSec }, 0);
     await runMixClient(url, accounts, weights, { connections: load.connections, durationSec: load.warmupSec }, 1);
   }
-  await options.statementTimes?.();
+  await options.statementTrace?.times();
   const { result, cpuMs, mainThreadCpuMs: mainCpuMs, dbCpuMs } = await runMixClient(url, accounts, weights, load, 2);
-  if (options.statementTimes) await logStatementTimes(await options.statementTimes(), result.overall.requests, options.log, options.explain);
+  if (options.statementTrace) await logStatementTimes(options.statementTrace, result.overall.requests, options.log);
   const loadAvgAfter = os.loadavg();
   const run: Omit<MixRun, 'sizes' | 'seedSec'> = {
     weights,

@@ -14,7 +14,7 @@ import { runIssuedPdfBench } from './pdf-issued.ts';
 import { measureIdleMemory, type IdleMemory } from './idle-memory.ts';
 import { measureWebDist } from './web-size.ts';
 import { summariseProfile, withCpuProfile } from './cpu-profile.ts';
-import { MIX_FULL_SIZES, MIX_SMOKE_SIZES, measureMix, seedMixAccounts, type MixRun } from './mix-run.ts';
+import { MIX_FULL_SIZES, MIX_SMOKE_SIZES, measureMix, seedMixAccounts, type MixRun, type StatementTrace } from './mix-run.ts';
 import type { PgliteThread } from '../apps/api/src/db/pglite-thread.ts';
 import { ENDPOINT, checkTargets, keptNotes, renderReport, type BenchReport, type DbRun } from './report.ts';
 
@@ -79,20 +79,23 @@ function databasesToRun(): BenchDbKind[] {
 /** The PGlite thread under the app's Drizzle handle. */
 const pgliteThreadOf = (app: BenchApp) => (app.ctx.db as unknown as { $client: PgliteThread }).$client;
 
-/** A statement's plan with its timings, in a transaction rolled back, so that a write changes nothing. */
-async function explainRolledBack(thread: PgliteThread, text: string, params: unknown[]): Promise<string> {
-  let plan = '';
-  await thread
-    .transaction(async (tx) => {
-      const result = await tx.query(`explain (analyze, buffers) ${text}`, params);
-      plan = (result.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n');
-      throw new Error('rolled back');
-    })
-    .catch((e: Error) => {
-      if (e.message !== 'rolled back') throw e;
-    });
-  return plan;
-}
+/** The thread's time per statement, and a statement's plan in a transaction rolled back, so that a write changes nothing. */
+const statementTrace = (thread: PgliteThread): StatementTrace => ({
+  times: () => thread.statementTimes(),
+  async explain(text, params) {
+    let plan = '';
+    await thread
+      .transaction(async (tx) => {
+        const result = await tx.query(`explain (analyze, buffers) ${text}`, params);
+        plan = (result.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n');
+        throw new Error('rolled back');
+      })
+      .catch((e: Error) => {
+        if (e.message !== 'rolled back') throw e;
+      });
+    return plan;
+  },
+});
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -191,8 +194,7 @@ async function runMix(app: BenchApp): Promise<MixRun> {
       profileSec: args['mix-profile'] ? Number(args['mix-profile']) : undefined,
       kindCpuSec: args['mix-kind-cpu'] ? Number(args['mix-kind-cpu']) : undefined,
       localPostgres: app.kind === 'postgres' && isLocalHost(process.env.DATABASE_URL),
-      statementTimes: args['pglite-statements'] && app.kind === 'pglite' ? () => pgliteThreadOf(app).statementTimes() : undefined,
-      explain: (text, params) => explainRolledBack(pgliteThreadOf(app), text, params),
+      statementTrace: args['pglite-statements'] && app.kind === 'pglite' ? statementTrace(pgliteThreadOf(app)) : undefined,
       profileDir: path.join(HERE, '.tmp/profiles', app.kind),
       log,
     },

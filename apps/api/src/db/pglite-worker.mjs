@@ -360,7 +360,10 @@ function plannedByValues(work) {
 
 /** @param {any} m */
 const run = (m) => {
-  if (m.op === 'query') return plannedEachTime(m.text) ? plannedByValues(() => extendedQuery(m.text, m.params ?? [])) : extendedQuery(m.text, m.params ?? []);
+  if (m.op === 'query') {
+    const query = () => extendedQuery(m.text, m.params ?? []);
+    return plannedEachTime(m.text) ? plannedByValues(query) : query();
+  }
   forgetIfSchemaChanges(m.text);
   return exchange(simpleQuery(m.text));
 };
