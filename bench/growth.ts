@@ -121,18 +121,28 @@ interface Step {
   load: string;
 }
 
-async function oneAccountStep(kind: BenchDbKind, invoices: number): Promise<Step> {
+/** A steady 10,000 invoices in two years (about 14 a working day): the history grows, a quarter's work does not. */
+const STEADY_PER_DAY = 10_000 / 730;
+
+async function oneAccountStep(kind: BenchDbKind, invoices: number, steady = false): Promise<Step> {
   const app = await startBenchApp(kind, process.env.DATABASE_URL, { bcryptCost: 4 });
   try {
     const { token, userId } = await registerAccount(app, `one-${invoices}`);
-    const sizes: SeedSizes = { invoices, quotes: Math.ceil(invoices / 5), clients: Math.min(2_000, Math.max(20, Math.ceil(invoices / 20))), events: 50 };
+    const sizes: SeedSizes = {
+      invoices,
+      quotes: Math.ceil(invoices / 5),
+      clients: Math.min(2_000, Math.max(20, Math.ceil(invoices / 20))),
+      events: 50,
+      days: steady ? Math.ceil(invoices / STEADY_PER_DAY) : 730,
+    };
     const started = performance.now();
     const seed = await seedAccount(app.ctx.db, userId, sizes);
     await analyze(app);
     const seedSec = (performance.now() - started) / 1000;
-    log(`${kind}: one account, ${invoices} invoices seeded in ${seedSec.toFixed(1)} s`);
+    log(`${kind}: one account, ${invoices} invoices over ${sizes.days} days seeded in ${seedSec.toFixed(1)} s`);
     const timings = await measureProbes(app, [{ token, clientId: seed.clientIds[0]!, cursor: await pageThreeCursor(app, token) }]);
-    return { label: `${invoices.toLocaleString('en-GB')} invoices, 1 account`, seedSec, totalInvoices: invoices, timings, load: loadNow() };
+    const over = sizes.days! >= 730 ? `${Math.round(sizes.days! / 365)} years` : `${Math.round(sizes.days! / 7)} weeks`;
+    return { label: `${invoices.toLocaleString('en-GB')} invoices over ${over}`, seedSec, totalInvoices: invoices, timings, load: loadNow() };
   } finally {
     await app.close();
   }
@@ -202,6 +212,8 @@ async function main() {
   log(`${kind}, load average ${loadStart}`);
   const one: Step[] = [];
   for (const n of invoiceSteps) one.push(await oneAccountStep(kind, n));
+  const steady: Step[] = [];
+  for (const n of invoiceSteps) steady.push(await oneAccountStep(kind, n, true));
   const many: Step[] = [];
   for (const n of accountSteps) many.push(await manyAccountsStep(kind, n, 200));
   const db = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
@@ -210,7 +222,11 @@ async function main() {
     '',
     `Measured on a 2-core machine whose speed moves by up to a third between hours (the load average of each step is in its column): compare columns within a run, not across runs. Each request timed one at a time, ${RUNS} times, each after a new client is written (so kept answers are worked out afresh), \`bench/growth.ts\`.`,
     '',
-    ...table(`One account growing (${db})`, one),
+    ...table(`One account growing, all in the last two years (${db}): a quarter holds an eighth of the invoices`, one),
+    ...table(
+      `One account growing at a steady ${Math.round(STEADY_PER_DAY)} invoices a day (${db}): the history grows, a quarter holds about ${Math.round(STEADY_PER_DAY * 91).toLocaleString('en-GB')} invoices`,
+      steady,
+    ),
     ...table(`Many accounts on one ${db} (200 invoices each, measured on the first, middle and last account)`, many),
   ].join('\n');
   mkdirSync(path.dirname(args.out!), { recursive: true });

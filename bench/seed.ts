@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { computeTotals } from '@docket/schemas/totals';
 import type { TQuoteStatus, TStoredInvoiceStatus } from '@docket/schemas/lifecycle';
 import type { Database } from '../apps/api/src/db/client.ts';
-import { calendarEvents, clients, documentCounters, invoiceLines, invoices, quoteLines, quotes } from '../apps/api/src/db/schema.ts';
+import { calendarEvents, clients, documentCounters, invoiceLines, invoices, payments, quoteLines, quotes } from '../apps/api/src/db/schema.ts';
 
 export interface SeedSizes {
   invoices: number;
   quotes: number;
   clients: number;
   events: number;
+  /** how many days back the account's history goes (default two years) */
+  days?: number;
 }
 
 export const FULL_SIZES: SeedSizes = { invoices: 10_000, quotes: 2_000, clients: 500, events: 300 };
@@ -94,7 +96,7 @@ function makeLines(rand: ReturnType<typeof prng>): Line[] {
 export async function seedAccount(db: Database, userId: string, sizes: SeedSizes, now = new Date()): Promise<SeedResult> {
   const started = performance.now();
   const rand = prng(20_261_122);
-  const span = 730 * DAY;
+  const span = (sizes.days ?? 730) * DAY;
   const since = now.getTime() - span;
 
   const clientRows = Array.from({ length: sizes.clients }, (_, i) => {
@@ -144,15 +146,20 @@ export async function seedAccount(db: Database, userId: string, sizes: SeedSizes
 
   const invoiceRows: (typeof invoices.$inferInsert)[] = [];
   const invoiceLineRows: (typeof invoiceLines.$inferInsert)[] = [];
+  const paymentRows: (typeof payments.$inferInsert)[] = [];
   for (let i = 0; i < sizes.invoices; i++) {
     const id = randomUUID();
     const createdAt = new Date(since + Math.floor(((i + 0.5) / sizes.invoices) * span));
     const due = new Date(createdAt.getTime() + 30 * DAY);
-    const recent = now.getTime() - createdAt.getTime() < 90 * DAY;
-    // older invoices are mostly paid; recent ones are drafts or sent (SENT past due reads as OVERDUE)
-    const status = recent
-      ? rand.weighted<TStoredInvoiceStatus>({ DRAFT: 25, SENT: 50, PAID: 25, VOID: 0, CREDITED: 0 })
-      : rand.weighted<TStoredInvoiceStatus>({ DRAFT: 3, SENT: 12, PAID: 85, VOID: 0, CREDITED: 0 });
+    const age = now.getTime() - createdAt.getTime();
+    // recent invoices are drafts or sent (SENT past due reads as OVERDUE); older ones mostly paid,
+    // and after a year all but the odd bad debt
+    const status =
+      age < 90 * DAY
+        ? rand.weighted<TStoredInvoiceStatus>({ DRAFT: 25, SENT: 50, PAID: 25, VOID: 0, CREDITED: 0 })
+        : age < 365 * DAY
+          ? rand.weighted<TStoredInvoiceStatus>({ DRAFT: 3, SENT: 12, PAID: 85, VOID: 0, CREDITED: 0 })
+          : rand.weighted<TStoredInvoiceStatus>({ DRAFT: 1, SENT: 1, PAID: 98, VOID: 0, CREDITED: 0 });
     const taxRateBp = rand.next() < 0.85 ? 2000 : 0;
     const lines = makeLines(rand);
     const totals = computeTotals(lines, taxRateBp);
@@ -174,9 +181,17 @@ export async function seedAccount(db: Database, userId: string, sizes: SeedSizes
       updatedAt: createdAt,
     });
     lines.forEach((l, position) => invoiceLineRows.push({ userId, invoiceId: id, position, ...l, amountPence: totals.lineAmounts[position]! }));
+    // a paid invoice was paid by a payment, as in the app; one sent invoice in five is part paid
+    const row = invoiceRows[invoiceRows.length - 1]!;
+    const paid = status === 'PAID' ? totals.total : status === 'SENT' && rand.next() < 0.2 ? Math.floor(totals.total / 2) : 0;
+    if (paid > 0) {
+      const on = status === 'PAID' ? row.paidAt! : new Date(Math.min(now.getTime(), createdAt.getTime() + rand.int(2, 30) * DAY));
+      paymentRows.push({ userId, invoiceId: id, clientId: row.clientId, amountPence: paid, paidOn: isoDay(on), method: 'BANK_TRANSFER', createdAt: on });
+    }
   }
   await insertChunked((rows) => db.insert(invoices).values(rows), invoiceRows, 14);
   await insertChunked((rows) => db.insert(invoiceLines).values(rows), invoiceLineRows, 8);
+  await insertChunked((rows) => db.insert(payments).values(rows), paymentRows, 8);
 
   const types = Object.keys(EVENT_COLOURS) as (keyof typeof EVENT_COLOURS)[];
   const eventRows = Array.from({ length: sizes.events }, (_, i) => {

@@ -292,7 +292,6 @@ export function createModules(ctx: AppContext) {
   const dashboard = createDashboardService(createDashboardRepository(db), {
     recentQuotes: quotes.recent,
     recentInvoices: invoices.recent,
-    agedTotals: reports.agedTotals,
     kept,
   });
 

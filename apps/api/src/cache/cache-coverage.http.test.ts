@@ -83,6 +83,14 @@ describe('what keeps each cache fresh', () => {
       .filter(([, how]) => how === 'version')
       .map(([table]) => table);
     expect(versioned.filter((table) => !watched.some((w) => w.table === table))).toEqual([]);
+    // the running figures are written by the triggers of version tables only
+    const figuresWriters = await queryRows<{ table: string }>(
+      t.ctx.db,
+      sql`select distinct c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
+        where p.proname in ('refresh_invoice_figures', 'move_account_figures')`,
+    );
+    expect(figuresWriters.map((w) => w.table).sort()).toEqual(['credit_notes', 'invoice_figures', 'invoices', 'payments']);
+    expect(figuresWriters.filter((w) => !['version', 'figures'].includes(ANSWER_TABLES[w.table] ?? ''))).toEqual([]);
   });
 
   it('when invoice answers are built and kept one by one, then every table they read has a part in the key, and the tables the key version watches have its triggers', async () => {

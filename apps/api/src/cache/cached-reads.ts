@@ -7,9 +7,11 @@
  * - `version`: a write to it moves the account's version, and a kept answer is read only under
  *   the version now (docs/product.md, "Kept answers");
  * - `session`: read to check the session in the same query (session-check.ts), never answered;
- * - `cache`: the cache's own tables.
+ * - `cache`: the cache's own tables;
+ * - `figures`: the running figures (migration 0048), written only by the triggers of `version`
+ *   tables, in the transaction that writes them, so the version moves with them.
  */
-export const ANSWER_TABLES: Record<string, 'version' | 'session' | 'cache'> = {
+export const ANSWER_TABLES: Record<string, 'version' | 'session' | 'cache' | 'figures'> = {
   invoices: 'version',
   invoice_lines: 'version',
   quotes: 'version',
@@ -23,6 +25,8 @@ export const ANSWER_TABLES: Record<string, 'version' | 'session' | 'cache'> = {
   accounts: 'session',
   account_versions: 'cache',
   kept_answers: 'cache',
+  invoice_figures: 'figures',
+  account_figures: 'figures',
 };
 
 /**

@@ -910,6 +910,42 @@ export const invoiceAnswerVersions = pgTable('invoice_answer_versions', {
 });
 
 /**
+ * Running figures (migration 0048, docs/product.md, "Running figures"): each invoice's amounts as
+ * the dashboard counts them, written only by the triggers on invoices, payments and credit notes,
+ * and their sums per account, moved at commit. Never written by the code; read by the dashboard
+ * and aged debtors.
+ */
+export const invoiceFigures = pgTable(
+  'invoice_figures',
+  {
+    invoiceId: uuid('invoice_id')
+      .primaryKey()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    userId: uuid('account_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** awaiting payment (SENT or OVERDUE) */
+    open: boolean('open').notNull(),
+    /** its total less its credit notes; 0 when VOID */
+    invoicedPence: bigint('invoiced_pence', { mode: 'number' }).notNull(),
+    /** what is still owed while it awaits payment, never below 0; else 0 */
+    balancePence: bigint('balance_pence', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('invoice_figures_owed_idx')
+      .on(t.userId, t.dueDate)
+      .where(sql`${t.balancePence} > 0`),
+  ],
+);
+
+export const accountFigures = pgTable('account_figures', {
+  userId: owner().primaryKey(),
+  invoicedPence: bigint('invoiced_pence', { mode: 'number' }).notNull().default(0),
+  outstandingPence: bigint('outstanding_pence', { mode: 'number' }).notNull().default(0),
+  openInvoices: integer('open_invoices').notNull().default(0),
+});
+
+/**
  * An account's connection to HMRC for Making Tax Digital (docs/product.md, "Filing VAT returns
  * with HMRC"): the VRN it files for and its OAuth tokens, encrypted by lib/secrets.ts.
  */

@@ -1,61 +1,49 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { invoices, payments, quotes } from '../../db/schema.ts';
-import { invoiceBalanceJoins } from '../invoices/invoice-balance-joins.ts';
+import { accountFigures, payments, quotes } from '../../db/schema.ts';
 import { sqlWordList } from '../../db/sql-words.ts';
-import { INVOICE_OUTSTANDING_STATUSES, INVOICE_UNCOUNTED_STATUSES, QUOTE_ACTIVE_STATUSES, storedInvoiceStatus } from '@docket/schemas/lifecycle';
+import { QUOTE_ACTIVE_STATUSES } from '@docket/schemas/lifecycle';
+import { agedPenceOf, agedTotalsSql, type AgedPence } from '../reports/reports.repository.ts';
 
-/** Outstanding invoices as stored: SENT and OVERDUE are both stored as SENT, so no date test. */
-const outstanding = sqlWordList(INVOICE_OUTSTANDING_STATUSES.map(storedInvoiceStatus));
 const activeQuotes = sqlWordList(QUOTE_ACTIVE_STATUSES);
-/** VOID invoices count in no money figure. */
-const uncounted = sqlWordList(INVOICE_UNCOUNTED_STATUSES);
 
 export interface DashboardFigures {
   totalInvoicedPence: number;
-  outstandingPence: number;
   activeQuotes: number;
   activeInvoices: number;
-  overduePence: number;
   receivedThisMonthPence: number;
+  /** at today; `total` is what is outstanding */
+  aged: AgedPence;
 }
 
 /**
- * The four dashboard figures in one round trip (docs/product.md, "Dashboard"): Outstanding is
- * the sum of balances due (total less payments less credits); which statuses
- * count comes from the lifecycle module.
+ * The dashboard's figures in one statement, so they agree with each other (docs/product.md,
+ * "Dashboard"): total invoiced, outstanding and active invoices are the account's running figures
+ * ("Running figures"), the aged buckets read only the last 90 days' balances, and this month's
+ * payments and the active quotes are read by their indexes.
  */
 export function createDashboardRepository(db: Database) {
   return {
     async figures(userId: string, today: string, month: string): Promise<DashboardFigures> {
-      const { joins, credited, balance } = invoiceBalanceJoins(userId);
-      const [row] = await queryRows<{
-        total: string | number;
-        outstanding: string | number;
-        overdue: string | number;
-        received: string | number;
-        active_invoices: number;
-        active_quotes: number;
-      }>(
+      const [row] = await queryRows<Record<string, string | number>>(
         db,
-        sql`select
-            coalesce(sum(${invoices.totalPence} - ${credited}) filter (where ${invoices.status} not in ${uncounted}), 0)::text as total,
-            coalesce(sum(${balance}) filter (where ${invoices.status} in ${outstanding}), 0)::text as outstanding,
-            coalesce(sum(${balance}) filter (where ${invoices.status} in ${outstanding} and ${invoices.dueDate} < ${today}), 0)::text as overdue,
-            (select coalesce(sum(${payments.amountPence}), 0)::text from ${payments} where ${payments.userId} = ${userId} and to_char(${payments.paidOn}, 'YYYY-MM') = ${month}) as received,
-            (count(*) filter (where ${invoices.status} in ${outstanding}))::int as active_invoices,
-            (select count(*)::int from ${quotes} where ${quotes.userId} = ${userId} and ${quotes.status} in ${activeQuotes}) as active_quotes
-          from ${invoices}
-          ${joins}
-          where ${invoices.userId} = ${userId}`,
+        sql`with aged as (${agedTotalsSql(userId, today)})
+          select aged.*,
+            coalesce(running.${sql.identifier(accountFigures.invoicedPence.name)}, 0) as total_invoiced,
+            coalesce(running.${sql.identifier(accountFigures.openInvoices.name)}, 0) as active_invoices,
+            (select coalesce(sum(${payments.amountPence}), 0) from ${payments}
+              where ${payments.userId} = ${userId}
+                and ${payments.paidOn} >= cast(${month} || '-01' as date)
+                and ${payments.paidOn} < cast(cast(${month} || '-01' as date) + interval '1 month' as date)) as received,
+            (select count(*) from ${quotes} where ${quotes.userId} = ${userId} and ${quotes.status} in ${activeQuotes}) as active_quotes
+          from aged left join ${accountFigures} running on running.${sql.identifier(accountFigures.userId.name)} = ${userId}`,
       );
       return {
-        totalInvoicedPence: Number(row?.total ?? 0),
-        outstandingPence: Number(row?.outstanding ?? 0),
-        activeInvoices: Number(row?.active_invoices ?? 0),
-        activeQuotes: Number(row?.active_quotes ?? 0),
-        overduePence: Number(row?.overdue ?? 0),
-        receivedThisMonthPence: Number(row?.received ?? 0),
+        totalInvoicedPence: Number(row!.total_invoiced),
+        activeInvoices: Number(row!.active_invoices),
+        activeQuotes: Number(row!.active_quotes),
+        receivedThisMonthPence: Number(row!.received),
+        aged: agedPenceOf(row!),
       };
     },
   };
