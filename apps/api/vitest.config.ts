@@ -38,8 +38,9 @@ export default defineConfig({
     hookTimeout: 300_000,
     pool: 'forks',
     // Two workers on two cores (vitest's default leaves one core idle in a run): PGlite runs inside
-    // the worker, so a worker is busy, not waiting.
-    maxWorkers: 2,
+    // the worker, so a worker is busy, not waiting. On PostgreSQL a worker waits on the server's
+    // processes for about half its time (docs/reliability.md, "CI passes"), so a third fills that.
+    maxWorkers: pass === 'postgres' ? 3 : 2,
     // One process and one module graph per worker for all its files, as a long-running server
     // shares them between requests: the app, PGlite's WebAssembly and the PDF render pool (its
     // threads and fonts) load once per worker instead of once per file. Each file still opens a
