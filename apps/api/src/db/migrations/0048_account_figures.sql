@@ -3,7 +3,7 @@
 -- 100,000 invoices. invoice_figures holds each invoice's two amounts as the dashboard counts them
 -- (its total less credit notes unless VOID; what is still owed while it awaits payment, SENT as
 -- stored); account_figures holds their sums per account. The statuses are those of the lifecycle
--- module (INVOICE_UNCOUNTED_STATUSES, INVOICE_OUTSTANDING_STATUSES as stored): running-figures.http.test.ts
+-- module (INVOICE_UNCOUNTED_STATUSES, INVOICE_OUTSTANDING_STATUSES as stored): running-figures.db.test.ts
 -- checks these figures against sums over the invoices after every kind of write.
 CREATE TABLE "invoice_figures" (
 	"invoice_id" uuid PRIMARY KEY NOT NULL,
