@@ -13,15 +13,20 @@ function startsProcesses(file: string): boolean {
   return [text, ...helpers.filter(existsSync).map((f) => readFileSync(f, 'utf8'))].some((t) => /\bstartServer\(|\bspawn\(/.test(t));
 }
 
+/** Small files that work through 100,000 rows: after the server-process files, the longest. */
+const LONG_FILES = ['src/modules/exports/exports.memory.test.ts', 'src/modules/imports/imports.others-wait.test.ts'].map((f) =>
+  path.resolve(import.meta.dirname, f),
+);
+
 /**
  * vitest runs the longest files first once it has timings, but a fresh clone (CI) has none and
- * starts with the largest files; the server-process files are small and take the longest, and one
- * left for the end runs alone on one core. They go first.
+ * starts with the largest files; the server-process files and the 100,000-row files are small and
+ * take the longest, and one left for the end runs alone on one core. They go first.
  */
 class ProcessFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const first = new Set(sorted.filter((f) => startsProcesses(f.moduleId)));
+    const first = new Set(sorted.filter((f) => startsProcesses(f.moduleId) || LONG_FILES.includes(f.moduleId)));
     return [...first, ...sorted.filter((f) => !first.has(f))];
   }
 }
