@@ -14,7 +14,8 @@ import { runIssuedPdfBench } from './pdf-issued.ts';
 import { measureIdleMemory, type IdleMemory } from './idle-memory.ts';
 import { measureWebDist } from './web-size.ts';
 import { summariseProfile, withCpuProfile } from './cpu-profile.ts';
-import { MIX_FULL_SIZES, MIX_SMOKE_SIZES, measureMix, seedMixAccounts, type MixRun, type StatementTrace } from './mix-run.ts';
+import { MIX_FULL_SIZES, MIX_SMOKE_SIZES, measureMix, seedMixAccounts, type MixRun, type MixSizes, type StatementTrace } from './mix-run.ts';
+import type { MixAccount } from './mix.ts';
 import type { PgliteThread } from '../apps/api/src/db/pglite-thread.ts';
 import { ENDPOINT, checkTargets, keptNotes, renderReport, type BenchReport, type DbRun } from './report.ts';
 
@@ -167,8 +168,18 @@ function isLocalHost(url: string | undefined): boolean {
   return host === '' || host.startsWith('/') || host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 }
 
-/** Issue 38's realistic mix on this server: accounts seeded through its API, then health and the mix. */
-async function runMix(app: BenchApp): Promise<MixRun> {
+interface MixSeed {
+  sizes: MixSizes;
+  accounts: MixAccount[];
+  seedSec: number;
+}
+
+/**
+ * Issue 38's accounts, set up through this server's API. The databases of a run are seeded side by
+ * side (main): one server's writes wait on its database about half the time, which the other's
+ * fill, so the two take less than one after the other; nothing is measured meanwhile.
+ */
+async function seedMix(app: BenchApp): Promise<MixSeed> {
   const base = smoke ? MIX_SMOKE_SIZES : MIX_FULL_SIZES;
   const sizes = {
     ...base,
@@ -180,11 +191,17 @@ async function runMix(app: BenchApp): Promise<MixRun> {
   const accounts = await seedMixAccounts((method, p, body, token) => api(app.url, method, p, body, token), sizes, 8);
   // PostgreSQL's autovacuum analyses a table once a minute at most: on a database seeded seconds ago
   // the planner would still guess one row per account (a search then probed every line of the
-  // account per invoice: 80–380 ms). A database of any age has been analysed; PGlite's server
-  // analyses itself (db/pglite-auto-analyze.ts), which the mix leaves to show.
-  if (app.kind === 'postgres') await (app.ctx.db as unknown as { $client: { query: (q: string) => Promise<unknown> } }).$client.query('analyze');
+  // account per invoice: 80–380 ms). A database of any age has been vacuumed and analysed, and
+  // autovacuum must not do it while the other database is measured; PGlite's server analyses
+  // itself (db/pglite-auto-analyze.ts), which the mix leaves to show.
+  if (app.kind === 'postgres') await (app.ctx.db as unknown as { $client: { query: (q: string) => Promise<unknown> } }).$client.query('vacuum (analyze)');
   const seedSec = (performance.now() - seedStart) / 1000;
   log(`${app.kind}: mix: seeded ${sizes.accounts} accounts × ${sizes.invoicesPerAccount} invoices through the API in ${seedSec.toFixed(0)} s`);
+  return { sizes, accounts, seedSec };
+}
+
+/** Issue 38's realistic mix on this server: GET /api/health, then the mix over the accounts seeded. */
+async function runMix(app: BenchApp, { sizes, accounts, seedSec }: MixSeed): Promise<MixRun> {
   const durationSec = Number(args['mix-duration'] ?? (smoke ? 1 : 12));
   const run = await measureMix(
     app.url,
@@ -210,7 +227,15 @@ async function runMix(app: BenchApp): Promise<MixRun> {
   return { sizes, seedSec, ...run };
 }
 
-async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
+interface PreparedDatabase {
+  kind: BenchDbKind;
+  app: BenchApp;
+  token: string;
+  seed: Awaited<ReturnType<typeof prepareAccount>>['seed'];
+}
+
+/** A server on a new database with the endpoint loads' big account. */
+async function prepareDatabase(kind: BenchDbKind): Promise<PreparedDatabase> {
   log(`${kind}: starting app`);
   // read by the PGlite thread when it starts
   if (args['pglite-statements']) process.env.DOCKET_PGLITE_STATEMENT_TIMES = '1';
@@ -219,6 +244,15 @@ async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
   try {
     const { token, seed } = await prepareAccount(app);
     log(`${kind}: seeded ${seed.sizes.invoices} invoices, ${seed.sizes.quotes} quotes in ${(seed.ms / 1000).toFixed(1)} s`);
+    return { kind, app, token, seed };
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+}
+
+async function runDatabase({ kind, app, token, seed }: PreparedDatabase, mixSeed: MixSeed | undefined): Promise<DbRun> {
+  try {
     const ids = seed.invoiceIds.filter((_, i) => i % Math.max(1, Math.floor(seed.invoiceIds.length / 100)) === 0);
     const all: Record<string, LoadTarget> = {
       // first: the same server's floor, which issue 23's "0.3× /api/health" list target divides by
@@ -261,7 +295,7 @@ async function runDatabase(kind: BenchDbKind): Promise<DbRun> {
       log(`${kind}: ${t.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`);
       load.push(r);
     }
-    const mix = wanted.includes('mix') ? await runMix(app) : undefined;
+    const mix = mixSeed ? await runMix(app, mixSeed) : undefined;
     // Chromium once per bench (first database), only in the full run: it takes seconds to start.
     const issuedPdf = await runIssuedPdfBench(app.url, token, !smoke && kind === databasesToRun()[0]);
     log(
@@ -322,8 +356,24 @@ async function main() {
   const bare = await measure(bareServer.url, { name: 'bare Express', method: 'GET', paths: ['/bare'] }, settings).finally(() => bareServer.close());
   log(`bare Express: ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`);
 
+  // Every database set up and seeded first, side by side, then each measured alone; each server
+  // closes once measured.
+  const prepared: PreparedDatabase[] = [];
   const runs: DbRun[] = [];
-  for (const kind of databasesToRun()) runs.push(await runDatabase(kind));
+  try {
+    for (const p of await Promise.allSettled(databasesToRun().map(prepareDatabase))) {
+      if (p.status === 'rejected') throw p.reason;
+      prepared.push(p.value);
+    }
+    const mixWanted = (args.only?.split(',') ?? ['mix']).includes('mix');
+    const mixSeeds = mixWanted ? await Promise.all(prepared.map((p) => seedMix(p.app))) : [];
+    while (prepared.length) {
+      const next = prepared.shift()!;
+      runs.push(await runDatabase(next, mixSeeds[runs.length]));
+    }
+  } finally {
+    await Promise.all(prepared.map((p) => p.app.close()));
+  }
 
   // a partial run (--only) measures what it names: no template renders, no build for idle memory
   const partial = args.only !== undefined;
