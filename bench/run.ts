@@ -361,10 +361,11 @@ async function main() {
   const prepared: PreparedDatabase[] = [];
   const runs: DbRun[] = [];
   try {
-    for (const p of await Promise.allSettled(databasesToRun().map(prepareDatabase))) {
-      if (p.status === 'rejected') throw p.reason;
-      prepared.push(p.value);
-    }
+    const started = await Promise.allSettled(databasesToRun().map(prepareDatabase));
+    // every server that did start is closed (finally) when another failed to
+    for (const p of started) if (p.status === 'fulfilled') prepared.push(p.value);
+    const failed = started.find((p) => p.status === 'rejected');
+    if (failed) throw failed.reason;
     const mixWanted = (args.only?.split(',') ?? ['mix']).includes('mix');
     const mixSeeds = mixWanted ? await Promise.all(prepared.map((p) => seedMix(p.app))) : [];
     while (prepared.length) {
