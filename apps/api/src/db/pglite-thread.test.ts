@@ -304,6 +304,51 @@ describe('PGlite on its own thread', () => {
       expect(f.at).toBeGreaterThan(b!);
       expect(b).toBe(a! + 1);
     });
+
+    it('when a transaction’s first statement is sent before its BEGIN has run, then it goes with the BEGIN, runs inside the transaction, and a statement sent after waits for the COMMIT', async () => {
+      next = [];
+      await ordered.exec('create table early (id int primary key)');
+      const worker = (ordered as unknown as { worker: { postMessage: (batch: { op: string }[]) => void } }).worker;
+      const post = worker.postMessage.bind(worker);
+      const batches: string[][] = [];
+      worker.postMessage = (batch) => {
+        batches.push(batch.map((m) => m.op));
+        post(batch);
+      };
+      try {
+        const busy = ordered.query('select pg_sleep(0.2)');
+        await new Promise((r) => setTimeout(r, 50));
+        const inTx = ordered.transaction(async (tx) => {
+          const [a] = await Promise.all([tx.query('select nextval($1)::int as n', ['turn']), tx.query('insert into early values (1)')]);
+          const seen = ((await tx.query('select count(*)::int as n from early')).rows[0] as { n: number }).n;
+          const b = (await tx.query('select nextval($1)::int as n', ['turn'])).rows[0] as { n: number };
+          return { a: (a.rows[0] as { n: number }).n, b: b.n, seen };
+        });
+        const after = turn('after');
+        const [ran, later] = await Promise.all([inTx, after, busy]);
+        // the BEGIN and the transaction's first statements left in one message, while the session was busy
+        expect(batches[1]!.slice(0, 3)).toEqual(['begin', 'query', 'query']);
+        expect(ran.seen).toBe(1);
+        expect(ran.b).toBe(ran.a + 1);
+        expect(later.at).toBe(ran.b + 1);
+      } finally {
+        worker.postMessage = post;
+      }
+    });
+
+    it('when a transaction whose BEGIN is still waiting throws before sending anything, then it is rolled back and its own error comes out', async () => {
+      next = [];
+      const busy = ordered.query('select pg_sleep(0.1)');
+      await new Promise((r) => setTimeout(r, 20));
+      const error = await ordered
+        .transaction(async () => {
+          throw new Error('nothing to do');
+        })
+        .catch((e: unknown) => e);
+      await busy;
+      expect(error).toEqual(new Error('nothing to do'));
+      expect(((await ordered.query('select 1 as n')).rows[0] as { n: number }).n).toBe(1);
+    });
   });
 
   it('when a data folder is dumped and loaded into a new thread, then its rows are there', async () => {

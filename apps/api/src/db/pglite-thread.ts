@@ -172,7 +172,16 @@ export class PgliteThread {
   async transaction<T>(fn: (tx: PgliteTransaction) => Promise<T>): Promise<T> {
     // the BEGIN's call id: the thread names the transaction by it
     const id = this.nextId++;
-    readResults(await this.call<ArrayBuffer>({ op: 'begin', follows: this.follows() }, id), this.parsers);
+    // Not awaited: the transaction's statements follow at once and the thread runs them after its
+    // BEGIN (each hop between the threads is time the one session is held with nothing to run).
+    // What BEGIN answered is known before any statement's answer: the thread sends it first.
+    const begun: Promise<Error | undefined> = this.call<ArrayBuffer>({ op: 'begin', follows: this.follows() }, id).then(
+      (bytes) => {
+        readResults(bytes, this.parsers);
+        return undefined;
+      },
+      (error: Error) => error,
+    );
     let closed = false;
     // straight to the thread, not through this object's query and exec (which a caller may wrap)
     const inTransaction = (op: 'query' | 'exec', text: string, params?: unknown[], options?: QueryOptions) =>
@@ -189,10 +198,15 @@ export class PgliteThread {
       result = await fn(handle);
     } catch (error) {
       closed = true;
+      // a transaction that never began has nothing to roll back, and BEGIN's error is the cause
+      const notBegun = await begun;
+      if (notBegun) throw notBegun;
       readResults(await this.call<ArrayBuffer>({ op: 'end', tx: id, commit: false }), this.parsers);
       throw error;
     }
     closed = true;
+    const notBegun = await begun;
+    if (notBegun) throw notBegun;
     const [committed] = readResults(await this.call<ArrayBuffer>({ op: 'end', tx: id, commit: true }), this.parsers);
     // COMMIT of a transaction a failed statement had aborted rolls it back: PGlite's error
     if (committed?.command === 'ROLLBACK') throw transactionAbortedError();

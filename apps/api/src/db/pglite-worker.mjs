@@ -440,10 +440,19 @@ async function runWaiting(m) {
     }
     case 'begin': {
       const { bytes, done } = timed('BEGIN', () => exchange(BEGIN));
+      const sent = early.get(m.id) ?? [];
+      early.delete(m.id);
       // the session is this transaction's until its end (a BEGIN that failed opened none)
-      if (!failed(bytes)) openTx = m.id;
+      const opened = !failed(bytes);
+      if (opened) openTx = m.id;
       await done;
-      return replyBytes(m.id, bytes);
+      replyBytes(m.id, bytes);
+      // what the API's thread sent for the transaction before its BEGIN ran, in the order sent
+      for (const s of sent) {
+        if (opened) runInTransaction(s).catch((err) => send({ id: s.id, error: plainError(err) }));
+        else send({ id: s.id, error: { name: 'Error', message: 'the transaction did not begin' } });
+      }
+      return;
     }
     case 'dump': {
       const bytes = await (await pglite.dumpDataDir(m.compression)).arrayBuffer();
@@ -501,11 +510,24 @@ async function pump() {
   }
 }
 
+/**
+ * A transaction's statements sent before its BEGIN has run, by the BEGIN's id: the API's thread
+ * sends a transaction's first statement without waiting for BEGIN's answer, which saves the
+ * session one trip between the threads per transaction while it is held.
+ * @type {Map<number, any[]>}
+ */
+const early = new Map();
+
 /** @param {any[]} batch */
 function accept(batch) {
   for (const m of batch) {
-    if (m.tx) runInTransaction(m).catch((err) => send({ id: m.id, error: plainError(err) }));
-    else (m.follows ? following : firsts).push(m);
+    const waiting = m.tx && early.get(m.tx);
+    if (waiting) waiting.push(m);
+    else if (m.tx) runInTransaction(m).catch((err) => send({ id: m.id, error: plainError(err) }));
+    else {
+      if (m.op === 'begin') early.set(m.id, []);
+      (m.follows ? following : firsts).push(m);
+    }
   }
 }
 
