@@ -22,6 +22,18 @@ function render(descriptions: string[], template = 'modern', number = 'INV0042')
   return renderDocument(buildDocumentModel(sampleCompanySource(), sampleClientSource(), source), template);
 }
 
+/** The raw (compressed) bytes of every ToUnicode stream of a PDF, in the order its fonts name them. */
+function toUnicodeStreams(pdf: Buffer): string[] {
+  const text = pdf.toString('latin1');
+  return [...text.matchAll(/\/ToUnicode (\d+) 0 R/g)].map(([, n]) => {
+    const stream = new RegExp(`\\n${n} 0 obj\\n[\\s\\S]*?stream\\n([\\s\\S]*?)\\nendstream`).exec(text);
+    if (!stream) throw new Error(`no stream for object ${n}`);
+    return stream[1]!;
+  });
+}
+/** How many Type0 fonts a PDF embeds (each has one ToUnicode map). */
+const loadedFontsOf = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Type0/g)?.length ?? 0;
+
 describe('shared font subsets', () => {
   it('when two documents print the same glyphs in another order, then they get the same numbers and the kept font file', () => {
     const a = view();
@@ -57,6 +69,18 @@ describe('shared font subsets', () => {
       for (const row of fonts) expect(row.trim().split(/\s+/).at(-5)).toBe('yes');
       expect(execFileSync('qpdf', ['--check', file], { encoding: 'utf8' })).toContain('No syntax or stream encoding errors');
     }
+  });
+
+  it('when a document maps the characters an earlier one mapped, then its Unicode maps are the kept bytes and it reads back its own text', async () => {
+    // the same characters in another order: the same glyph numbers, so the same maps
+    const first = await render(['Drain rodding at Elm Court'], 'modern', 'INV0101');
+    const second = await render(['Elm Court drain at rodding'], 'modern', 'INV0110');
+    expect(toUnicodeStreams(second)).toEqual(toUnicodeStreams(first));
+    expect(toUnicodeStreams(first)).toHaveLength(loadedFontsOf(first));
+    const file = join(dir, 'kept-maps.pdf');
+    writeFileSync(file, second);
+    expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain('Elm Court drain at rodding');
+    expect(execFileSync('qpdf', ['--check', file], { encoding: 'utf8' })).toContain('No syntax or stream encoding errors');
   });
 
   it('when a draft is rendered with another number, then its font files are kept ones and the PDF stays small', async () => {

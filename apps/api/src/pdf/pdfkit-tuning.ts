@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import type { FontkitFont } from 'fontkit';
 import { SharedSubsetView, useSharedSubsets } from './font-subsets.ts';
@@ -161,12 +162,71 @@ export function skipRepeatedFillColor(doc: Doc): void {
   }) as Doc['fillColor'];
 }
 
+interface PdfRef {
+  compress: boolean;
+  data: Record<string, unknown>;
+  end: (chunk?: Uint8Array | string) => void;
+}
 interface EmbeddedFontInternals {
   subset: unknown;
+  font: object;
   widths: number[];
   unicode: number[][];
-  document: { ref: (data?: object) => { compress: boolean; data: Record<string, unknown> } };
+  document: { ref: (data?: object) => PdfRef; compress: boolean };
   embed: () => unknown;
+  toUnicodeCmap: () => PdfRef;
+}
+
+/**
+ * A font's ToUnicode maps, compressed, by the characters they map. pdfkit writes one per font per
+ * document (hundreds of entries as hex, then deflated: 7% of a one-page render); with the shared
+ * numbering a business's documents map the same numbers to the same characters, so the bytes of
+ * one serve the next. The map is a function of `unicode` alone, which is the key.
+ */
+const keptCmaps = new WeakMap<object, Map<string, Buffer>>();
+const KEPT_CMAPS_PER_FONT = 64;
+
+function keptCmap(self: EmbeddedFontInternals, original: () => PdfRef): PdfRef {
+  const doc = self.document;
+  if (!doc.compress) return original.call(self);
+  let kept = keptCmaps.get(self.font);
+  if (!kept) keptCmaps.set(self.font, (kept = new Map()));
+  const key = self.unicode.map((codePoints) => codePoints.join('.')).join(',');
+  const bytes = kept.get(key);
+  if (!bytes) {
+    // pdfkit's own map, its text kept as it is written
+    const made = doc.ref;
+    let text = '';
+    doc.ref = function (data?: object) {
+      delete (doc as Partial<typeof doc>).ref;
+      const ref = made.call(doc, data);
+      const end = ref.end.bind(ref);
+      ref.end = (chunk) => {
+        text = String(chunk ?? '');
+        end(chunk);
+      };
+      return ref;
+    };
+    try {
+      const ref = original.call(self);
+      // as pdfkit writes a text chunk: with a line end
+      kept.set(key, deflateSync(`${text}\n`));
+      if (kept.size > KEPT_CMAPS_PER_FONT) kept.delete(kept.keys().next().value!);
+      return ref;
+    } finally {
+      delete (doc as Partial<typeof doc>).ref;
+    }
+  }
+  // most recently used last: the first is the one to drop
+  kept.delete(key);
+  kept.set(key, bytes);
+  const ref = doc.ref();
+  ref.compress = false;
+  // the dictionary's keys in pdfkit's order, so a kept map writes the very bytes a made one does
+  ref.data.Length = 0;
+  ref.data.Filter = 'FlateDecode';
+  ref.end(bytes);
+  return ref;
 }
 let sharedSubsets: boolean | null = null;
 
@@ -201,11 +261,15 @@ export function installSharedSubsets(fonts: Record<string, FontkitFont>): void {
     };
     const own = view as unknown as { encode?: () => Uint8Array };
     own.encode = () => view.deflated();
+    const self = this as EmbeddedFontInternals & { toUnicodeCmap: () => PdfRef };
+    const toUnicodeCmap = proto.toUnicodeCmap;
+    self.toUnicodeCmap = () => keptCmap(self, toUnicodeCmap);
     try {
       return original.call(this);
     } finally {
       delete (doc as Partial<typeof doc>).ref;
       delete own.encode;
+      delete (self as Partial<typeof self>).toUnicodeCmap;
     }
   };
   for (const font of Object.values(fonts)) useSharedSubsets(font);
