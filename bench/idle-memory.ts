@@ -1,4 +1,5 @@
-import { spawn, execFileSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,7 +81,8 @@ async function idleOnce(root: string, flags: string[], dataDir: string, port: nu
 export async function measureIdleMemory(root: string, settleSec = 12): Promise<IdleMemory> {
   if (!existsSync('/proc/self/status')) return { skipped: 'no /proc (not Linux)' };
   // built now: a dist left from older sources would measure other code
-  execFileSync('pnpm', ['--filter', '@docket/api', 'build'], { cwd: root, stdio: 'ignore' });
+  // not synchronous: the bench's servers in this process are being seeded meanwhile
+  await promisify(execFile)('pnpm', ['--filter', '@docket/api', 'build'], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
   const flags = startFlags(root);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'docket-idle-'));
   const port = 4700 + Math.floor(Math.random() * 200);

@@ -1,9 +1,9 @@
 import os from 'node:os';
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { api, startBenchApp, type BenchApp, type BenchDbKind } from './bench-app.ts';
 import { measure, startBareExpress, type LoadResult, type LoadSettings, type LoadTarget } from './api-load.ts';
 import { FULL_SIZES, SMOKE_SIZES, seedAccount } from './seed.ts';
@@ -312,7 +312,9 @@ async function runDatabase({ kind, app, token, seed }: PreparedDatabase, mixSeed
  * never swaps files under someone serving apps/web/dist. NODE_ENV is forced to production: an
  * inherited development value makes Vite ship React's development runtime.
  */
-function webSizes(): BenchReport['web'] {
+const execFileAsync = promisify(execFile);
+
+async function webSizes(): Promise<BenchReport['web']> {
   if (smoke || args['no-web-build']) {
     let sizes: ReturnType<typeof measureWebDist>;
     try {
@@ -327,12 +329,14 @@ function webSizes(): BenchReport['web'] {
   }
   log('building the web app (pnpm --filter @docket/web build)');
   try {
-    execFileSync('pnpm', ['--filter', '@docket/web', 'build', '--outDir', WEB_BENCH_DIST, '--emptyOutDir'], {
+    // not synchronous: the servers in this process are being seeded meanwhile
+    await execFileAsync('pnpm', ['--filter', '@docket/web', 'build', '--outDir', WEB_BENCH_DIST, '--emptyOutDir'], {
       cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, NODE_ENV: 'production' },
+      maxBuffer: 16 * 1024 * 1024,
     });
-  } catch {
+  } catch (err) {
+    process.stderr.write(String((err as { stderr?: string }).stderr ?? err));
     return { skipped: 'the web build failed' };
   }
   const sizes = measureWebDist(WEB_BENCH_DIST);
@@ -356,6 +360,24 @@ async function main() {
   const bare = await measure(bareServer.url, { name: 'bare Express', method: 'GET', paths: ['/bare'] }, settings).finally(() => bareServer.close());
   log(`bare Express: ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`);
 
+  // a partial run (--only) measures what it names: no template renders, no build for idle memory
+  const partial = args.only !== undefined;
+  // The web build's sizes and the built server's idle memory are sizes, not timings: they are
+  // taken while the databases are seeded (which times nothing) and are done before anything is
+  // timed. One after the other: the idle server is measured on the build the bench just made.
+  const sideWork = (async () => {
+    const web = await webSizes();
+    let idle: IdleMemory = { skipped: smoke ? 'smoke run' : '--only run' };
+    if (!smoke && !partial) {
+      log('idle memory of the built server as pnpm start runs it (fresh data folder, then a restart)');
+      idle = await measureIdleMemory(ROOT).catch((err: unknown) => ({ skipped: err instanceof Error ? err.message : String(err) }));
+      if (!('skipped' in idle)) log(`idle memory: ${idle.firstStartMb.toFixed(0)} MB on a first start, ${idle.restartMb.toFixed(0)} MB on a restart`);
+    }
+    return { web, idle };
+  })();
+  // settled here, awaited below: a failure to start a database must not leave it unhandled
+  sideWork.catch(() => undefined);
+
   // Every database set up and seeded first, side by side, then each measured alone; each server
   // closes once measured.
   const prepared: PreparedDatabase[] = [];
@@ -368,6 +390,7 @@ async function main() {
     if (failed) throw failed.reason;
     const mixWanted = (args.only?.split(',') ?? ['mix']).includes('mix');
     const mixSeeds = mixWanted ? await Promise.all(prepared.map((p) => seedMix(p.app))) : [];
+    await sideWork;
     while (prepared.length) {
       const next = prepared.shift()!;
       runs.push(await runDatabase(next, mixSeeds[runs.length]));
@@ -376,17 +399,9 @@ async function main() {
     await Promise.all(prepared.map((p) => p.app.close()));
   }
 
-  // a partial run (--only) measures what it names: no template renders, no build for idle memory
-  const partial = args.only !== undefined;
   log('PDF templates');
   const pdf = partial ? { skipped: '--only run' } : await runPdfBench(smoke);
-  const web = webSizes();
-  let idle: IdleMemory = { skipped: smoke ? 'smoke run' : '--only run' };
-  if (!smoke && !partial) {
-    log('idle memory of the built server as pnpm start runs it (fresh data folder, then a restart)');
-    idle = await measureIdleMemory(ROOT).catch((err: unknown) => ({ skipped: err instanceof Error ? err.message : String(err) }));
-    if (!('skipped' in idle)) log(`idle memory: ${idle.firstStartMb.toFixed(0)} MB on a first start, ${idle.restartMb.toFixed(0)} MB on a restart`);
-  }
+  const { web, idle } = await sideWork;
 
   const report: BenchReport = {
     mode: smoke ? 'smoke' : 'full',
