@@ -175,13 +175,13 @@ export class PgliteThread {
     // Not awaited: the transaction's statements follow at once and the thread runs them after its
     // BEGIN (each hop between the threads is time the one session is held with nothing to run).
     // What BEGIN answered is known before any statement's answer: the thread sends it first.
-    const begun: Promise<Error | undefined> = this.call<ArrayBuffer>({ op: 'begin', follows: this.follows() }, id).then(
-      (bytes) => {
-        readResults(bytes, this.parsers);
-        return undefined;
-      },
-      (error: Error) => error,
-    );
+    // Never rejected: it is awaited only once `fn` is done, and a rejection meanwhile would be unhandled.
+    const begun: Promise<Error | undefined> = this.call<ArrayBuffer>({ op: 'begin', follows: this.follows() }, id)
+      .then((bytes) => readResults(bytes, this.parsers))
+      .then(
+        () => undefined,
+        (error: Error) => error,
+      );
     let closed = false;
     // straight to the thread, not through this object's query and exec (which a caller may wrap)
     const inTransaction = (op: 'query' | 'exec', text: string, params?: unknown[], options?: QueryOptions) =>

@@ -440,17 +440,24 @@ async function runWaiting(m) {
     }
     case 'begin': {
       const { bytes, done } = timed('BEGIN', () => exchange(BEGIN));
-      const sent = early.get(m.id) ?? [];
-      early.delete(m.id);
       // the session is this transaction's until its end (a BEGIN that failed opened none)
       const opened = !failed(bytes);
       if (opened) openTx = m.id;
-      await done;
-      replyBytes(m.id, bytes);
-      // what the API's thread sent for the transaction before its BEGIN ran, in the order sent
-      for (const s of sent) {
-        if (opened) runInTransaction(s).catch((err) => send({ id: s.id, error: plainError(err) }));
-        else send({ id: s.id, error: { name: 'Error', message: 'the transaction did not begin' } });
+      let answered = false;
+      try {
+        await done;
+        replyBytes(m.id, bytes);
+        answered = true;
+      } finally {
+        // What the API's thread sent for the transaction before its BEGIN ran, in the order sent:
+        // held in `early` until now, so one that arrived while BEGIN finished still runs after those
+        // before it.
+        const sent = early.get(m.id) ?? [];
+        early.delete(m.id);
+        for (const s of sent) {
+          if (opened && answered) runInTransaction(s).catch((err) => send({ id: s.id, error: plainError(err) }));
+          else send({ id: s.id, error: { name: 'Error', message: 'the transaction did not begin' } });
+        }
       }
       return;
     }
