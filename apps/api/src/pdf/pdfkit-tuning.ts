@@ -275,3 +275,97 @@ export function installSharedSubsets(fonts: Record<string, FontkitFont>): void {
   for (const font of Object.values(fonts)) useSharedSubsets(font);
   sharedSubsets = true;
 }
+
+interface WrittenRef {
+  buffer: Uint8Array[];
+  compress: boolean;
+  uncompressedLength: number;
+  data: Record<string, unknown>;
+  write: (chunk: Uint8Array | string) => void;
+  finalize: () => void;
+  /** strings written since the last bytes, with their line ends */
+  pendingText?: string[];
+}
+interface WrittenDoc {
+  _offset: number;
+  _root: WrittenRef;
+  _write: (data: Uint8Array | string) => void;
+  push: (chunk: Uint8Array | null) => boolean;
+  pendingText?: string[];
+}
+
+/** latin1 keeps the low byte of each UTF-16 code unit: pdfkit's own `charCodeAt(i) & 0xff`. */
+const bytesOf = (text: string[]) => Buffer.from(text.length === 1 ? text[0]! : text.join(''), 'latin1');
+
+let batchedWrites: boolean | null = null;
+/** Whether pdfkit's writes are batched in this process (a render installs them). */
+export const writesBatched = () => batchedWrites === true;
+
+/**
+ * pdfkit turns every string it writes into bytes one character at a time in JavaScript: each
+ * operator of a page's content as it is drawn, each line of each object as the file is written,
+ * and it pushes every one of those lines into its stream by itself. Here strings are kept as they
+ * come and turned into bytes together by Buffer, in one push per run of lines. The bytes and their
+ * order are pdfkit's, so are the offsets in the cross-reference table (`_offset` still moves with
+ * every write). Relies on pdfkit 0.20's PDFReference (write, finalize, buffer) and
+ * PDFDocument._write; without them nothing is patched.
+ */
+export function installBatchedWrites(doc: Doc): void {
+  if (batchedWrites !== null) return;
+  batchedWrites = false;
+  const d = doc as unknown as WrittenDoc;
+  const docProto = Object.getPrototypeOf(d) as WrittenDoc;
+  const refProto = d._root && (Object.getPrototypeOf(d._root) as WrittenRef);
+  if (!refProto || typeof refProto.write !== 'function' || typeof refProto.finalize !== 'function') return;
+  if (typeof docProto._write !== 'function' || !Array.isArray(d._root.buffer)) return;
+
+  const writeBytes = refProto.write;
+  const finalize = refProto.finalize;
+  const flushRef = (ref: WrittenRef) => {
+    if (!ref.pendingText) return;
+    ref.buffer.push(bytesOf(ref.pendingText));
+    ref.pendingText = undefined;
+  };
+  refProto.write = function (this: WrittenRef, chunk) {
+    if (chunk instanceof Uint8Array) {
+      flushRef(this);
+      writeBytes.call(this, chunk);
+      return;
+    }
+    const line = `${chunk}\n`;
+    (this.pendingText ??= []).push(line);
+    // what pdfkit counts for a chunk of line.length bytes
+    this.uncompressedLength += line.length;
+    this.data.Length = ((this.data.Length as number | undefined) ?? 0) + line.length;
+    if (this.compress) this.data.Filter = 'FlateDecode';
+  };
+  refProto.finalize = function (this: WrittenRef) {
+    flushRef(this);
+    finalize.call(this);
+  };
+
+  const push = docProto.push;
+  const flushDoc = (self: WrittenDoc) => {
+    if (!self.pendingText) return;
+    const bytes = bytesOf(self.pendingText);
+    self.pendingText = undefined;
+    push.call(self, bytes);
+  };
+  docProto._write = function (this: WrittenDoc, data) {
+    if (data instanceof Uint8Array) {
+      flushDoc(this);
+      push.call(this, data);
+      this._offset += data.length;
+      return;
+    }
+    const line = `${data}\n`;
+    (this.pendingText ??= []).push(line);
+    this._offset += line.length;
+  };
+  // the end of the file: what is still kept goes before it
+  docProto.push = function (this: WrittenDoc, chunk) {
+    if (chunk === null) flushDoc(this);
+    return push.call(this, chunk);
+  };
+  batchedWrites = true;
+}
