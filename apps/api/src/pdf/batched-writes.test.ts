@@ -35,7 +35,7 @@ interface RawRef {
 }
 
 describe('batched writes (pdfkit-tuning.ts)', () => {
-  // the first render installs the batched writes on pdfkit's prototypes
+  // loading the fonts (the first render) installs the batched writes on pdfkit's prototypes
   beforeAll(async () => {
     await render(1);
     expect(writesBatched()).toBe(true);

@@ -8,13 +8,18 @@ import { modern } from './templates/modern.ts';
 import { FONT_NAMES, loadFonts } from './fonts.ts';
 import { sampleClientSource, sampleCompanySource, sampleDocumentSource } from './sample-data.ts';
 
+/** What a page's content stream holds so far: its bytes, then the lines not yet turned into bytes (pdfkit-tuning.ts, installBatchedWrites). */
+function contentOf(doc: InstanceType<typeof PDFDocument>): string {
+  const { content } = doc.page as unknown as { content: { buffer: Uint8Array[]; pendingText?: string[] } };
+  return Buffer.concat(content.buffer).toString('latin1') + (content.pendingText ?? []).join('');
+}
+
 /** The page's content stream as written (uncompressed document). */
 function pageContent(draw: (doc: InstanceType<typeof PDFDocument>) => void): string {
   const doc = new PDFDocument({ compress: false, bufferPages: true });
   skipRepeatedFillColor(doc);
   draw(doc);
-  const page = doc.page as unknown as { content: { buffer: Uint8Array[] } };
-  return Buffer.concat(page.content.buffer).toString('latin1');
+  return contentOf(doc);
 }
 const fills = (content: string) => content.match(/ scn/g)?.length ?? 0;
 
@@ -40,8 +45,7 @@ describe('fill colour written once while the page holds it', () => {
     doc.fillColor('#111827');
     doc.addPage();
     doc.fillColor('#111827');
-    const page = doc.page as unknown as { content: { buffer: Uint8Array[] } };
-    expect(fills(Buffer.concat(page.content.buffer).toString('latin1'))).toBe(1);
+    expect(fills(contentOf(doc))).toBe(1);
   });
 
   it('when text is only measured, then nothing is written to the page', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type FontkitFont } from 'fontkit';
-import { installSharedSubsets } from './pdfkit-tuning.ts';
+import { installBatchedWrites, installSharedSubsets } from './pdfkit-tuning.ts';
 
 /**
  * Inter (sans) and Source Serif 4 (serif), both SIL OFL 1.1, shipped as TTF by the
@@ -124,6 +124,7 @@ export function loadFonts(): Record<FontName, FontkitFont> {
     fonts[name] = keepGlyphCodePoints(create(readFileSync(fontFile(name))));
   }
   loaded = fonts;
+  installBatchedWrites(fonts.sans);
   installSharedSubsets(fonts);
   return fonts;
 }

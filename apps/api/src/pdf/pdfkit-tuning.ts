@@ -319,12 +319,15 @@ export const writesBatched = () => batchedWrites === true;
  * compression and their order are pdfkit's, so are the offsets in the cross-reference table
  * (`_offset` still moves with every write); what pdfkit would compress is compressed here, at
  * CONTENT_DEFLATE_LEVEL. Relies on pdfkit 0.20's PDFReference (write, finalize, buffer, compress)
- * and PDFDocument._write; without them nothing is patched.
+ * and PDFDocument._write; without them nothing is patched. Installed with the fonts, before any
+ * document (a statement included) is written, so that every document's streams and kept maps are
+ * compressed alike.
  */
-export function installBatchedWrites(doc: Doc): void {
+export function installBatchedWrites(font: FontkitFont): void {
   if (batchedWrites !== null) return;
   batchedWrites = false;
-  const d = doc as unknown as WrittenDoc;
+  // a document never ended, only to reach pdfkit's prototypes
+  const d = new PDFDocument({ font: font as unknown as string, autoFirstPage: false }) as unknown as WrittenDoc;
   const docProto = Object.getPrototypeOf(d) as WrittenDoc;
   const refProto = d._root && (Object.getPrototypeOf(d._root) as WrittenRef);
   if (!refProto || typeof refProto.write !== 'function' || typeof refProto.finalize !== 'function') return;

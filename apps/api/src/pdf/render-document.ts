@@ -4,7 +4,7 @@ import type { PdfDocumentModel } from './document-model.ts';
 import { FONT_NAMES, loadFonts } from './fonts.ts';
 import { Canvas, type Doc } from './layout/canvas.ts';
 import { finishPages } from './layout/page-chrome.ts';
-import { aliasDefaultFont, installBatchedWrites, installGlyphDecodeCache, installSharedLayoutCache, skipRepeatedFillColor } from './pdfkit-tuning.ts';
+import { aliasDefaultFont, installGlyphDecodeCache, installSharedLayoutCache, skipRepeatedFillColor } from './pdfkit-tuning.ts';
 import type { PdfTemplate } from './templates/template.ts';
 import { modern } from './templates/modern.ts';
 import { classic } from './templates/classic.ts';
@@ -49,7 +49,6 @@ export function renderDocument(model: PdfDocumentModel, templateName: string | n
   aliasDefaultFont(doc, 'sans');
   skipRepeatedFillColor(doc);
   installSharedLayoutCache(doc);
-  installBatchedWrites(doc);
   installGlyphDecodeCache(fonts.sans as unknown as Parameters<typeof installGlyphDecodeCache>[0]);
 
   const chunks: Buffer[] = [];
