@@ -15,6 +15,12 @@ import type { Doc } from './layout/canvas.ts';
 interface EmbeddedFontLike {
   font: object;
   layoutRun: (text: string, features?: unknown) => Run;
+  layout: (text: string, features?: unknown, onlyWidth?: boolean) => Layout;
+}
+interface Layout {
+  glyphs: unknown[] | null;
+  positions: unknown[] | null;
+  advanceWidth: number;
 }
 interface Run {
   glyphs: unknown[];
@@ -26,6 +32,10 @@ const MAX_RUNS_PER_FONT = 20_000;
 /** Runs longer than this are shaped in pieces of at most this size. */
 const CHUNK = 32;
 const runs = new WeakMap<object, Map<string, Run>>();
+/** A whole string's layout (pdfkit's EmbeddedFont.layout: its words' runs joined), per font. */
+const layouts = new WeakMap<object, Map<string, Layout>>();
+/** Fewer than runs: an entry holds a whole string's glyphs and positions, not one word's. */
+const MAX_LAYOUTS_PER_FONT = 5_000;
 let installed = false;
 
 /** A low surrogate, a combining mark, a zero-width joiner or a variation selector. */
@@ -86,6 +96,29 @@ export function installSharedLayoutCache(doc: Doc): void {
     }
     return { glyphs, positions, advanceWidth };
   };
+  // pdfkit lays a string out word by word (its runs from the cache above) and joins the words'
+  // glyphs afresh on every call, several times per string drawn (measured, wrapped, aligned,
+  // encoded). The joined layout depends only on the font and the text, and its readers (encode,
+  // widthOfString, _fragment) never change it, so it is kept whole; a width-only call reads the
+  // same entry.
+  const layout = proto.layout;
+  if (typeof layout === 'function') {
+    proto.layout = function (this: EmbeddedFontLike, text: string, features?: unknown, onlyWidth?: boolean): Layout {
+      if (features) return layout.call(this, text, features, onlyWidth);
+      let cache = layouts.get(this.font);
+      if (!cache) {
+        cache = new Map();
+        layouts.set(this.font, cache);
+      }
+      let whole = cache.get(text);
+      if (whole === undefined) {
+        whole = layout.call(this, text);
+        if (cache.size >= MAX_LAYOUTS_PER_FONT) cache.clear();
+        cache.set(text, whole);
+      }
+      return whole;
+    };
+  }
   installed = true;
 }
 
