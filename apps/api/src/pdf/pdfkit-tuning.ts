@@ -213,8 +213,8 @@ interface EmbeddedFontInternals {
 /**
  * zlib's level for the streams a document writes (page content, object streams). pdfkit uses the
  * default, 6: on a 10-line invoice's four streams level 3 took half the time (0.3 against 0.55–0.6
- * ms) for about 600 bytes more (2.5% of the file). Fonts' files and Unicode maps are kept
- * compressed at the default (font-subsets.ts, keptCmap above).
+ * ms) for about 600 bytes more (2.5% of the file). Fonts' files stay at the default
+ * (font-subsets.ts); kept Unicode maps are compressed at this level, as a made one is (keptCmap).
  */
 const CONTENT_DEFLATE_LEVEL = 3;
 
@@ -252,8 +252,8 @@ function keptCmap(self: EmbeddedFontInternals, original: () => PdfRef): PdfRef {
     };
     try {
       const ref = original.call(self);
-      // as pdfkit writes a text chunk: with a line end
-      // as the made map was compressed: at the batched writes' level once they are installed
+      // as pdfkit writes a text chunk (with a line end) and as the made map was compressed (at the
+      // batched writes' level once they are installed)
       kept.set(key, deflateSync(`${text}\n`, batchedWrites ? { level: CONTENT_DEFLATE_LEVEL } : {}));
       if (kept.size > KEPT_CMAPS_PER_FONT) kept.delete(kept.keys().next().value!);
       return ref;
@@ -341,7 +341,7 @@ interface WrittenDoc {
 /** latin1 keeps the low byte of each UTF-16 code unit: pdfkit's own `charCodeAt(i) & 0xff`. */
 const bytesOf = (text: string[]) => Buffer.from(text.length === 1 ? text[0]! : text.join(''), 'latin1');
 
-/** Whether pdfkit's writes are batched in this process (a render installs them). */
+/** Whether pdfkit's writes are batched in this process (loading the fonts installs them). */
 export const writesBatched = () => batchedWrites === true;
 
 /**
