@@ -48,8 +48,13 @@ export function toast(page: Page, text: string | RegExp): Locator {
     .filter({ hasText: text });
 }
 
-export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
-  await visible(toast(page, text));
+/**
+ * `timeout` past the context's default for an action whose answer may take long on a loaded
+ * machine (a server's first PDF render starts its render worker and loads its fonts): the limit
+ * ends a hang, it does not judge speed.
+ */
+export async function expectToast(page: Page, text: string | RegExp, timeout?: number): Promise<void> {
+  await visible(toast(page, text), timeout);
 }
 
 /**
