@@ -63,8 +63,11 @@ async function withScenario(point: CrashPointName, body: (s: Scenario, crashing:
 
 /** The crashed process is gone; two more share the database, as behind a load balancer. */
 async function takeOver(s: Scenario, crashing: ServerProcess) {
-  const { signal } = await crashing.exited;
-  expect(signal).toBe('SIGKILL');
+  // Bounded: a process that never reaches its crash point (its send refused, say) would otherwise
+  // hold the test until the suite's 600 s limit, with nothing said of why.
+  const died = await Promise.race([crashing.exited, new Promise<null>((r) => setTimeout(r, 120_000, null).unref())]);
+  if (!died) throw new Error(`the process never reached its crash point; its log:\n${crashing.output()}`);
+  expect(died.signal).toBe('SIGKILL');
   const [b, c] = await Promise.all([startServer(s.env), startServer(s.env)]);
   s.servers.push(b!, c!);
   return b!;
