@@ -20,7 +20,8 @@ class OwnServersFirst extends BaseSequencer {
 }
 
 // Browser journeys against the production build: one shared server for the run
-// (support/global-setup.ts), long timeouts. CI runs them beside the API suite on PostgreSQL (.ci/run).
+// (support/global-setup.ts), long timeouts. CI runs them beside the e-invoice matrix, after the API
+// suite on PostgreSQL (.ci/run; beside that suite they were starved into a timeout).
 //
 // Two workers: a journey waits much of its time on other processes (its browser, the server, a
 // server of its own starting), and the other worker's file runs meanwhile. One at a time the 28
