@@ -32,6 +32,7 @@ import { createInvoicesRepository } from './modules/invoices/invoices.repository
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createPreviewsService } from './modules/previews/previews.service.ts';
+import { issuedPdfQueue, workIssuedPdfs } from './modules/previews/issued-pdf-job.ts';
 import { previewsRoutes } from './modules/previews/previews.routes.ts';
 import { createPreviewsRepository } from './modules/previews/previews.repository.ts';
 import { createHeldPdfBytes } from './cache/pdf-byte-cache.ts';
@@ -154,6 +155,7 @@ export function createModules(ctx: AppContext) {
   const historyRepository = createHistoryRepository(db);
   const snapshotsRepository = createSnapshotsRepository(db);
   const snapshots = createSnapshotsService(snapshotsRepository);
+  const issuedPdf = issuedPdfQueue(ctx.jobs, ctx.logger);
   const notificationsRepository = createNotificationsRepository(db);
   const sharingRepository = createSharingRepository(db);
   const revokeLinks = createClientChangeRevoker(sharingRepository, historyRepository);
@@ -192,6 +194,7 @@ export function createModules(ctx: AppContext) {
     ownership,
     history: historyRepository,
     snapshots,
+    issuedPdf,
     revokeLinks,
     assertCanCreateQuote: (userId, tx) => limits.assertCanCreate(userId, 'quotes', tx),
   });
@@ -213,6 +216,7 @@ export function createModules(ctx: AppContext) {
     clock,
     history: historyRepository,
     snapshots,
+    issuedPdf,
     revokeLinks,
     assertCanCreateInvoice: (userId, tx) => limits.assertCanCreate(userId, 'invoices', tx),
     invoiceLimit: (userId) => limits.countedLimit(userId, 'invoices'),
@@ -262,6 +266,7 @@ export function createModules(ctx: AppContext) {
     settings,
     history: historyRepository,
     snapshots,
+    issuedPdf,
     clock,
   });
   const history = { repository: historyRepository, ownership };
@@ -408,7 +413,7 @@ export function createModules(ctx: AppContext) {
     businessName: async (userId) => (await companyRepository.get(userId))?.name ?? '',
     wake: () => ctx.jobs?.wake(PAYMENT_EVENTS_LOOP),
   });
-  if (ctx.jobs) startWorkers(ctx, { email, reminders, recurring, onlinePayments });
+  if (ctx.jobs) startWorkers(ctx, { email, reminders, recurring, onlinePayments, previews });
 
   // account.zip holds each issued document's PDF exactly as its preview renders it.
   const exports = createExportsService(createExportsRepository(db), (userId, doc) => documents.pdf(userId, doc.kind, doc.id), createExportRunsRepository(db));
@@ -474,6 +479,7 @@ function startWorkers(
     reminders: ReturnType<typeof createRemindersService>;
     recurring: ReturnType<typeof createRecurringService>;
     onlinePayments: ReturnType<typeof createOnlinePaymentsService>;
+    previews: ReturnType<typeof createPreviewsService>;
   },
 ) {
   const jobs = ctx.jobs!;
@@ -495,6 +501,8 @@ function startWorkers(
     });
     await jobs.schedule(RECURRING_SWEEP_JOB, RECURRING_SWEEP_CRON);
     await jobs.send(RECURRING_SWEEP_JOB, {}, { singletonKey: 'start-up' });
+    // Issued documents' PDFs, rendered and kept before anyone asks (docs/product.md, "Issued PDFs are kept").
+    await workIssuedPdfs(jobs, m.previews);
   })();
   started.catch((err: unknown) => ctx.logger.error({ err }, 'could not start the job workers'));
 }

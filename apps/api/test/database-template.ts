@@ -8,6 +8,7 @@ import { migrationsFolder, openDatabase, openPgliteAt, type DatabaseHandle } fro
 import { startJobQueue } from '../src/jobs/job-queue.ts';
 import { RECURRING_SWEEP_JOB } from '../src/modules/recurring/recurring.service.ts';
 import { REMINDER_SWEEP_JOB } from '../src/modules/reminders/reminders.service.ts';
+import { ISSUED_PDF_JOB } from '../src/modules/previews/issued-pdf-job.ts';
 
 /**
  * Every test file gets a database of its own, with every migration applied. Building one from
@@ -38,7 +39,7 @@ const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const CACHE_DIR = path.join(API_DIR, 'node_modules', '.cache', 'docket-tests');
 
 /** Changes whenever how the template is made changes, so a kept template of the old recipe is rebuilt. */
-const TEMPLATE_RECIPE = 'migrated, with the job tables and queues, without template0 and template1';
+const TEMPLATE_RECIPE = 'migrated, with the job tables and queues (issued PDFs too), without template0 and template1';
 
 function migrationsHash(): string {
   const hash = createHash('sha256');
@@ -64,7 +65,7 @@ function migrationsHash(): string {
 async function withJobTables(connection: DatabaseHandle['jobsConnection']): Promise<void> {
   const queue = await startJobQueue({ ...connection, logger: pino({ level: 'silent' }) });
   const never = () => Promise.reject(new Error('a template database holds no jobs'));
-  for (const name of [REMINDER_SWEEP_JOB, RECURRING_SWEEP_JOB]) await queue.work(name, never);
+  for (const name of [REMINDER_SWEEP_JOB, RECURRING_SWEEP_JOB, ISSUED_PDF_JOB]) await queue.work(name, never);
   await queue.stop();
 }
 

@@ -13,6 +13,7 @@ import type { DocumentSettingsRepository } from '../numbering/document-settings.
 import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { HistoryRepository } from '../history/history.repository.ts';
 import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
+import type { QueueIssuedPdf } from '../previews/issued-pdf-job.ts';
 import type { CreditNotesRepository } from './credit-notes.repository.ts';
 import { toCreditNoteDto } from './credit-notes.mapper.ts';
 
@@ -23,6 +24,8 @@ export interface CreditNotesServiceDeps {
   settings: DocumentSettingsRepository;
   history: HistoryRepository;
   snapshots: SnapshotsService;
+  /** queues the render of a just-issued document's PDF, after its transaction (previews/issued-pdf-job.ts) */
+  issuedPdf?: QueueIssuedPdf;
   clock: Clock;
 }
 
@@ -100,6 +103,7 @@ export function createCreditNotesService(repo: CreditNotesRepository, deps: Cred
         await deps.invoices.settleFromLedger(tx, invoiceId);
         return note.id;
       });
+      await deps.issuedPdf?.(userId, 'credit_note', id);
       return get(userId, id);
     },
   };

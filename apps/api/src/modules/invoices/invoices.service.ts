@@ -33,6 +33,7 @@ import type { InvoiceState, LockedInvoice } from './invoices.repository.ts';
 import type { Tx } from '../numbering/counters.repository.ts';
 import type { HistoryRepository } from '../history/history.repository.ts';
 import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
+import type { QueueIssuedPdf } from '../previews/issued-pdf-job.ts';
 import { changedFields, sameLines } from './invoice-edit.ts';
 import type { LinkRevoker } from '../documents/link-revoker.ts';
 import { priceLines, repriceStoredLines, totalsColumns, type DocumentTotals, type StoredLine } from '../documents/line-items.ts';
@@ -55,6 +56,8 @@ export interface InvoicesServiceDeps {
   clock: Clock;
   history: HistoryRepository;
   snapshots: SnapshotsService;
+  /** queues the render of a just-issued document's PDF, after its transaction (previews/issued-pdf-job.ts) */
+  issuedPdf?: QueueIssuedPdf;
   /** a new client revokes the document's link (docs/product.md, "Client links") */
   revokeLinks: LinkRevoker;
   /** PATCH pay: one payment of the whole balance, inside the transition's lock (docs/product.md, "Payments") */
@@ -351,6 +354,7 @@ export function createInvoicesService(repo: InvoicesRepository, deps: InvoicesSe
         const summary = action === 'send' ? `Sent ${number}` : 'Reverted to draft';
         await log(tx, userId, id, history, summary);
       });
+      if (to === 'SENT') await deps.issuedPdf?.(userId, 'invoice', id);
       return get(userId, id);
     },
     /** Issued, nothing paid, no credit notes: the invoice keeps its number and counts in no total. */

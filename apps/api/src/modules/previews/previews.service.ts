@@ -197,6 +197,23 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
       });
       return checked ? { pdf, session: checked } : null;
     },
+    /**
+     * Renders and keeps an issued document's PDF ahead of its first view (the job queued when it
+     * is issued: issued-pdf-job.ts), so the first preview, download or attachment is served as kept.
+     * One reverted to draft since is skipped: a draft renders on every view and keeps nothing.
+     */
+    async keepIssued(userId: string, kind: SnapshotTable, id: string): Promise<void> {
+      if (kind === 'credit_note') {
+        const { cn, live } = await creditNoteSource(userId, id);
+        await renderIssued(userId, 'Credit note', 'credit_note', id, live, cn.clientId);
+      } else if (kind === 'quote') {
+        const { q, source } = await quoteSource(userId, id);
+        if (q && source && q.status !== 'DRAFT') await renderIssued(userId, 'Quote', 'quote', id, source, q.clientId);
+      } else {
+        const { inv, source, snapshot } = await invoiceSource(userId, id);
+        if (inv && source && inv.status !== 'DRAFT') await renderIssued(userId, 'Invoice', 'invoice', id, source, inv.clientId, snapshot);
+      }
+    },
     /** What an issued quote's or invoice's PDF prints of the company and client (made now if missing). */
     async issuedParties(userId: string, kind: 'quote' | 'invoice' | 'credit_note', id: string) {
       if (kind === 'credit_note') {

@@ -5,6 +5,7 @@ import { formatPence } from '@docket/schemas/money';
 import type { THistoryAction } from '@docket/schemas/history';
 import type { HistoryRepository } from '../history/history.repository.ts';
 import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
+import type { QueueIssuedPdf } from '../previews/issued-pdf-job.ts';
 import type { TQuote, TQuoteListQuery } from '@docket/schemas/document';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -29,6 +30,8 @@ export interface QuotesServiceDeps {
   ownership: OwnershipRepository;
   history: HistoryRepository;
   snapshots: SnapshotsService;
+  /** queues the render of a just-issued document's PDF, after its transaction (previews/issued-pdf-job.ts) */
+  issuedPdf?: QueueIssuedPdf;
   /** a new client revokes the document's link (docs/product.md, "Client links") */
   revokeLinks: LinkRevoker;
   /** with a transaction: the race-free re-check under the counter lock */
@@ -49,7 +52,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
   const freeze = async (userId: string, id: string) => {
     const q = await repo.get(userId, id);
     if (!q) return;
-    await deps.snapshots.freeze(undefined, userId, 'quote', id, q.clientId, {
+    const frozen = await deps.snapshots.freeze(undefined, userId, 'quote', id, q.clientId, {
       number: q.quoteNumber,
       createdAt: q.createdAt,
       taxRateBp: q.taxRateBp,
@@ -59,6 +62,7 @@ export function createQuotesService(repo: QuotesRepository, deps: QuotesServiceD
       lines: q.lines,
       siteAddress: q.siteAddress,
     });
+    if (frozen) await deps.issuedPdf?.(userId, 'quote', id);
   };
   const get = async (userId: string, id: string): Promise<TQuote> => {
     const row = await repo.get(userId, id);
