@@ -10,6 +10,8 @@ import { startAutoAnalyze } from '../apps/api/src/db/pglite-auto-analyze.ts';
 import { TokenService } from '../apps/api/src/lib/token-service.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import type { AppContext } from '../apps/api/src/context.ts';
+import { startJobQueue } from '../apps/api/src/jobs/job-queue.ts';
+import { ISSUED_PDF_JOB } from '../apps/api/src/modules/previews/issued-pdf-job.ts';
 
 export type BenchDbKind = 'pglite' | 'postgres';
 
@@ -19,6 +21,8 @@ export interface BenchApp {
   databaseLabel: string;
   ctx: AppContext;
   url: string;
+  /** resolves once the job queue holds no issued-PDF render still to run (after seeding, before a measure) */
+  jobsDone: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -94,7 +98,10 @@ export async function startBenchApp(kind: BenchDbKind, databaseUrl?: string, opt
     },
     pino.destination({ dest: '/dev/null', sync: true }),
   );
+  // The job queue and its workers, as server.ts starts them: the renders a send queues run here.
+  const jobs = await startJobQueue({ ...database.jobsConnection, logger, pollSeconds: 2 });
   const ctx: AppContext = {
+    jobs,
     db: database.db,
     dbKind: database.kind,
     tokens: new TokenService(BENCH_SECRET, '7d'),
@@ -122,12 +129,16 @@ export async function startBenchApp(kind: BenchDbKind, databaseUrl?: string, opt
     databaseLabel,
     ctx,
     url: `http://127.0.0.1:${port}`,
+    jobsDone: async () => {
+      while ((await jobs.unfinished(ISSUED_PDF_JOB)) > 0) await new Promise((r) => setTimeout(r, 250));
+    },
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
       await autoAnalyze?.stop();
+      await jobs.stop();
       await database.close();
     },
   };

@@ -75,7 +75,7 @@ export interface TestApp {
   /** move time for overdue and monthly-usage tests */
   setNow: (at: Date | string | null) => void;
   /** a job queue on this test's database (as a restarted process would start), stopped by close() */
-  startJobs: () => Promise<JobQueue>;
+  startJobs: (options?: { pollSeconds?: number }) => Promise<JobQueue>;
   close: () => Promise<void>;
 }
 
@@ -115,8 +115,8 @@ export async function createTestApp(overrides: Partial<AppContext['config']> = {
   return {
     app: checkAnswers(createApp(ctx)),
     ctx,
-    startJobs: async () => {
-      const queue = await startJobQueue({ ...database.jobsConnection, logger, pollSeconds: 0.5 });
+    startJobs: async ({ pollSeconds = 0.5 } = {}) => {
+      const queue = await startJobQueue({ ...database.jobsConnection, logger, pollSeconds });
       extraJobs.push(queue);
       return queue;
     },

@@ -9,8 +9,14 @@ import type { Logger } from 'pino';
  */
 export interface JobQueue {
   send(name: string, data: object, options?: SendJobOptions): Promise<string | null>;
-  /** register the handler; a thrown error retries the job with backoff until its limit */
-  work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /**
+   * Register the handler; a thrown error retries the job with backoff until its limit. By default
+   * one job per poll. `batchSize`: up to that many per fetch, handed over one at a time, and while
+   * fetches come back full the next one is made at once instead of after the poll interval (pg-boss
+   * waits the interval after every fetch): a queue of many small jobs drains in seconds. A failure
+   * retries the whole batch, so its handler must be safe to run again.
+   */
+  work<T extends object>(name: string, handler: (data: T) => Promise<void>, options?: { batchSize?: number }): Promise<void>;
   /** run `name` on a cron schedule (UTC unless a time zone is given); one process runs each tick */
   schedule(name: string, cron: string, timeZone?: string): Promise<void>;
   /**
@@ -20,6 +26,8 @@ export interface JobQueue {
    */
   loop(name: string, step: () => Promise<boolean>): void;
   wake(name: string): void;
+  /** jobs of `name` still to run or running (the bench waits for none before it measures) */
+  unfinished(name: string): Promise<number>;
   /** stop fetching, wait for running handlers, release connections */
   stop(): Promise<void>;
 }
@@ -118,10 +126,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         expireInSeconds: 120,
       });
     },
-    async work(name, handler) {
+    async work(name, handler, workOptions = {}) {
       await ensureQueue(name);
-      await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+      const batchSize = workOptions.batchSize ?? 1;
+      let workerId = '';
+      workerId = await boss.work(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
+        if (workOptions.batchSize && jobs.length === batchSize && !stopping) boss.notifyWorker(workerId);
       });
     },
     async schedule(name, cron, timeZone = 'UTC') {
@@ -163,6 +174,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
     wake(name) {
       loops.get(name)?.wake();
+    },
+    async unfinished(name) {
+      await ensureQueue(name);
+      return boss.getQueueSize(name, { before: 'completed' });
     },
     async stop() {
       stopping = true;

@@ -84,6 +84,19 @@ describe('an issued document’s PDF is rendered by a job after it is issued', (
   });
 });
 
+describe('a queue of many small jobs', () => {
+  it('when every fetch comes back full, then the next is made at once, not after the poll interval', async () => {
+    // a poll interval far longer than the wait below: only fetches made at once can finish in time
+    const queue = await t.startJobs({ pollSeconds: 60 });
+    const done: number[] = [];
+    for (let i = 0; i < 12; i++) await queue.send('drain-check', { i });
+    await queue.work<{ i: number }>('drain-check', async ({ i }) => void done.push(i), { batchSize: 5 });
+    const deadline = Date.now() + 30_000;
+    while (done.length < 12 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+});
+
 describe('the job is best effort', () => {
   const silent = pino({ level: 'silent' });
 

@@ -35,18 +35,27 @@ export function issuedPdfQueue(jobs: JobQueue | undefined, logger: Logger): Queu
   };
 }
 
+/** Jobs per fetch: about a second of renders, so a batch retried after a failure repeats little. */
+const ISSUED_PDF_BATCH = 20;
+
 /**
  * The worker. A document deleted since (404) or whose PDF cannot be made yet (409: no company
  * profile) is left to its first view, which answers the user with the reason; anything else
  * (the database, the render pool) is thrown, so the queue retries it.
  */
 export async function workIssuedPdfs(jobs: JobQueue, previews: Pick<PreviewsService, 'keepIssued'>): Promise<void> {
-  await jobs.work<IssuedPdfJob>(ISSUED_PDF_JOB, async ({ accountId, kind, id }) => {
-    try {
-      await previews.keepIssued(accountId, kind, id);
-    } catch (err) {
-      if (err instanceof AppError && (err.status === 404 || err.status === 409)) return;
-      throw err;
-    }
-  });
+  await jobs.work<IssuedPdfJob>(
+    ISSUED_PDF_JOB,
+    async ({ accountId, kind, id }) => {
+      try {
+        await previews.keepIssued(accountId, kind, id);
+      } catch (err) {
+        if (err instanceof AppError && (err.status === 404 || err.status === 409)) return;
+        throw err;
+      }
+    },
+    // a morning's sends (or a recurring sweep's) render one after another, not one per poll;
+    // run again after a failure, a document already kept is found by its model and not rendered
+    { batchSize: ISSUED_PDF_BATCH },
+  );
 }
