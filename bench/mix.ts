@@ -56,7 +56,7 @@ export const MIX_DESCRIPTIONS: Record<MixKind, string> = {
   dashboard: 'GET /api/dashboard',
   invoice: "GET /api/invoices/{id}, any of the account's invoices",
   quote: 'GET /api/quotes/{id}',
-  previewIssued: 'GET /api/invoices/{id}/preview of an issued invoice (kept after its first render)',
+  previewIssued: 'GET /api/invoices/{id}/preview of an issued invoice (rendered and kept by the job its send queued; again after a payment)',
   previewDraft: 'GET /api/invoices/{id}/preview of a draft (rendered every time)',
   createInvoice: "POST /api/invoices: 1 to 5 lines for one of the account's clients",
   payment: 'POST /api/invoices/{id}/payments: a part payment of £0.01 to £0.50 on an issued invoice',

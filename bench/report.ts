@@ -249,7 +249,7 @@ function renderMix(p: (s?: string) => void, runs: DbRun[]) {
   p('## Realistic mix (issue 38)');
   p();
   p(
-    `${first.sizes.accounts} accounts, each set up through the API (registration, company, ${first.sizes.clientsPerAccount} clients, ${first.sizes.quotesPerAccount} quotes, ${first.sizes.invoicesPerAccount} invoices of 1 to 5 lines: 40% left as drafts, the rest sent and a third of those paid in full). Every request of the load draws its kind by weight, then an account at random, then that kind's own choices (filter, search word, page, id, lines) at random (bench/mix.ts, autocannon's per-request setup in bench/mix-client.ts). ${ENDPOINT.health} is measured on the same server just before the mix, in the same run; the ratio is mix ÷ health.`,
+    `${first.sizes.accounts} accounts, each set up through the API (registration, company, ${first.sizes.clientsPerAccount} clients, ${first.sizes.quotesPerAccount} quotes, ${first.sizes.invoicesPerAccount} invoices of 1 to 5 lines: 40% left as drafts, the rest sent and a third of those paid in full; the renders the sends queued have run before anything is measured, as a server's job queue runs them after each send). Every request of the load draws its kind by weight, then an account at random, then that kind's own choices (filter, search word, page, id, lines) at random (bench/mix.ts, autocannon's per-request setup in bench/mix-client.ts). ${ENDPOINT.health} is measured on the same server just before the mix, in the same run; the ratio is mix ÷ health.`,
   );
   p();
   p('| Kind | Weight | What it requests |');
@@ -347,7 +347,7 @@ export function renderReport(r: BenchReport, notes: string): string {
   p(`| Load average (1/5/15 min) at start | ${load(r.loadAvgStart)} |`);
   p(`| Load average at end | ${load(r.loadAvgEnd)} |`);
   p(
-    `| Load | autocannon, ${r.settings.connections} connections, ${r.settings.amount ? `${r.settings.amount} requests` : `${r.settings.warmupSec} s warm-up then ${r.settings.durationSec} s`} per endpoint, latency in whole ms, load generator (autocannon) in a child process, server in-process (createApp, logging at info to /dev/null, rate limits raised; V8's helper threads at one, as pnpm start runs the server) |`,
+    `| Load | autocannon, ${r.settings.connections} connections, ${r.settings.amount ? `${r.settings.amount} requests` : `${r.settings.warmupSec} s warm-up then ${r.settings.durationSec} s`} per endpoint, latency in whole ms, load generator (autocannon) in a child process, server in-process (createApp with its job queue, logging at info to /dev/null, rate limits raised; V8's helper threads at one, as pnpm start runs the server) |`,
   );
   p(`| Total run time | ${r.totalSec.toFixed(0)} s |`);
   p();
