@@ -12,8 +12,7 @@ import { priceLines, type PricedDocument } from '../documents/line-items.ts';
 import type { DocumentSettingsRepository } from '../numbering/document-settings.repository.ts';
 import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { HistoryRepository } from '../history/history.repository.ts';
-import type { SnapshotsService } from '../snapshots/snapshots.service.ts';
-import type { QueueIssuedPdf } from '../previews/issued-pdf-job.ts';
+import type { QueueIssuedPdf, SnapshotsService } from '../snapshots/snapshots.service.ts';
 import type { CreditNotesRepository } from './credit-notes.repository.ts';
 import { toCreditNoteDto } from './credit-notes.mapper.ts';
 

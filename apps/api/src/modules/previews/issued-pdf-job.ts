@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SnapshotTable } from '../snapshots/snapshots.repository.ts';
+import type { QueueIssuedPdf } from '../snapshots/snapshots.service.ts';
 import type { PreviewsService } from './previews.service.ts';
 
 /**
@@ -16,9 +17,6 @@ export interface IssuedPdfJob {
   kind: SnapshotTable;
   id: string;
 }
-
-/** Called once the issuing transaction has committed. */
-export type QueueIssuedPdf = (accountId: string, kind: SnapshotTable, id: string) => Promise<void>;
 
 /**
  * Queues the render. Best effort: the job only saves the first view a render, so a queue that is

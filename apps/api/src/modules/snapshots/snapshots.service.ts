@@ -25,3 +25,9 @@ export function createSnapshotsService(repo: SnapshotsRepository) {
   };
 }
 export type SnapshotsService = ReturnType<typeof createSnapshotsService>;
+
+/**
+ * Queues the render of a just-issued document's PDF; the issuing service calls it once the
+ * transaction that froze the snapshot has committed (previews/issued-pdf-job.ts).
+ */
+export type QueueIssuedPdf = (accountId: string, kind: SnapshotTable, id: string) => Promise<void>;
