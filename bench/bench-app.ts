@@ -10,7 +10,7 @@ import { startAutoAnalyze } from '../apps/api/src/db/pglite-auto-analyze.ts';
 import { TokenService } from '../apps/api/src/lib/token-service.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import type { AppContext } from '../apps/api/src/context.ts';
-import { startJobQueue } from '../apps/api/src/jobs/job-queue.ts';
+import { startJobQueue, type JobQueue } from '../apps/api/src/jobs/job-queue.ts';
 import { ISSUED_PDF_JOB } from '../apps/api/src/modules/previews/issued-pdf-job.ts';
 
 export type BenchDbKind = 'pglite' | 'postgres';
@@ -129,9 +129,7 @@ export async function startBenchApp(kind: BenchDbKind, databaseUrl?: string, opt
     databaseLabel,
     ctx,
     url: `http://127.0.0.1:${port}`,
-    jobsDone: async () => {
-      while ((await jobs.unfinished(ISSUED_PDF_JOB)) > 0) await new Promise((r) => setTimeout(r, 250));
-    },
+    jobsDone: () => issuedPdfsRendered(jobs),
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -142,6 +140,11 @@ export async function startBenchApp(kind: BenchDbKind, databaseUrl?: string, opt
       await database.close();
     },
   };
+}
+
+/** Resolves once no render of an issued PDF is queued or running (docs/product.md, "Issued PDFs are kept"). */
+export async function issuedPdfsRendered(jobs: JobQueue): Promise<void> {
+  while ((await jobs.unfinished(ISSUED_PDF_JOB)) > 0) await new Promise((r) => setTimeout(r, 250));
 }
 
 /** JSON over HTTP against the bench server; throws on a non-2xx so setup never half-works. */

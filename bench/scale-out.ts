@@ -20,10 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { pino } from 'pino';
-import { api } from './bench-app.ts';
+import { api, issuedPdfsRendered } from './bench-app.ts';
 import { measureMix, seedMixAccounts, type MixSizes } from './mix-run.ts';
 import { startJobQueue } from '../apps/api/src/jobs/job-queue.ts';
-import { ISSUED_PDF_JOB } from '../apps/api/src/modules/previews/issued-pdf-job.ts';
 import { REMINDER_SWEEP_JOB } from '../apps/api/src/modules/reminders/reminders.service.ts';
 import { RECURRING_SWEEP_JOB } from '../apps/api/src/modules/recurring/recurring.service.ts';
 import { loadNow, scriptLog } from './script-log.ts';
@@ -225,7 +224,7 @@ async function main() {
     const accounts = await seedMixAccounts(lbApi, sizes, 6);
     // the renders the sends queued (docs/product.md, "Issued PDFs are kept") end before anything is measured
     const pending = await startJobQueue({ connectionString: databaseUrl, logger: pino({ level: 'silent' }) });
-    while ((await pending.unfinished(ISSUED_PDF_JOB)) > 0) await new Promise((r) => setTimeout(r, 250));
+    await issuedPdfsRendered(pending);
     await pending.stop();
     log(
       `seeded ${sizes.accounts} accounts × ${sizes.invoicesPerAccount} invoices through the balancer in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
