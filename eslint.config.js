@@ -15,8 +15,8 @@ const features = readdirSync(new URL(`./${WEB_FEATURES}`, import.meta.url), { wi
 
 /**
  * Boundaries (docs/product.md, "Code layout"): a web feature never imports another feature,
- * the web's shared components/ and lib/ never import a feature, the web app never imports the API, packages/schemas imports nothing but zod, no import
- * cycles, kebab-case file names. Folder-level cycles: tools/lint/folder-cycles.ts. The rules are
+ * the web's shared components/ and lib/ never import a feature, the web app never imports the API, packages/schemas imports nothing but zod,
+ * kebab-case file names. Import cycles, between files and between folders: tools/lint/import-cycles.ts. The rules are
  * proven to catch a violation by tools/lint/boundaries.test.ts.
  */
 export default tseslint.config(
@@ -57,7 +57,6 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
