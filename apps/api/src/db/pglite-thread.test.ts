@@ -15,9 +15,20 @@ import { PgliteThread } from './pglite-thread.ts';
 const START = { startParams: [...PGlite.defaultStartParams] };
 const root = mkdtempSync(path.join(tmpdir(), 'docket-pglite-thread-'));
 let db: PgliteThread;
+/**
+ * The first thread's new cluster as it stood before any test wrote to it: every other thread and
+ * the in-process reference start from a copy. Creating a cluster (initdb) costs about 3.5 s of CPU,
+ * loading one about 1 s; these tests are about the thread, not about initdb, which the first start
+ * here and fresh-data-dir.test.ts go through.
+ */
+let cluster: Blob;
+const CLUSTER_TAR = path.join(root, 'cluster.tar');
+const fromCluster = () => ({ ...START, loadDataDir: cluster });
 
 beforeAll(async () => {
   db = await PgliteThread.start(START);
+  cluster = await db.dumpDataDir('none');
+  writeFileSync(CLUSTER_TAR, Buffer.from(await cluster.arrayBuffer()));
   await db.exec('create table t (id int primary key, at timestamptz not null default now(), note text)');
 });
 afterAll(async () => {
@@ -57,7 +68,7 @@ describe('PGlite on its own thread', () => {
   });
 
   it('when any statement runs, then its results and errors are PGlite’s own, value for value', async () => {
-    const reference = await PGlite.create();
+    const reference = await PGlite.create({ loadDataDir: cluster });
     const setup = `create table types_ (id int primary key, b bool, i2 int2, i8 int8, big int8, n numeric(12,3), f float8, t text, v varchar(20),
       c char(3), j json, jb jsonb, d date, ts timestamp, tz timestamptz, u uuid, by bytea, arr text[], iarr int4[], iv interval, tm time)`;
     const statements: [string, unknown[]?][] = [
@@ -260,7 +271,7 @@ describe('PGlite on its own thread', () => {
     let next: boolean[] = [];
     let ordered: PgliteThread;
     beforeAll(async () => {
-      ordered = await PgliteThread.start({ ...START, follows: () => next.shift() ?? false });
+      ordered = await PgliteThread.start({ ...fromCluster(), follows: () => next.shift() ?? false });
       await ordered.exec('create sequence turn');
     });
     afterAll(() => ordered.close());
@@ -365,7 +376,7 @@ describe('PGlite on its own thread', () => {
 
   it('when a database on disk is closed and opened again, then what was committed is there', async () => {
     const dataDir = path.join(root, 'disk');
-    const first = await PgliteThread.start({ ...START, dataDir });
+    const first = await PgliteThread.start({ ...fromCluster(), dataDir });
     await first.exec('create table kept (n int)');
     await first.transaction(async (tx) => {
       await tx.query('insert into kept values (1), (2)');
@@ -380,7 +391,7 @@ describe('PGlite on its own thread', () => {
   });
 
   it('when the thread is closed, then calls made before close() are answered and later ones fail at once instead of waiting for ever', async () => {
-    const short = await PgliteThread.start(START);
+    const short = await PgliteThread.start(fromCluster());
     const before = short.query('select 1 as n');
     const closing = short.close();
     // made while closing: refused at once, as PGlite in-process refuses it
@@ -393,7 +404,7 @@ describe('PGlite on its own thread', () => {
 
   it('when the thread ends without close(), then calls in flight and later fail at once and the owner hears of it', async () => {
     const lost: Error[] = [];
-    const doomed = await PgliteThread.start({ ...START, onLost: (e) => lost.push(e) });
+    const doomed = await PgliteThread.start({ ...fromCluster(), onLost: (e) => lost.push(e) });
     // its failure is awaited from the start: it is rejected while terminate() is still returning
     const inFlight = expect(doomed.query('select pg_sleep(0.5)')).rejects.toThrow(/exited/);
     // what a WebAssembly abort or an out-of-memory kill of the thread looks like from here
@@ -410,8 +421,9 @@ describe('PGlite on its own thread', () => {
     writeFileSync(
       script,
       [
+        "const { readFileSync } = await import('node:fs');",
         `const { PgliteThread } = await import(${JSON.stringify(path.join(here, 'pglite-thread.ts'))});`,
-        `const db = await PgliteThread.start(${JSON.stringify(START)});`,
+        `const db = await PgliteThread.start({ ...${JSON.stringify(START)}, loadDataDir: new Blob([readFileSync(${JSON.stringify(CLUSTER_TAR)})]) });`,
         "console.log(JSON.stringify((await db.query('select 41 + 1 as n')).rows));",
       ].join('\n'),
     );

@@ -6,9 +6,12 @@ import { expect } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The README's pictures are refreshed on request only (E2E_SCREENSHOTS=1), so an ordinary test
-// run never dirties the working tree; otherwise they land beside the failure artifacts.
-export const SCREENSHOTS_DIR =
-  process.env.E2E_SCREENSHOTS === '1' ? path.resolve(here, '../../../../docs/screenshots') : path.resolve(here, '../.artifacts/screenshots');
+// run never dirties the working tree; otherwise they land beside the failure artifacts for the
+// developer to look at. CI takes none unless asked: nobody looks at them there (a failing journey
+// still leaves its own screenshot), and the 80-odd pictures cost Chromium about 20 s of CPU.
+const REFRESH_DOCS = process.env.E2E_SCREENSHOTS === '1';
+const CAPTURE = REFRESH_DOCS || process.env.CI !== 'true';
+export const SCREENSHOTS_DIR = REFRESH_DOCS ? path.resolve(here, '../../../../docs/screenshots') : path.resolve(here, '../.artifacts/screenshots');
 
 /** Web-first wait: the locator becomes visible (default timeout from the context). */
 export async function visible(locator: Locator, timeout?: number): Promise<Locator> {
@@ -96,6 +99,7 @@ export async function saveScreenshot(page: Page, name: string, opts: { fullPage?
       .catch(() => {});
   }
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  if (!CAPTURE) return;
   const original = page.viewportSize();
   if (opts.fullPage && original) {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
