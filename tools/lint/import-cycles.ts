@@ -5,8 +5,8 @@
  *   before its dependency has. Dynamic `import()` counts.
  * - between folders: no folder may import from a folder that imports it back. A folder is a top
  *   folder of a source root, or one level deeper under modules/, features/ and components/.
- * It reads import statements with patterns rather than a parser (a whole-repository run takes about
- * a second; ESLint's import-x/no-cycle, which it replaced, took 18 s of the lint's CPU).
+ * It reads import statements with patterns rather than a parser: a whole-repository run takes about
+ * a second, where ESLint's import-x/no-cycle, which it replaced, cost `eslint .` 8 s of CPU (47 → 39 s).
  *   tsx tools/lint/import-cycles.ts   exit 1 and each cycle when one exists
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

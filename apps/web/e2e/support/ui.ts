@@ -8,7 +8,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // The README's pictures are refreshed on request only (E2E_SCREENSHOTS=1), so an ordinary test
 // run never dirties the working tree; otherwise they land beside the failure artifacts for the
 // developer to look at. CI takes none unless asked: nobody looks at them there (a failing journey
-// still leaves its own screenshot), and the 80-odd pictures cost Chromium about 20 s of CPU.
+// still leaves its own screenshot), and a full-page picture costs Chromium about 1.2 s of CPU.
 const REFRESH_DOCS = process.env.E2E_SCREENSHOTS === '1';
 const CAPTURE = REFRESH_DOCS || process.env.CI !== 'true';
 export const SCREENSHOTS_DIR = REFRESH_DOCS ? path.resolve(here, '../../../../docs/screenshots') : path.resolve(here, '../.artifacts/screenshots');
