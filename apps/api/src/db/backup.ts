@@ -184,8 +184,75 @@ export async function countRows(db: Database): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
 }
 
+/**
+ * A table's rows as JSON texts of at most `maxChars` each (a row longer than that alone), so no
+ * statement of a restore carries a whole table: kept PDFs make a few accounts' table over 100 MB,
+ * which the embedded PGlite would otherwise copy into its WebAssembly memory in one piece.
+ */
+export function rowBatches(rows: readonly Record<string, unknown>[], maxChars: number): string[] {
+  const batches: string[] = [];
+  let texts: string[] = [];
+  let chars = 0;
+  for (const row of rows) {
+    const text = JSON.stringify(row);
+    if (texts.length && chars + text.length + 1 > maxChars) {
+      batches.push(`[${texts.join(',')}]`);
+      texts = [];
+      chars = 0;
+    }
+    texts.push(text);
+    chars += text.length + 1;
+  }
+  if (texts.length) batches.push(`[${texts.join(',')}]`);
+  return batches;
+}
+
+/** A table's foreign keys to itself, as [column, referenced column] (a refund naming its payment). */
+async function selfReferences(db: Database, table: string): Promise<[string, string][]> {
+  const rows = await queryRows<{ c: string; r: string }>(
+    db,
+    sql`select a.attname as c, ra.attname as r
+      from pg_constraint k
+      join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+      join pg_attribute ra on ra.attrelid = k.confrelid and ra.attnum = k.confkey[1]
+      where k.contype = 'f' and k.conrelid = k.confrelid and k.conrelid = ${table}::regclass and cardinality(k.conkey) = 1`,
+  );
+  return rows.map((r) => [r.c, r.r]);
+}
+
+/**
+ * Rows ordered so a row another row of the same table names comes before it: batches are
+ * separate statements, and a foreign key is checked at the end of each.
+ */
+export function parentsFirst(rows: readonly Record<string, unknown>[], references: readonly [string, string][]): readonly Record<string, unknown>[] {
+  if (!references.length) return rows;
+  const depth = new Map<Record<string, unknown>, number>();
+  const byKey = references.map(([, key]) => new Map(rows.map((row) => [row[key], row])));
+  const depthOf = (row: Record<string, unknown>, seen: number): number => {
+    const known = depth.get(row);
+    if (known !== undefined) return known;
+    // a loop cannot be inserted in any order; the database refuses it as it would have anyway
+    if (seen > rows.length) return 0;
+    let d = 0;
+    references.forEach(([column], i) => {
+      const parent = row[column] == null ? undefined : byKey[i]!.get(row[column]);
+      if (parent && parent !== row) d = Math.max(d, depthOf(parent, seen + 1) + 1);
+    });
+    depth.set(row, d);
+    return d;
+  };
+  return rows.map((row, i) => ({ row, i, d: depthOf(row, 0) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.row);
+}
+
+/** The JSON text one insert of a restore carries at most (a longer row goes alone). */
+export const RESTORE_BATCH_CHARS = 8 * 1024 * 1024;
+
 /** Load a backup into an empty database (migrated, no rows), all or nothing. */
-export async function restoreBackup(db: Database, backup: Backup): Promise<Record<string, number>> {
+export async function restoreBackup(
+  db: Database,
+  backup: Backup,
+  { batchChars = RESTORE_BATCH_CHARS }: { batchChars?: number } = {},
+): Promise<Record<string, number>> {
   await assertKnownTables(db);
   const existing = await countRows(db);
   const filled = Object.entries(existing).filter(([, n]) => n > 0);
@@ -206,7 +273,10 @@ export async function restoreBackup(db: Database, backup: Backup): Promise<Recor
           where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
       );
       const columns = sql.raw(written.map((r) => `"${r.c}"`).join(', '));
-      await tx.execute(sql`insert into ${name} (${columns}) select ${columns} from jsonb_populate_recordset(null::${name}, ${JSON.stringify(rows)}::jsonb)`);
+      const ordered = parentsFirst(rows, await selfReferences(tx, table));
+      for (const batch of rowBatches(ordered, batchChars)) {
+        await tx.execute(sql`insert into ${name} (${columns}) select ${columns} from jsonb_populate_recordset(null::${name}, ${batch}::jsonb)`);
+      }
     }
     // the figures' triggers were off with the rest: every figure is worked out from the rows restored
     await tx.execute(sql`select rebuild_account_figures()`);

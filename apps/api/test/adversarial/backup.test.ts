@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -250,6 +251,22 @@ describe('backup and restore', () => {
       user = signedIn;
       await server.close();
       await upgraded.close();
+    }
+  });
+
+  it('when a table is restored in many inserts and a refund comes before the payment it names, then every row is restored, parents first', async () => {
+    const payment = backup.tables.payments![0]!;
+    const refund = { ...payment, id: randomUUID(), amount_pence: -100, refund_of: payment.id, provider: null, reference: 'refund' };
+    const withRefund: Backup = { ...backup, tables: { ...backup.tables, payments: [refund, ...backup.tables.payments!] } };
+    const batched = await createTestApp();
+    try {
+      // one row per insert: every table goes in many statements, each checked on its own
+      const counts = await restoreBackup(batched.ctx.db, withRefund, { batchChars: 1 });
+      expect(counts).toEqual(Object.fromEntries(Object.entries(withRefund.tables).map(([t, rows]) => [t, rows.length])));
+      const restored = await createBackup(batched.ctx.db);
+      expect(restored.tables.payments).toEqual(expect.arrayContaining([expect.objectContaining({ id: refund.id, refund_of: payment.id })]));
+    } finally {
+      await batched.close();
     }
   });
 
