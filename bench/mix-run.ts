@@ -27,7 +27,10 @@ export const MIX_SMOKE_SIZES: MixSizes = { accounts: 3, invoicesPerAccount: 8, c
 
 export interface MixRun {
   sizes: MixSizes;
+  /** seconds the accounts took to set up through the API (on the database they were copied from, if they were) */
   seedSec: number;
+  /** the database whose accounts were restored into this one from its backup, and how long the restore took */
+  copiedFrom?: { databaseLabel: string; restoreSec: number };
   /** distinct GET paths the accounts' pools can name (ids, filters, pages), roughly */
   weights: Partial<Record<MixKind, number>>;
   health: LoadResult;

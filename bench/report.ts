@@ -249,7 +249,7 @@ function renderMix(p: (s?: string) => void, runs: DbRun[]) {
   p('## Realistic mix (issue 38)');
   p();
   p(
-    `${first.sizes.accounts} accounts, each set up through the API (registration, company, ${first.sizes.clientsPerAccount} clients, ${first.sizes.quotesPerAccount} quotes, ${first.sizes.invoicesPerAccount} invoices of 1 to 5 lines: 40% left as drafts, the rest sent and a third of those paid in full; the renders the sends queued have run before anything is measured, as a server's job queue runs them after each send). Every request of the load draws its kind by weight, then an account at random, then that kind's own choices (filter, search word, page, id, lines) at random (bench/mix.ts, autocannon's per-request setup in bench/mix-client.ts). ${ENDPOINT.health} is measured on the same server just before the mix, in the same run; the ratio is mix ÷ health.`,
+    `${first.sizes.accounts} accounts, each set up through the API (on PostgreSQL when the run has it; the other database then gets the same rows from its backup, src/db/backup.ts: the same accounts, tokens and kept PDFs) (registration, company, ${first.sizes.clientsPerAccount} clients, ${first.sizes.quotesPerAccount} quotes, ${first.sizes.invoicesPerAccount} invoices of 1 to 5 lines: 40% left as drafts, the rest sent and a third of those paid in full; the renders the sends queued have run before anything is measured, as a server's job queue runs them after each send). Every request of the load draws its kind by weight, then an account at random, then that kind's own choices (filter, search word, page, id, lines) at random (bench/mix.ts, autocannon's per-request setup in bench/mix-client.ts). ${ENDPOINT.health} is measured on the same server just before the mix, in the same run; the ratio is mix ÷ health.`,
   );
   p();
   p('| Kind | Weight | What it requests |');
@@ -265,7 +265,11 @@ function renderMix(p: (s?: string) => void, runs: DbRun[]) {
     p(`### Mix on ${run.databaseLabel}`);
     p();
     p(
-      `**${m.rps.toFixed(0)} req/s** over ${m.durationSec.toFixed(0)} s against ${ENDPOINT.health} **${m.health.rps.toFixed(0)} req/s** (ratio **${(m.rps / m.health.rps).toFixed(2)}×**); p50 ${ms(m.overall.p50)} ms, p99 ${ms(m.overall.p99)} ms; server CPU ${Number.isFinite(m.serverCpuMsPerRequest) ? m.serverCpuMsPerRequest.toFixed(2) : '–'} ms per request (health: ${cpu(m.health)})${Number.isFinite(m.databaseCpuMsPerRequest) ? `, and the PostgreSQL server's own processes ${m.databaseCpuMsPerRequest.toFixed(2)} ms more` : ''}; ${errors} errors (${m.overall.non2xx} non-2xx answers, ${m.socketErrors} socket errors or timeouts). Seeding through the API took ${m.seedSec.toFixed(0)} s (the run's databases seeded side by side, before either is measured). Load average before / after the mix: ${load(m.loadAvgBefore)} → ${load(m.loadAvgAfter)}.`,
+      `**${m.rps.toFixed(0)} req/s** over ${m.durationSec.toFixed(0)} s against ${ENDPOINT.health} **${m.health.rps.toFixed(0)} req/s** (ratio **${(m.rps / m.health.rps).toFixed(2)}×**); p50 ${ms(m.overall.p50)} ms, p99 ${ms(m.overall.p99)} ms; server CPU ${Number.isFinite(m.serverCpuMsPerRequest) ? m.serverCpuMsPerRequest.toFixed(2) : '–'} ms per request (health: ${cpu(m.health)})${Number.isFinite(m.databaseCpuMsPerRequest) ? `, and the PostgreSQL server's own processes ${m.databaseCpuMsPerRequest.toFixed(2)} ms more` : ''}; ${errors} errors (${m.overall.non2xx} non-2xx answers, ${m.socketErrors} socket errors or timeouts). ${
+        m.copiedFrom
+          ? `The accounts are those seeded through the API on ${m.copiedFrom.databaseLabel} (${m.seedSec.toFixed(0)} s there), restored here from its backup (src/db/backup.ts) in ${m.copiedFrom.restoreSec.toFixed(1)} s, before either database is measured.`
+          : `Seeding through the API took ${m.seedSec.toFixed(0)} s, before anything is measured.`
+      } Load average before / after the mix: ${load(m.loadAvgBefore)} → ${load(m.loadAvgAfter)}.`,
     );
     p();
     const split = cpuSplit(m);

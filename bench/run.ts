@@ -17,6 +17,7 @@ import { summariseProfile, withCpuProfile } from './cpu-profile.ts';
 import { MIX_FULL_SIZES, MIX_SMOKE_SIZES, measureMix, seedMixAccounts, type MixRun, type MixSizes, type StatementTrace } from './mix-run.ts';
 import type { MixAccount } from './mix.ts';
 import type { PgliteThread } from '../apps/api/src/db/pglite-thread.ts';
+import { createBackup, restoreBackup } from '../apps/api/src/db/backup.ts';
 import { ENDPOINT, checkTargets, keptNotes, renderReport, type BenchReport, type DbRun } from './report.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -172,12 +173,12 @@ interface MixSeed {
   sizes: MixSizes;
   accounts: MixAccount[];
   seedSec: number;
+  copiedFrom?: MixRun['copiedFrom'];
 }
 
 /**
- * Issue 38's accounts, set up through this server's API. The databases of a run are seeded side by
- * side (main): one server's writes wait on its database about half the time, which the other's
- * fill, so the two take less than one after the other; nothing is measured meanwhile.
+ * Issue 38's accounts, set up through this server's API, on a database that holds nothing else yet
+ * (its backup is what the run's other database starts from: copyMix).
  */
 async function seedMix(app: BenchApp): Promise<MixSeed> {
   const base = smoke ? MIX_SMOKE_SIZES : MIX_FULL_SIZES;
@@ -203,8 +204,22 @@ async function seedMix(app: BenchApp): Promise<MixSeed> {
   return { sizes, accounts, seedSec };
 }
 
+/**
+ * The same accounts on another database of the run, from the seeded one's backup (src/db/backup.ts,
+ * as `pnpm db:backup` and `db:restore` move a business between PGlite and PostgreSQL): the same rows,
+ * ids, sessions and kept PDFs. Seeding both through the API side by side took the longest part of
+ * the run (bench/results.md, twentieth session); a restore takes seconds.
+ */
+async function copyMix(from: BenchApp, to: BenchApp, seeded: MixSeed): Promise<MixSeed> {
+  const started = performance.now();
+  await restoreBackup(to.ctx.db, await createBackup(from.ctx.db));
+  const restoreSec = (performance.now() - started) / 1000;
+  log(`${to.kind}: mix: the ${seeded.sizes.accounts} accounts restored from ${from.kind}'s backup in ${restoreSec.toFixed(1)} s`);
+  return { ...seeded, copiedFrom: { databaseLabel: from.databaseLabel, restoreSec } };
+}
+
 /** Issue 38's realistic mix on this server: GET /api/health, then the mix over the accounts seeded. */
-async function runMix(app: BenchApp, { sizes, accounts, seedSec }: MixSeed): Promise<MixRun> {
+async function runMix(app: BenchApp, { sizes, accounts, seedSec, copiedFrom }: MixSeed): Promise<MixRun> {
   const durationSec = Number(args['mix-duration'] ?? (smoke ? 1 : 12));
   const run = await measureMix(
     app.url,
@@ -227,7 +242,7 @@ async function runMix(app: BenchApp, { sizes, accounts, seedSec }: MixSeed): Pro
       .map((v) => v.toFixed(2))
       .join(' ')}`,
   );
-  return { sizes, seedSec, ...run };
+  return { sizes, seedSec, copiedFrom, ...run };
 }
 
 interface PreparedDatabase {
@@ -237,21 +252,34 @@ interface PreparedDatabase {
   seed: Awaited<ReturnType<typeof prepareAccount>>['seed'];
 }
 
-/** A server on a new database with the endpoint loads' big account. */
-async function prepareDatabase(kind: BenchDbKind): Promise<PreparedDatabase> {
+/** A server on a new database, empty. */
+async function startDatabase(kind: BenchDbKind): Promise<BenchApp> {
   log(`${kind}: starting app`);
   // read by the PGlite thread when it starts
   if (args['pglite-statements']) process.env.DOCKET_PGLITE_STATEMENT_TIMES = '1';
   const app = await startBenchApp(kind, process.env.DATABASE_URL, { bcryptCost: smoke ? 4 : 10 });
   log(`${kind}: app ready on ${app.databaseLabel}`);
-  try {
-    const { token, seed } = await prepareAccount(app);
-    log(`${kind}: seeded ${seed.sizes.invoices} invoices, ${seed.sizes.quotes} quotes in ${(seed.ms / 1000).toFixed(1)} s`);
-    return { kind, app, token, seed };
-  } catch (err) {
-    await app.close();
-    throw err;
-  }
+  return app;
+}
+
+/** The endpoint loads' big account on a started server. */
+async function prepareDatabase(app: BenchApp): Promise<PreparedDatabase> {
+  const { token, seed } = await prepareAccount(app);
+  log(`${app.kind}: seeded ${seed.sizes.invoices} invoices, ${seed.sizes.quotes} quotes in ${(seed.ms / 1000).toFixed(1)} s`);
+  return { kind: app.kind, app, token, seed };
+}
+
+/**
+ * The mix's accounts on every database of the run: through the API on one (PostgreSQL when there is
+ * one: its writes cost less than PGlite's), restored from its backup on the others. Before the big
+ * account, as a restore needs an empty database.
+ */
+async function seedMixes(apps: BenchApp[]): Promise<Map<BenchApp, MixSeed>> {
+  const source = apps.find((a) => a.kind === 'postgres') ?? apps[0]!;
+  const seeded = await seedMix(source);
+  const seeds = new Map([[source, seeded]]);
+  for (const app of apps) if (app !== source) seeds.set(app, await copyMix(source, app, seeded));
+  return seeds;
 }
 
 async function runDatabase({ kind, app, token, seed }: PreparedDatabase, mixSeed: MixSeed | undefined): Promise<DbRun> {
@@ -381,25 +409,27 @@ async function main() {
   // settled here, awaited below: a failure to start a database must not leave it unhandled
   sideWork.catch(() => undefined);
 
-  // Every database set up and seeded first, side by side, then each measured alone; each server
-  // closes once measured.
-  const prepared: PreparedDatabase[] = [];
+  // Every database set up and seeded first, then each measured alone; each server closes once
+  // measured.
+  const apps: BenchApp[] = [];
   const runs: DbRun[] = [];
   try {
-    const started = await Promise.allSettled(databasesToRun().map(prepareDatabase));
+    const started = await Promise.allSettled(databasesToRun().map(startDatabase));
     // every server that did start is closed (finally) when another failed to
-    for (const p of started) if (p.status === 'fulfilled') prepared.push(p.value);
+    for (const p of started) if (p.status === 'fulfilled') apps.push(p.value);
     const failed = started.find((p) => p.status === 'rejected');
     if (failed) throw failed.reason;
     const mixWanted = (args.only?.split(',') ?? ['mix']).includes('mix');
-    const mixSeeds = mixWanted ? await Promise.all(prepared.map((p) => seedMix(p.app))) : [];
+    const mixSeeds = mixWanted ? await seedMixes(apps) : new Map<BenchApp, MixSeed>();
+    const prepared = await Promise.all(apps.map(prepareDatabase));
     await sideWork;
-    while (prepared.length) {
-      const next = prepared.shift()!;
-      runs.push(await runDatabase(next, mixSeeds[runs.length]));
+    for (const next of prepared) {
+      // runDatabase closes its server, whatever happens
+      apps.splice(apps.indexOf(next.app), 1);
+      runs.push(await runDatabase(next, mixSeeds.get(next.app)));
     }
   } finally {
-    await Promise.all(prepared.map((p) => p.app.close()));
+    await Promise.all(apps.map((app) => app.close()));
   }
 
   log('PDF templates');

@@ -241,7 +241,10 @@ export function parentsFirst(rows: readonly Record<string, unknown>[], reference
     depth.set(row, d);
     return d;
   };
-  return rows.map((row, i) => ({ row, i, d: depthOf(row, 0) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.row);
+  return rows
+    .map((row, i) => ({ row, i, d: depthOf(row, 0) }))
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .map((x) => x.row);
 }
 
 /** The JSON text one insert of a restore carries at most (a longer row goes alone). */
