@@ -228,21 +228,34 @@ export function parentsFirst(rows: readonly Record<string, unknown>[], reference
   if (!references.length) return rows;
   const depth = new Map<Record<string, unknown>, number>();
   const byKey = references.map(([, key]) => new Map(rows.map((row) => [row[key], row])));
-  const depthOf = (row: Record<string, unknown>, seen: number): number => {
-    const known = depth.get(row);
-    if (known !== undefined) return known;
-    // a loop cannot be inserted in any order; the database refuses it as it would have anyway
-    if (seen > rows.length) return 0;
-    let d = 0;
-    references.forEach(([column], i) => {
+  const parentsOf = (row: Record<string, unknown>) =>
+    references.flatMap(([column], i) => {
       const parent = row[column] == null ? undefined : byKey[i]!.get(row[column]);
-      if (parent && parent !== row) d = Math.max(d, depthOf(parent, seen + 1) + 1);
+      return parent && parent !== row ? [parent] : [];
     });
-    depth.set(row, d);
-    return d;
+  // Depth first without recursion: a chain can be as long as the table. A row met again while its
+  // own parents are still being looked at is a loop, which no order could insert (the database
+  // refuses it as it would have in one statement): it counts as depth 0 there.
+  const visiting = new Set<Record<string, unknown>>();
+  const depthOf = (start: Record<string, unknown>): number => {
+    const stack = [start];
+    while (stack.length) {
+      const row = stack[stack.length - 1]!;
+      if (depth.has(row)) {
+        stack.pop();
+      } else if (!visiting.has(row)) {
+        visiting.add(row);
+        for (const parent of parentsOf(row)) if (!depth.has(parent) && !visiting.has(parent)) stack.push(parent);
+      } else {
+        depth.set(row, Math.max(0, ...parentsOf(row).map((parent) => (depth.get(parent) ?? 0) + 1)));
+        visiting.delete(row);
+        stack.pop();
+      }
+    }
+    return depth.get(start)!;
   };
   return rows
-    .map((row, i) => ({ row, i, d: depthOf(row, 0) }))
+    .map((row, i) => ({ row, i, d: depthOf(row) }))
     .sort((a, b) => a.d - b.d || a.i - b.i)
     .map((x) => x.row);
 }
