@@ -207,17 +207,19 @@ export function rowBatches(rows: readonly Record<string, unknown>[], maxChars: n
   return batches;
 }
 
-/** A table's foreign keys to itself, as [column, referenced column] (a refund naming its payment). */
-async function selfReferences(db: Database, table: string): Promise<[string, string][]> {
-  const rows = await queryRows<{ c: string; r: string }>(
+/** Each table's foreign keys to itself, as [column, referenced column] (a refund naming its payment). */
+async function selfReferences(db: Database): Promise<Map<string, [string, string][]>> {
+  const rows = await queryRows<{ t: string; c: string; r: string }>(
     db,
-    sql`select a.attname as c, ra.attname as r
+    sql`select k.conrelid::regclass::text as t, a.attname as c, ra.attname as r
       from pg_constraint k
       join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
       join pg_attribute ra on ra.attrelid = k.confrelid and ra.attnum = k.confkey[1]
-      where k.contype = 'f' and k.conrelid = k.confrelid and k.conrelid = ${table}::regclass and cardinality(k.conkey) = 1`,
+      where k.contype = 'f' and k.conrelid = k.confrelid and cardinality(k.conkey) = 1`,
   );
-  return rows.map((r) => [r.c, r.r]);
+  const byTable = new Map<string, [string, string][]>();
+  for (const { t, c, r } of rows) byTable.set(t, [...(byTable.get(t) ?? []), [c, r]]);
+  return byTable;
 }
 
 /**
@@ -278,6 +280,7 @@ export async function restoreBackup(
   await db.transaction(async (tx) => {
     // the account version triggers (migration 0014) leave the restored versions as they were
     await tx.execute(sql`select set_config('docket.restoring', 'on', true)`);
+    const references = await selfReferences(tx);
     for (const table of BACKUP_TABLES) {
       const rows = backup.tables[table] ?? [];
       if (!rows.length) continue;
@@ -289,7 +292,7 @@ export async function restoreBackup(
           where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
       );
       const columns = sql.raw(written.map((r) => `"${r.c}"`).join(', '));
-      const ordered = parentsFirst(rows, await selfReferences(tx, table));
+      const ordered = parentsFirst(rows, references.get(table) ?? []);
       for (const batch of rowBatches(ordered, batchChars)) {
         await tx.execute(sql`insert into ${name} (${columns}) select ${columns} from jsonb_populate_recordset(null::${name}, ${batch}::jsonb)`);
       }
