@@ -52,7 +52,7 @@ async function account() {
 }
 
 describe('a read route checks the session in its own statement (issue 38)', () => {
-  it('when an invoice, a quote or a client is read, or a list filtered, searched, sorted or paged, then one statement', async () => {
+  it('when an invoice, a quote or a client is read, or a list filtered, searched, sorted or paged, then one statement (two for a document search)', async () => {
     const { u, reads } = await account();
     for (const path of reads) {
       const first = await get(u, path); // PGlite prepares the statement on its first use
@@ -61,7 +61,9 @@ describe('a read route checks the session in its own statement (issue 38)', () =
       const statements = await countStatements(t.ctx.db, async () => {
         again = await get(u, path);
       });
-      expect(statements, path).toBe(1);
+      // a quote or invoice search finds its ids by its term first (documents/document-list-shape.ts, searchesByIds)
+      const documentSearch = /^\/api\/(invoices|quotes)\?.*&q=/.test(path);
+      expect(statements, path).toBe(documentSearch ? 2 : 1);
       expect(again!.text, path).toBe(first.text);
     }
   });

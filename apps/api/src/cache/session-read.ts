@@ -5,6 +5,7 @@ import type { TRole } from '@docket/schemas/account';
 import type { Database } from '../db/client.ts';
 import { accounts, memberships, users } from '../db/schema.ts';
 import { takeSessionToCheck } from '../lib/request-context.ts';
+import { preparingSession } from '../db/unnamed-statement.ts';
 import { membershipHoldsToken, trustedValues, userHoldsToken, type SessionLookup } from './session-check.ts';
 
 /** What a select builder offers here: its SQL and its selected fields (to map rows as drizzle would). */
@@ -117,18 +118,8 @@ function prepare<R>(
     return [{ rows, session }];
   };
   const statement = dialect.sqlToQuery(behindSession(query.getSQL()));
-  const session = (db as unknown as { _: { session: PreparingSession } })._.session;
-  const prepared = session.prepareQuery(statement, undefined, typeof name === 'function' ? name(statement.sql) : name, true, mapRows);
+  const prepared = preparingSession(db).prepareQuery(statement, undefined, typeof name === 'function' ? name(statement.sql) : name, true, mapRows);
   return (values) => prepared.execute(values);
-}
-interface PreparingSession {
-  prepareQuery(
-    query: { sql: string; params: unknown[] },
-    fields: undefined,
-    name: string | undefined,
-    arrayMode: true,
-    mapper: (rows: unknown[][]) => unknown,
-  ): { execute(values?: Record<string, unknown>): Promise<never> };
 }
 
 /** The session this request waits to have checked by a read of `accountId`, or the trusted values. */

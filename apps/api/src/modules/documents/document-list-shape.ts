@@ -9,7 +9,8 @@ import { clients } from '../../db/schema.ts';
 import { afterCursorPlaceholders, cursorValues, newestFirst } from '../../lib/list-query.ts';
 import { decodeOffsetCursor, likePattern } from '../../lib/pagination.ts';
 import { documentOrder, isCustomOrder, type DocumentSortOptions } from './document-order.ts';
-import { documentSearch, type SearchedDocument } from './document-search.ts';
+import { documentSearch, documentSearchIds, type SearchedDocument } from './document-search.ts';
+import { firstColumnPlannedEachTime } from '../../db/unnamed-statement.ts';
 
 /** What every quote and invoice list takes; `status` is each list's own. */
 export interface DocumentListOptions<S extends string> extends DocumentSortOptions {
@@ -44,24 +45,43 @@ export function listValues(userId: string, o: DocumentListOptions<string>): Reco
 }
 
 /**
+ * A search in the default order with a page size (what a list screen asks) finds its ids first, in
+ * a statement of its own planned with its term (documentSearchIds), then reads the page by those
+ * ids in the list's statement, prepared once like any other shape. Planned whole with the term,
+ * the list's statement (the session check, the answer's columns and subqueries) cost more to plan
+ * than to run: about 3.5 of 5.5 ms a search on PostgreSQL (bench/results.md). A custom order reads
+ * every match (its arms are not cut to the page), so it keeps one statement planned with the term.
+ */
+export const searchesByIds = (o: DocumentListOptions<string>): boolean => !!o.q && !!o.limit && !isCustomOrder(o);
+
+/** The conditions every row of the list meets, search aside. */
+function listFilters(doc: SearchedDocument, o: DocumentListOptions<string>, status: SQL | undefined): (SQL | undefined)[] {
+  const { table } = doc;
+  return [
+    eq(table.userId, sql.placeholder('userId')),
+    // A custom order pages by offset (its cursor is no keyset).
+    isCustomOrder(o) || !o.cursor ? undefined : afterCursorPlaceholders(table.createdAt, table.id),
+    status,
+    o.clientId ? eq(table.clientId, sql.placeholder('clientId')) : undefined,
+  ];
+}
+
+/**
  * Filters, order and paging of any other quote or invoice list, with placeholders for its values
- * (`listValues`): `status` is the list's own condition for `o.status`; the row limit is one more
- * than the page, to learn if another exists, written into the text (a LIMIT parameter is re-planned
- * per request).
+ * (`listValues`, and `searchIds` for a search found by ids): `status` is the list's own condition
+ * for `o.status`; the row limit is one more than the page, to learn if another exists, written into
+ * the text (a LIMIT parameter is re-planned per request).
  */
 export function documentListShape(db: Database, doc: SearchedDocument, o: DocumentListOptions<string>, status: SQL | undefined) {
   const { table } = doc;
   const custom = isCustomOrder(o);
-  const userId = sql.placeholder('userId');
-  const filters = [
-    eq(table.userId, userId),
-    // A custom order pages by offset (its cursor is no keyset).
-    custom || !o.cursor ? undefined : afterCursorPlaceholders(table.createdAt, table.id),
-    status,
-    o.clientId ? eq(table.clientId, sql.placeholder('clientId')) : undefined,
-  ];
-  // The search arms are cut to the page only in the default order (their own order).
-  const search = o.q ? documentSearch(db, doc, userId, filters, sql.placeholder('pattern'), custom ? undefined : o.limit) : undefined;
+  const filters = listFilters(doc, o, status);
+  const search = !o.q
+    ? undefined
+    : searchesByIds(o)
+      ? sql`${table.id} = any(${sql.placeholder('searchIds')}::uuid[])`
+      : // The search arms are cut to the page only in the default order (their own order).
+        documentSearch(db, doc, sql.placeholder('userId'), filters, sql.placeholder('pattern'), custom ? undefined : o.limit);
   const rows = custom ? (o.limit ?? 50) + 1 : o.limit ? o.limit + 1 : undefined;
   return {
     where: and(...filters, search),
@@ -69,6 +89,26 @@ export function documentListShape(db: Database, doc: SearchedDocument, o: Docume
     /** as SQL text, for `.limit()` (drizzle would bind a number) */
     limit: rows === undefined ? undefined : (sql.raw(String(rows)) as unknown as number),
     offset: custom ? sql.placeholder('offset') : undefined,
+  };
+}
+
+/**
+ * The values of a list's statement with, for a search found by ids (searchesByIds), the ids its
+ * term finds among the rows the list's filters allow, found by a statement built once per shape.
+ */
+export function withSearchIds<O extends DocumentListOptions<string>>(db: Database, doc: SearchedDocument, status: (o: O) => SQL | undefined) {
+  const statements = new Map<string, (values: Record<string, unknown>) => Promise<string[]>>();
+  return async <V extends Record<string, unknown>>(o: O, values: V): Promise<V & { searchIds?: string[] }> => {
+    if (!searchesByIds(o)) return values;
+    const key = listShapeKey(o);
+    let find = statements.get(key);
+    if (!find) {
+      const ids = documentSearchIds(db, doc, sql.placeholder('userId'), listFilters(doc, o, status(o)), sql.placeholder('pattern'), o.limit);
+      find = firstColumnPlannedEachTime<string>(db, ids.getSQL());
+      // a list has a few dozen shapes (status, client, cursor, page size): bounded like the lists' own
+      if (statements.size < 64) statements.set(key, find);
+    }
+    return { ...values, searchIds: await find(values) };
   };
 }
 

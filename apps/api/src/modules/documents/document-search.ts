@@ -13,13 +13,13 @@ export interface SearchedDocument {
 }
 
 /**
- * The condition for a list's `q`: the document's number, its client's name or a line's description.
- * A search is one arm per searched table, each filtered, ordered and limited like the page,
- * so each gets its own plan: a trigram index for a rare term, or the newest-first index
- * walked until the page fills for a common one (an OR across the join allows only the walk).
- * Every row of the page is within its arm's first page, so the union holds the whole page.
+ * The ids a list's `q` finds: documents whose number, client's name or a line's description
+ * matches. One arm per searched table, each filtered, ordered and limited like the page, so each
+ * gets its own plan: a trigram index for a rare term, or the newest-first index walked until the
+ * page fills for a common one (an OR across the join allows only the walk). Every row of the page
+ * is within its arm's first page, so the union holds the whole page.
  */
-export function documentSearch(
+export function documentSearchIds(
   db: Database,
   doc: SearchedDocument,
   userId: Placeholder,
@@ -27,7 +27,7 @@ export function documentSearch(
   /** the LIKE pattern of the search (likePattern), as the placeholder the list fills */
   pattern: Placeholder,
   limit: number | undefined,
-): SQL {
+) {
   const { table } = doc;
   const arm = (match: SQL) => {
     const query = db
@@ -38,29 +38,38 @@ export function documentSearch(
       .$dynamic();
     return limit ? query.limit(sql.raw(String(limit + 1)) as unknown as number) : query;
   };
-  return inArray(
-    table.id,
-    union(
-      arm(ilike(doc.number, pattern)),
-      // The client and line arms name the account too: without it the planner may match every
-      // account's clients or lines first (a scan growing with the whole database, not the account).
-      arm(
-        inArray(
-          table.clientId,
-          db
-            .select({ id: clients.id })
-            .from(clients)
-            .where(and(eq(clients.userId, userId), ilike(clients.name, pattern))),
-        ),
+  return union(
+    arm(ilike(doc.number, pattern)),
+    // The client and line arms name the account too: without it the planner may match every
+    // account's clients or lines first (a scan growing with the whole database, not the account).
+    arm(
+      inArray(
+        table.clientId,
+        db
+          .select({ id: clients.id })
+          .from(clients)
+          .where(and(eq(clients.userId, userId), ilike(clients.name, pattern))),
       ),
-      arm(
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(doc.lines)
-            .where(and(eq(doc.lines.userId, userId), eq(doc.linesKey, table.id), ilike(doc.lines.description, pattern))),
-        ),
+    ),
+    arm(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(doc.lines)
+          .where(and(eq(doc.lines.userId, userId), eq(doc.linesKey, table.id), ilike(doc.lines.description, pattern))),
       ),
     ),
   );
+}
+
+/** The condition for a list's `q` inside the list's own statement (documentSearchIds). */
+export function documentSearch(
+  db: Database,
+  doc: SearchedDocument,
+  userId: Placeholder,
+  filters: readonly (SQL | undefined)[],
+  pattern: Placeholder,
+  limit: number | undefined,
+): SQL {
+  return inArray(doc.table.id, documentSearchIds(db, doc, userId, filters, pattern, limit));
 }

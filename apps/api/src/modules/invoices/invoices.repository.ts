@@ -11,7 +11,7 @@ import type { CountersRepository, Tx } from '../numbering/counters.repository.ts
 import { lineColumns, totalsColumns, type DocumentTotals, type PricedDocument, type StoredLine } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
-import { documentListQuery, listShapeKey, listValues, type DocumentListOptions } from '../documents/document-list-shape.ts';
+import { documentListQuery, listShapeKey, listValues, searchesByIds, withSearchIds, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CountedLimit, CreateGuard, Executor } from '../documents/create-guard.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
@@ -184,6 +184,8 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       .limit(1),
   );
   const today = sql.placeholder('today');
+  const statusOf = (o: InvoiceListOptions) => (o.status ? invoiceStatusIs(o.status, today) : undefined);
+  const searchIds = withSearchIds(db, searched, statusOf);
   /**
    * The lists of `select`, one statement per shape (documents/document-list-shape.ts): the first
    * page keeps its keyset order and index.
@@ -191,8 +193,8 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   const listsOf = <S extends PgSelect>(name: string, select: () => S) => {
     const shapes = sessionReadShapes<S['_']['result'][number]>(db, name);
     return (o: InvoiceListOptions) =>
-      shapes(listShapeKey(o), () => documentListQuery(select(), db, searched, o, o.status ? invoiceStatusIs(o.status, today) : undefined), {
-        planEachTime: !!o.q,
+      shapes(listShapeKey(o), () => documentListQuery(select(), db, searched, o, statusOf(o)), {
+        planEachTime: !!o.q && !searchesByIds(o),
       });
   };
   const listOf = listsOf('invoices_list', () => selectInvoices(db, today).$dynamic());
@@ -296,12 +298,12 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       return rows.map((r) => ({ id: r.id, number: r.number, clientName: r.client_name, duePence: Number(r.due), issuedOn: r.issued_on }));
     },
     async list(userId: string, today: string, o: InvoiceListOptions = {}): Promise<InvoiceWithLines[]> {
-      return listOf(o)(userId, { ...listValues(userId, o), today });
+      return listOf(o)(userId, await searchIds(o, { ...listValues(userId, o), today }));
     },
 
     /** The keys of a list's invoices (one more than the page, as `list`), in the list's order. */
     async listKeys(userId: string, today: string, o: InvoiceListOptions): Promise<InvoiceAnswerKey[]> {
-      return keysOf(o)(userId, { ...listValues(userId, o), today });
+      return keysOf(o)(userId, await searchIds(o, { ...listValues(userId, o), today }));
     },
 
     async keyOf(userId: string, id: string, today: string): Promise<InvoiceAnswerKey | null> {

@@ -9,7 +9,7 @@ import { totalsColumns, type PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
 import { stampValue } from '../documents/stamp.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
-import { documentListQuery, listShapeKey, listValues, type DocumentListOptions } from '../documents/document-list-shape.ts';
+import { documentListQuery, listShapeKey, listValues, searchesByIds, withSearchIds, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 
@@ -102,9 +102,11 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
   );
   const lists = sessionReadShapes<QuoteWithLines>(db, 'quotes_list');
   /** The list of one shape (documents/document-list-shape.ts): the first page keeps its keyset order and index. */
+  const statusOf = (o: QuoteListOptions) => (o.status ? eq(quotes.status, o.status) : undefined);
+  const searchIds = withSearchIds(db, searched, statusOf);
   const listOf = (o: QuoteListOptions) =>
-    lists(listShapeKey(o), () => documentListQuery(selectQuotes(db).$dynamic(), db, searched, o, o.status ? eq(quotes.status, o.status) : undefined), {
-      planEachTime: !!o.q,
+    lists(listShapeKey(o), () => documentListQuery(selectQuotes(db).$dynamic(), db, searched, o, statusOf(o)), {
+      planEachTime: !!o.q && !searchesByIds(o),
     });
 
   const insertLines = (x: Executor, userId: string, quoteId: string, fields: PricedDocument) =>
@@ -112,7 +114,7 @@ export function createQuotesRepository(db: Database, counters: CountersRepositor
 
   return {
     async list(userId: string, o: QuoteListOptions = {}): Promise<QuoteWithLines[]> {
-      return listOf(o)(userId, listValues(userId, o));
+      return listOf(o)(userId, await searchIds(o, listValues(userId, o)));
     },
 
     async get(userId: string, id: string): Promise<QuoteWithLines | null> {
