@@ -27,6 +27,7 @@ import { writeTogether } from '../../db/one-statement.ts';
 import { sqlWord } from '../../db/sql-words.ts';
 import { effectiveInvoiceStatus } from '../invoices/invoice-status.ts';
 import type { IssuedLive } from './issued-live-key.ts';
+import { clientOf } from '../../db/client-join.ts';
 
 export type IssuedPdfKind = 'quote' | 'invoice' | 'credit_note';
 
@@ -106,7 +107,7 @@ export function createPreviewsRepository(db: Database) {
   const keptInvoiceQuery = db
     .select(keptInvoiceColumns())
     .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .innerJoin(clients, clientOf(invoices))
     .leftJoin(companies, eq(companies.userId, invoices.userId))
     .leftJoin(issuedPdfs, keptIssuedPdf)
     .where(issuedInvoice)
@@ -125,7 +126,7 @@ export function createPreviewsRepository(db: Database) {
     .innerJoin(users, userHoldsToken())
     .innerJoin(memberships, membershipHoldsToken(accounts.id))
     .leftJoin(invoices, and(eq(invoices.userId, accounts.id), issuedInvoice))
-    .leftJoin(clients, eq(clients.id, invoices.clientId))
+    .leftJoin(clients, clientOf(invoices))
     .leftJoin(companies, eq(companies.userId, invoices.userId))
     .leftJoin(issuedPdfs, keptIssuedPdf)
     .where(eq(accounts.id, sql.placeholder('userId')))
