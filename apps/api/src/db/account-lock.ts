@@ -11,6 +11,11 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * commits, then sees what the first wrote (docs/reliability.md, "Limits under parallel requests").
  * On PGlite transactions already run one at a time.
  *
+ * FOR NO KEY UPDATE, not FOR UPDATE: two of these still wait on each other, but the foreign-key
+ * checks of the account's other writes (every invoice, payment, history entry names the account,
+ * and checks it FOR KEY SHARE) do not wait for this one to commit; under FOR UPDATE a client being
+ * created stalled every other write of the account until it committed.
+ *
  * `emailVerifiedAt` is the founder's (the user whose id the account has): until they verify their
  * address the account emails only itself.
  */
@@ -20,7 +25,7 @@ export async function lockAccount(tx: Tx, accountId: string): Promise<{ createdA
     .from(accounts)
     .leftJoin(users, eq(users.id, accounts.id))
     .where(eq(accounts.id, accountId))
-    .for('update', { of: accounts });
+    .for('no key update', { of: accounts });
   return row ?? null;
 }
 

@@ -4,6 +4,7 @@ import { createApp } from '../../app.ts';
 import { checkAnswers } from '../../../test/answer-schemas.ts';
 import { createTestApp, registerUser, sampleCompany, type TestApp } from '../../../test/test-app.ts';
 import { act, createClient, createInvoice } from '../../../test/document-fixtures.ts';
+import { lockAccount } from '../../db/account-lock.ts';
 
 /**
  * Limits counted under the account's row lock (docs/reliability.md, "Limits under parallel
@@ -94,4 +95,29 @@ describe('limits under parallel requests', () => {
     const usage = (await request(t.app).get('/api/subscription/usage').set(u.auth).expect(200)).body.data;
     expect(usage.clientsCount).toBe(10);
   });
+
+  // PostgreSQL only: on PGlite one transaction held open would hold every request.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'when the account is locked for a limit (a client being created), then a payment and a new invoice of the account do not wait for it',
+    async () => {
+      const u = await registerUser(t.app);
+      await request(t.app).post('/api/company').set(u.auth).send(sampleCompany()).expect(201);
+      const c = (await createClient(t.app, u)).id;
+      const inv = await createInvoice(t.app, u, c);
+      await act(t.app, u, 'invoices', inv.id, 'send').expect(200);
+      const outcome = await t.ctx.db.transaction(async (tx) => {
+        await lockAccount(tx, u.id);
+        const writes = Promise.all([
+          request(t.app).post(`/api/invoices/${inv.id}/payments`).set(u.auth).send({ amount: 1 }),
+          request(t.app)
+            .post('/api/invoices')
+            .set(u.auth)
+            .send({ clientId: c, lineItems: [{ description: 'Labour', quantity: 1, unitPrice: 10 }] }),
+        ]).then((answers) => answers.map((a) => a.status));
+        // the lock is held until this transaction ends: writes waiting on it would not answer in time
+        return Promise.race([writes, new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000))]);
+      });
+      expect(outcome).toEqual([201, 201]);
+    },
+  );
 });
