@@ -6,7 +6,6 @@ import { calendarEvents, clients, invoices, quotes } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import { effectiveInvoiceStatus } from '../invoices/invoice-status.ts';
-import { clientOf } from '../../db/client-join.ts';
 
 export interface EventListOptions {
   limit?: number;
@@ -67,7 +66,7 @@ const selectEvents = (db: Database, today: string) =>
   db
     .select(eventColumns(today))
     .from(calendarEvents)
-    .leftJoin(clients, clientOf(calendarEvents))
+    .leftJoin(clients, eq(clients.id, calendarEvents.clientId))
     .leftJoin(quotes, eq(quotes.id, calendarEvents.quoteId))
     .leftJoin(invoices, eq(invoices.id, calendarEvents.invoiceId));
 
@@ -157,7 +156,7 @@ export function createCalendarRepository(db: Database) {
       const [row] = await db
         .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, clientId: quotes.clientId, clientName: clients.name, siteAddress: quotes.siteAddress })
         .from(quotes)
-        .innerJoin(clients, clientOf(quotes))
+        .innerJoin(clients, eq(clients.id, quotes.clientId))
         .where(and(eq(quotes.userId, userId), eq(quotes.id, quoteId)))
         .limit(1);
       return row ?? null;

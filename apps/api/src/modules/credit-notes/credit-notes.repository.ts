@@ -7,7 +7,6 @@ import { likePattern } from '../../lib/pagination.ts';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
 import type { PricedDocument } from '../documents/line-items.ts';
 import { linesJson } from '../documents/lines-json.ts';
-import { clientOf } from '../../db/client-join.ts';
 
 export interface CreditNoteListOptions {
   limit?: number;
@@ -43,7 +42,7 @@ const select = (x: Executor) =>
     .select(columns)
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .innerJoin(clients, clientOf(creditNotes))
+    .innerJoin(clients, eq(clients.id, creditNotes.clientId))
     .leftJoin(users, eq(users.id, creditNotes.actorUserId));
 export type CreditNoteRow = Awaited<ReturnType<typeof select>>[number];
 

@@ -238,7 +238,7 @@ export function createExportsRepository(db: Database) {
           (select coalesce(sum(cn.total_pence), 0)::bigint from credit_notes cn where cn.invoice_id = i.id) as credited_pence,
           (select coalesce(sum(p.amount_pence), 0)::bigint from payments p where p.invoice_id = i.id) as paid_pence,
           ${issueDay('i.voided_at')} as voided_day, i.void_reason, ${linesOf('invoice_lines', 'invoice_id', 'i.id')}
-        from invoices i join clients c on c.id = i.client_id and c.account_id = i.account_id
+        from invoices i join clients c on c.id = i.client_id
         where i.account_id = ${userId} and ${inRange('i.created_at', r)} and ${after}
         order by i.created_at, i.id limit ${LIMIT}`,
       'i.created_at',
@@ -290,7 +290,7 @@ export function createExportsRepository(db: Database) {
         select n.id, n.created_at::text as cursor_at, n.credit_note_number, ${issueDay('n.created_at')} as issue_day,
           i.invoice_number, c.name as client_name, c.email as client_email, c.vat_number as client_vat_number, n.reason,
           n.tax_rate_bp, n.fixed_vat, n.subtotal_pence, n.tax_pence, n.total_pence, ${linesOf('credit_note_lines', 'credit_note_id', 'n.id')}
-        from credit_notes n join invoices i on i.id = n.invoice_id join clients c on c.id = n.client_id and c.account_id = n.account_id
+        from credit_notes n join invoices i on i.id = n.invoice_id join clients c on c.id = n.client_id
         where n.account_id = ${userId} and ${inRange('n.created_at', r)} and ${after}
         order by n.created_at, n.id limit ${LIMIT}`,
       'n.created_at',
@@ -302,7 +302,7 @@ export function createExportsRepository(db: Database) {
       db,
       (after) =>
         sql`select p.id, p.paid_on::text as paid_on, p.created_at::text as cursor_at, i.invoice_number, c.name as client_name, p.amount_pence, p.method, p.reference
-          from payments p join invoices i on i.id = p.invoice_id join clients c on c.id = p.client_id and c.account_id = p.account_id
+          from payments p join invoices i on i.id = p.invoice_id join clients c on c.id = p.client_id
           where p.account_id = ${userId}
             and ${days.from ? sql`p.paid_on >= ${days.from}::date` : sql`true`}
             and ${days.to ? sql`p.paid_on <= ${days.to}::date` : sql`true`}
@@ -320,7 +320,7 @@ export function createExportsRepository(db: Database) {
         select q.id, q.created_at::text as cursor_at, q.quote_number, ${issueDay('q.created_at')} as issue_day, q.status,
           c.name as client_name, c.email as client_email, q.tax_rate_bp, q.subtotal_pence, q.tax_pence, q.total_pence,
           ${linesOf('quote_lines', 'quote_id', 'q.id')}
-        from quotes q join clients c on c.id = q.client_id and c.account_id = q.account_id
+        from quotes q join clients c on c.id = q.client_id
         where q.account_id = ${userId} and ${inRange('q.created_at', r)} and ${after}
         order by q.created_at, q.id limit ${LIMIT}`,
       'q.created_at',
@@ -359,7 +359,7 @@ export function createExportsRepository(db: Database) {
       (after) =>
         sql`select e.id, e.date::text as date, e.created_at::text as cursor_at, e.supplier, e.description, e.category, e.net_pence, e.vat, e.vat_pence, e.total_pence,
             e.paid_from, c.name as client_name, (r.expense_id is not null) as receipt
-          from expenses e left join clients c on c.id = e.client_id and c.account_id = e.account_id left join expense_receipts r on r.expense_id = e.id
+          from expenses e left join clients c on c.id = e.client_id left join expense_receipts r on r.expense_id = e.id
           where e.account_id = ${userId}
             and ${days.from ? sql`e.date >= ${days.from}::date` : sql`true`}
             and ${days.to ? sql`e.date <= ${days.to}::date` : sql`true`}

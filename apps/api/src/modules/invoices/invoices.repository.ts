@@ -18,7 +18,6 @@ import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 import { baseRateBpSql, paidPenceSql, paymentRefsJson } from './invoice-payments.ts';
 import { invoiceBalanceJoins } from './invoice-balance-joins.ts';
-import { clientOf } from '../../db/client-join.ts';
 
 export type InvoiceListOptions = DocumentListOptions<TInvoiceStatus>;
 
@@ -77,7 +76,7 @@ export interface InvoiceAnswerKey {
   createdAt: Date;
   key: string;
 }
-const selectInvoices = (x: Executor, today: Today) => x.select(invoiceColumns(today)).from(invoices).innerJoin(clients, clientOf(invoices));
+const selectInvoices = (x: Executor, today: Today) => x.select(invoiceColumns(today)).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
 /** An invoice row with its lines (in position order), as every read returns it. */
 export type InvoiceWithLines = Awaited<ReturnType<typeof selectInvoices>>[number];
 /** An invoice row read with the key its answer is kept under. */
@@ -203,7 +202,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   // Kept invoice answers (docs/product.md, "Kept invoice answers"): the same shapes and session
   // check as the lists above, answering each invoice's key instead of its answer; the answers not
   // kept under their key are then read by id, each with the key it was read under.
-  const selectKeys = () => db.select(answerKeyColumns).from(invoices).innerJoin(clients, clientOf(invoices));
+  const selectKeys = () => db.select(answerKeyColumns).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId));
   const keysOf = listsOf('invoice_keys_list', () => selectKeys().$dynamic());
   const keyById = sessionReadSelect(
     db,
@@ -218,7 +217,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     db
       .select({ ...invoiceColumns(today), answerKey: answerKeyColumns.key })
       .from(invoices)
-      .innerJoin(clients, clientOf(invoices))
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
       .where(and(eq(invoices.userId, sql.placeholder('userId')), sql`${invoices.id} = any(${sql.placeholder('ids')}::uuid[])`)),
   );
 
@@ -260,7 +259,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     tx
       .select(lockedColumns(sql.placeholder('today')))
       .from(invoices)
-      .innerJoin(clients, clientOf(invoices))
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
       .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
       .prepare('invoice_locked_read')
       .execute(values);
@@ -292,7 +291,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
         db,
         sql`select ${invoices.id} as id, ${invoices.invoiceNumber} as number, ${clients.name} as client_name, ${b.balance} as due,
             to_char((${invoices.createdAt} at time zone 'Europe/London')::date, 'YYYY-MM-DD') as issued_on
-          from ${invoices} ${b.joins} join ${clients} on ${clientOf(invoices)}
+          from ${invoices} ${b.joins} join ${clients} on ${clients.id} = ${invoices.clientId}
           where ${invoices.userId} = ${userId} and ${invoices.status} not in ('DRAFT', 'VOID') and ${b.balance} > 0
           order by ${invoices.createdAt}`,
       );
@@ -420,7 +419,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
         })
         .from(invoices)
         // The join keeps drizzle qualifying column names, which the correlated subqueries need.
-        .innerJoin(clients, clientOf(invoices))
+        .innerJoin(clients, eq(clients.id, invoices.clientId))
         .where(eq(invoices.id, id));
       if (!row) return;
       const current = row.status as TStoredInvoiceStatus;

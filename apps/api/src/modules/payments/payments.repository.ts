@@ -7,7 +7,6 @@ import { writeTogether, type PendingWrite } from '../../db/one-statement.ts';
 import { clients, invoices, payments, users } from '../../db/schema.ts';
 import { afterCursor, newestFirst } from '../../lib/list-query.ts';
 import type { Tx } from '../numbering/counters.repository.ts';
-import { clientOf } from '../../db/client-join.ts';
 
 export interface PaymentFilters {
   limit?: number;
@@ -79,7 +78,7 @@ export function createPaymentsRepository(db: Database) {
         .select(ledgerColumns)
         .from(payments)
         .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-        .innerJoin(clients, clientOf(payments))
+        .innerJoin(clients, eq(clients.id, payments.clientId))
         .leftJoin(users, eq(users.id, payments.actorUserId))
         .where(and(...filters))
         .orderBy(...newestFirst(payments.createdAt, payments.id));
@@ -91,7 +90,7 @@ export function createPaymentsRepository(db: Database) {
         .select(ledgerColumns)
         .from(payments)
         .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-        .innerJoin(clients, clientOf(payments))
+        .innerJoin(clients, eq(clients.id, payments.clientId))
         .leftJoin(users, eq(users.id, payments.actorUserId))
         .where(and(eq(payments.userId, userId), eq(payments.clientId, clientId)))
         .orderBy(desc(payments.paidOn), sql`${payments.createdAt} desc`);

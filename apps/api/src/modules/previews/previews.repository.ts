@@ -27,7 +27,6 @@ import { writeTogether } from '../../db/one-statement.ts';
 import { sqlWord } from '../../db/sql-words.ts';
 import { effectiveInvoiceStatus } from '../invoices/invoice-status.ts';
 import type { IssuedLive } from './issued-live-key.ts';
-import { clientOf } from '../../db/client-join.ts';
 
 export type IssuedPdfKind = 'quote' | 'invoice' | 'credit_note';
 
@@ -107,7 +106,7 @@ export function createPreviewsRepository(db: Database) {
   const keptInvoiceQuery = db
     .select(keptInvoiceColumns())
     .from(invoices)
-    .innerJoin(clients, clientOf(invoices))
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
     .leftJoin(companies, eq(companies.userId, invoices.userId))
     .leftJoin(issuedPdfs, keptIssuedPdf)
     .where(issuedInvoice)
@@ -126,7 +125,7 @@ export function createPreviewsRepository(db: Database) {
     .innerJoin(users, userHoldsToken())
     .innerJoin(memberships, membershipHoldsToken(accounts.id))
     .leftJoin(invoices, and(eq(invoices.userId, accounts.id), issuedInvoice))
-    .leftJoin(clients, clientOf(invoices))
+    .leftJoin(clients, eq(clients.id, invoices.clientId))
     .leftJoin(companies, eq(companies.userId, invoices.userId))
     .leftJoin(issuedPdfs, keptIssuedPdf)
     .where(eq(accounts.id, sql.placeholder('userId')))

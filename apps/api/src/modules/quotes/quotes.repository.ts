@@ -12,7 +12,6 @@ import type { SearchedDocument } from '../documents/document-search.ts';
 import { documentListQuery, listShapeKey, listValues, searchesByIds, withSearchIds, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import type { CreateGuard, Executor } from '../documents/create-guard.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
-import { clientOf } from '../../db/client-join.ts';
 
 /** An invoice made from a quote, as the quote's answer lists it. */
 export interface QuoteInvoiceRow {
@@ -55,7 +54,7 @@ const quoteColumns = {
     typeof v === 'string' ? (JSON.parse(v) as QuoteInvoiceRow[]) : (v as QuoteInvoiceRow[]),
   ),
 };
-const selectQuotes = (x: Executor) => x.select(quoteColumns).from(quotes).innerJoin(clients, clientOf(quotes));
+const selectQuotes = (x: Executor) => x.select(quoteColumns).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId));
 
 /** A quote row with its lines (in position order), as every read returns it. */
 export type QuoteWithLines = Awaited<ReturnType<typeof selectQuotes>>[number];

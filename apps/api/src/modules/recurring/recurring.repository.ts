@@ -4,7 +4,6 @@ import type { Database } from '../../db/client.ts';
 import { clients, invoices, recurringInvoices, recurringIssues } from '../../db/schema.ts';
 import type { Tx } from '../numbering/counters.repository.ts';
 import type { StoredLine } from '../documents/line-items.ts';
-import { clientOf } from '../../db/client-join.ts';
 
 export type RecurringRow = typeof recurringInvoices.$inferSelect & { lines: StoredLine[] };
 export type RecurringValues = Omit<typeof recurringInvoices.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
@@ -28,7 +27,7 @@ export interface IssuedRef {
 export function createRecurringRepository(db: Database) {
   const own = (userId: string, id: string) => and(eq(recurringInvoices.userId, userId), eq(recurringInvoices.id, id));
   const withClient = () =>
-    db.select({ r: recurringInvoices, clientName: clients.name }).from(recurringInvoices).innerJoin(clients, clientOf(recurringInvoices));
+    db.select({ r: recurringInvoices, clientName: clients.name }).from(recurringInvoices).innerJoin(clients, eq(clients.id, recurringInvoices.clientId));
 
   return {
     async list(userId: string) {

@@ -2,7 +2,6 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { clients, companies, expenses, invoiceLines, invoices, payments } from '../../db/schema.ts';
 import { linesJson } from '../documents/lines-json.ts';
-import { clientOf } from '../../db/client-join.ts';
 
 /** What profit and loss and the CIS statement read (docs/product.md, "Profit and loss", "CIS deductions suffered"). */
 export function createBooksRepository(db: Database) {
@@ -47,7 +46,7 @@ export function createBooksRepository(db: Database) {
         })
         .from(payments)
         .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-        .innerJoin(clients, clientOf(invoices))
+        .innerJoin(clients, eq(clients.id, invoices.clientId))
         .where(
           and(
             eq(payments.userId, userId),

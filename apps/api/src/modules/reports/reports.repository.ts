@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AGED_BUCKET_UPPER_DAYS, type TAgedBucket } from '@docket/schemas/reports';
 import { queryRows, type Database } from '../../db/client.ts';
 import { accountFigures, clients, invoiceFigures } from '../../db/schema.ts';
-import { clientOf } from '../../db/client-join.ts';
 
 export type AgedPence = Record<TAgedBucket | 'total', number>;
 export interface AgedRowPence extends AgedPence {
@@ -65,7 +64,7 @@ export function createReportsRepository(db: Database) {
             ${bucketSums(days)},
             coalesce(sum(${invoiceFigures.balancePence}) filter (where ${within(days, b.days61to90, null)}), 0) as over90,
             coalesce(sum(${invoiceFigures.balancePence}), 0) as total
-          from ${invoiceFigures} inner join ${clients} on ${clientOf(invoiceFigures)}
+          from ${invoiceFigures} inner join ${clients} on ${clients.id} = ${invoiceFigures.clientId}
           where ${invoiceFigures.userId} = ${userId} and ${invoiceFigures.balancePence} > 0
           group by ${invoiceFigures.clientId}, ${clients.name}
           order by ${clients.name}, ${invoiceFigures.clientId}`,

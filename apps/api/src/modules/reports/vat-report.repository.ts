@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { clients, companies, creditNoteLines, creditNotes, invoiceLines, invoices, payments } from '../../db/schema.ts';
 import { linesJson } from '../documents/lines-json.ts';
-import { clientOf } from '../../db/client-join.ts';
 
 /** A timestamp's calendar day in Europe/London (the tax point the PDFs print). */
 const londonDate = (column: typeof invoices.createdAt | typeof creditNotes.createdAt) =>
@@ -37,7 +36,7 @@ export function createVatReportRepository(db: Database) {
           lines: linesJson(invoiceLines, invoiceLines.invoiceId, invoices.id),
         })
         .from(invoices)
-        .innerJoin(clients, clientOf(invoices))
+        .innerJoin(clients, eq(clients.id, invoices.clientId))
         .where(and(eq(invoices.userId, userId), sql`${invoices.status} not in ('DRAFT', 'VOID')`, londonDays(invoices.createdAt, from, to)))
         .orderBy(invoices.createdAt, invoices.invoiceNumber);
     },
@@ -55,7 +54,7 @@ export function createVatReportRepository(db: Database) {
           lines: linesJson(creditNoteLines, creditNoteLines.creditNoteId, creditNotes.id),
         })
         .from(creditNotes)
-        .innerJoin(clients, clientOf(creditNotes))
+        .innerJoin(clients, eq(clients.id, creditNotes.clientId))
         .where(and(eq(creditNotes.userId, userId), londonDays(creditNotes.createdAt, from, to)))
         .orderBy(creditNotes.createdAt, creditNotes.creditNoteNumber);
     },
@@ -76,7 +75,7 @@ export function createVatReportRepository(db: Database) {
         })
         .from(payments)
         .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-        .innerJoin(clients, clientOf(invoices))
+        .innerJoin(clients, eq(clients.id, invoices.clientId))
         .where(and(eq(payments.userId, userId), sql`${payments.paidOn} between ${from} and ${to}`))
         .orderBy(payments.paidOn, payments.createdAt);
     },
