@@ -35,7 +35,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const today = new Date();
 const quarterAgo = new Date(today.getTime() - 91 * 86_400_000);
 
-/** What grows with an account: list, filters, search, a later page, dashboard and the two reports. */
+/** What grows with an account: list, filters, search, other orders, a later page, dashboard and the two reports. */
 function probes(clientId: string, cursor: string | null): { name: string; path: string }[] {
   return [
     { name: 'invoice list (first page)', path: '/api/invoices?limit=50' },
@@ -43,6 +43,10 @@ function probes(clientId: string, cursor: string | null): { name: string; path: 
     { name: 'client filter', path: `/api/invoices?limit=50&clientId=${clientId}` },
     { name: 'search (a town)', path: '/api/invoices?limit=50&q=Leeds' },
     { name: 'search (an invoice number)', path: '/api/invoices?limit=50&q=INV0007' },
+    // the list screen's other orders (documents/document-order.ts), each cut by offset
+    { name: 'sorted by total (largest first)', path: '/api/invoices?limit=50&sort=total&order=desc' },
+    { name: 'sorted by number', path: '/api/invoices?limit=50&sort=number' },
+    { name: 'sorted by client', path: '/api/invoices?limit=50&sort=client' },
     ...(cursor ? [{ name: 'page 3 of the list', path: `/api/invoices?limit=50&cursor=${encodeURIComponent(cursor)}` }] : []),
     { name: 'dashboard', path: '/api/dashboard' },
     { name: 'VAT return (last quarter)', path: `/api/reports/vat?from=${isoDay(quarterAgo)}&to=${isoDay(today)}` },

@@ -230,6 +230,8 @@ export const clients = pgTable(
   },
   (t) => [
     index('clients_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // lists ordered by client name (migration 0050)
+    index('clients_user_name_idx').on(t.userId, sql`lower(${t.name})`),
     trigram('clients_name_trgm_idx', t.name),
     trigram('clients_email_trgm_idx', t.email),
   ],
@@ -291,6 +293,9 @@ export const quotes = pgTable(
     // paged lists filtered by status or client, in keyset order
     index('quotes_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
     index('quotes_user_client_created_idx').on(t.userId, t.clientId, t.createdAt.desc(), t.id.desc()),
+    // lists ordered by total or by number (migration 0050, documents/document-order.ts)
+    index('quotes_user_total_idx').on(t.userId, t.totalPence),
+    index('quotes_user_number_length_idx').on(t.userId, sql`length(${t.quoteNumber})`, t.quoteNumber),
     trigram('quotes_number_trgm_idx', t.quoteNumber),
   ],
 );
@@ -376,6 +381,9 @@ export const invoices = pgTable(
     index('invoices_client_idx').on(t.clientId),
     index('invoices_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
     index('invoices_user_client_created_idx').on(t.userId, t.clientId, t.createdAt.desc(), t.id.desc()),
+    // lists ordered by total or by number (migration 0050, documents/document-order.ts)
+    index('invoices_user_total_idx').on(t.userId, t.totalPence),
+    index('invoices_user_number_length_idx').on(t.userId, sql`length(${t.invoiceNumber})`, t.invoiceNumber),
     trigram('invoices_number_trgm_idx', t.invoiceNumber),
   ],
 );
