@@ -63,13 +63,6 @@ export function documentSearchIds(
 }
 
 /** The condition for a list's `q` inside the list's own statement (documentSearchIds). */
-export function documentSearch(
-  db: Database,
-  doc: SearchedDocument,
-  userId: Placeholder,
-  filters: readonly (SQL | undefined)[],
-  pattern: Placeholder,
-  limit: number | undefined,
-): SQL {
-  return inArray(doc.table.id, documentSearchIds(db, doc, userId, filters, pattern, limit));
+export function documentSearch(...search: Parameters<typeof documentSearchIds>): SQL {
+  return inArray(search[1].table.id, documentSearchIds(...search));
 }
