@@ -59,11 +59,6 @@ function listFilters(doc: SearchedDocument, o: DocumentListOptions<string>, stat
   const { table } = doc;
   return [
     eq(table.userId, sql.placeholder('userId')),
-    // Ordered by client name, the page is walked from the account's clients in name order (their
-    // index), each client's documents by theirs, instead of sorting every document of the account.
-    // Only here: on the other shapes this condition (always true: a document's client is its
-    // account's) made the planner expect a tenth of the rows it joins, and walk none by index.
-    o.sort === 'client' ? eq(clients.userId, sql.placeholder('userId')) : undefined,
     // A custom order pages by offset (its cursor is no keyset).
     isCustomOrder(o) || !o.cursor ? undefined : afterCursorPlaceholders(table.createdAt, table.id),
     status,
@@ -89,7 +84,12 @@ export function documentListShape(db: Database, doc: SearchedDocument, o: Docume
         documentSearch(db, doc, sql.placeholder('userId'), filters, sql.placeholder('pattern'), custom ? undefined : o.limit);
   const rows = custom ? (o.limit ?? 50) + 1 : o.limit ? o.limit + 1 : undefined;
   return {
-    where: and(...filters, search),
+    // Ordered by client name, the page is walked from the account's clients in name order (their
+    // index), each client's documents by theirs, instead of sorting every document of the account.
+    // Only on the list's own join: on other shapes this condition (always true: a document's client
+    // is its account's) made the planner expect a tenth of the rows it joins, and walk none by
+    // index; in a search's arms, which have no clients of their own, it would name the list's.
+    where: and(...filters, o.sort === 'client' ? eq(clients.userId, sql.placeholder('userId')) : undefined, search),
     orderBy: documentOrder(o, { createdAt: table.createdAt, id: table.id, number: doc.number, clientName: clients.name, totalPence: table.totalPence }),
     /** as SQL text, for `.limit()` (drizzle would bind a number) */
     limit: rows === undefined ? undefined : (sql.raw(String(rows)) as unknown as number),

@@ -74,6 +74,9 @@ describe.each(['quotes', 'invoices'] as const)('sorted %s lists', (kind) => {
     expect(rows.length).toBeGreaterThan(1);
     expect(rows.every((r) => r.client.name === 'Alpha Builders')).toBe(true);
     expect(rows.map((r) => r.total)).toEqual([...rows.map((r) => r.total)].sort((a, b) => b - a));
+    const byClient = await walk(u, `/api/${kind}?sort=client&q=job`, 2);
+    expect(byClient.map((r) => r.id).sort()).toEqual(made.map((r) => r.id).sort());
+    expect(byClient.map((r) => r.client.name.toLowerCase())).toEqual(byClient.map((r) => r.client.name.toLowerCase()).sort());
   });
 
   it('when no sort is given, then the answer is unchanged: newest first with a keyset cursor; sort=date&order=desc is the same', async () => {
