@@ -8,7 +8,7 @@ import { measure, type LoadResult, type LoadSettings } from './api-load.ts';
 import { topFunctions, withCpuProfile } from './cpu-profile.ts';
 import { databaseCpuMs } from './database-cpu.ts';
 import { mainThreadCpuMs } from './thread-cpu.ts';
-import { MIX_KINDS, MIX_WEIGHTS, type KindStats, type MixAccount, type MixKind } from './mix.ts';
+import { MIX_KINDS, MIX_WEIGHTS, splitWeights, type KindStats, type MixAccount, type MixKind } from './mix.ts';
 import type { MixClientOptions, MixClientResult } from './mix-client.ts';
 
 const execFileAsync = promisify(execFile);
@@ -52,6 +52,21 @@ export interface MixRun {
   profiles?: Partial<Record<MixKind | 'all', string[]>>;
   /** each kind alone, not profiled: the server's CPU ms per request of that kind (--mix-kind-cpu) */
   kindCpu?: Partial<Record<MixKind, { requests: number; cpuMsPerRequest: number; databaseCpuMsPerRequest: number }>>;
+  /** the mix's reads alone, then its writes alone, after everything else (--mix-split) */
+  split?: Record<'reads' | 'writes', MixSplitPart>;
+}
+
+/** One part of the mix run alone: its throughput and the CPU per request of each side. */
+export interface MixSplitPart {
+  /** the part's share of the mix's weights, in percent */
+  sharePercent: number;
+  requests: number;
+  rps: number;
+  serverCpuMsPerRequest: number;
+  mainThreadCpuMsPerRequest: number;
+  /** NaN on PGlite or a remote server */
+  databaseCpuMsPerRequest: number;
+  clientCpuMsPerRequest: number;
 }
 
 type Api = <T>(method: string, path: string, body?: unknown, token?: string) => Promise<T>;
@@ -272,6 +287,8 @@ export async function measureMix(
     profileDir?: string;
     /** seconds of each kind alone, unprofiled, to measure its server CPU per request */
     kindCpuSec?: number;
+    /** seconds of the mix's reads alone, then of its writes alone, last (the writes add rows) */
+    splitSec?: number;
     /** the app's database is a PostgreSQL server on this machine: count its processes' CPU too */
     localPostgres?: boolean;
     log?: (s: string) => void;
@@ -345,6 +362,30 @@ export async function measureMix(
       run.profiles[kind] = topFunctions(JSON.parse(readFileSync(file, 'utf8')), 6);
       options.log?.(`profile ${kind}: ${run.profiles[kind]!.join('; ')}`);
     }
+  }
+  if (options.splitSec) {
+    const parts = splitWeights(weights);
+    const totalWeight = Object.values(weights).reduce<number>((a, b) => a + (b ?? 0), 0);
+    const measured: Partial<Record<'reads' | 'writes', MixSplitPart>> = {};
+    for (const name of ['reads', 'writes'] as const) {
+      const part = parts[name];
+      const partWeight = Object.values(part).reduce<number>((a, b) => a + (b ?? 0), 0);
+      if (!partWeight) continue;
+      await runMixClient(url, accounts, part, { connections: load.connections, durationSec: 1 }, 6);
+      const r = await runMixClient(url, accounts, part, { connections: load.connections, durationSec: options.splitSec }, 7);
+      const n = r.result.overall.requests;
+      measured[name] = {
+        sharePercent: (100 * partWeight) / totalWeight,
+        requests: n,
+        rps: n / Math.max(r.result.durationSec, 0.001),
+        serverCpuMsPerRequest: n ? r.cpuMs / n : Number.NaN,
+        mainThreadCpuMsPerRequest: n ? r.mainThreadCpuMs / n : Number.NaN,
+        databaseCpuMsPerRequest: perRequest(r.dbCpuMs, n),
+        clientCpuMsPerRequest: n ? r.result.cpuMs / n : Number.NaN,
+      };
+      options.log?.(`mix ${name} alone: ${measured[name]!.rps.toFixed(0)} req/s, server ${measured[name]!.serverCpuMsPerRequest.toFixed(2)} ms per request`);
+    }
+    if (measured.reads && measured.writes) run.split = { reads: measured.reads, writes: measured.writes };
   }
   return run;
 }

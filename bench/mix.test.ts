@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   MIX_KINDS,
   MIX_WEIGHTS,
+  MIX_WRITE_KINDS,
   buildRequest,
   drawKind,
   drawnShares,
   kindStats,
   mulberry32,
   percentile,
+  splitWeights,
   weightTable,
   type MixAccount,
   type MixKind,
@@ -60,6 +62,32 @@ describe('drawing kinds by weight', () => {
 
   it('when the mix weights are read as percentages, then they sum to 100', () => {
     expect(weightTable(MIX_WEIGHTS).total).toBe(100);
+  });
+});
+
+describe('the mix split into its reads and its writes', () => {
+  it('when the weights are split, then every weighted kind is in exactly one part with its own weight', () => {
+    const { reads, writes } = splitWeights(MIX_WEIGHTS);
+    for (const kind of MIX_KINDS) {
+      const inReads = reads[kind] !== undefined;
+      const inWrites = writes[kind] !== undefined;
+      expect(inReads !== inWrites).toBe(true);
+      expect(reads[kind] ?? writes[kind]).toBe(MIX_WEIGHTS[kind]);
+    }
+    expect(Object.keys(writes).sort()).toEqual([...MIX_WRITE_KINDS].sort());
+  });
+
+  it('when a write kind is built, then it is a POST, and every read kind is a GET', () => {
+    const { reads, writes } = splitWeights(MIX_WEIGHTS);
+    const rand = mulberry32(3);
+    for (const kind of Object.keys(writes) as MixKind[]) expect(buildRequest(kind, account, rand, 1).method).toBe('POST');
+    for (const kind of Object.keys(reads) as MixKind[]) expect(buildRequest(kind, account, rand, 1).method).toBe('GET');
+  });
+
+  it('when a kind has no weight, then neither part names it', () => {
+    const { reads, writes } = splitWeights({ list: 3, payment: 0, createClient: 2 });
+    expect(reads).toEqual({ list: 3 });
+    expect(writes).toEqual({ createClient: 2 });
   });
 });
 

@@ -45,6 +45,24 @@ export const MIX_WEIGHTS: Record<MixKind, number> = {
   createClient: 5,
 };
 
+/** The kinds that write: each changes what the reads after it find (versions, kept answers, figures). */
+export const MIX_WRITE_KINDS: readonly MixKind[] = ['createInvoice', 'payment', 'createClient'];
+
+/**
+ * The mix's weights in two parts, each kind keeping its weight: its reads and its writes, run
+ * apart by `--mix-split` to show what each costs (bench/results.md, twenty-third session).
+ */
+export function splitWeights(weights: Partial<Record<MixKind, number>>): { reads: Partial<Record<MixKind, number>>; writes: Partial<Record<MixKind, number>> } {
+  const reads: Partial<Record<MixKind, number>> = {};
+  const writes: Partial<Record<MixKind, number>> = {};
+  for (const kind of MIX_KINDS) {
+    const w = weights[kind];
+    if (!w) continue;
+    (MIX_WRITE_KINDS.includes(kind) ? writes : reads)[kind] = w;
+  }
+  return { reads, writes };
+}
+
 /** What each kind requests, for bench/results.md. */
 export const MIX_DESCRIPTIONS: Record<MixKind, string> = {
   list: 'GET /api/invoices?limit=50, first page, with one of four orders (date, number, client, total; asc or desc)',

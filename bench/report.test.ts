@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkTargets, cpuSplit, draftPreviewCheck, ENDPOINT, keptNotes, mixChecks, renderReport, type BenchReport, type DbRun } from './report.ts';
+import { checkTargets, cpuSplit, draftPreviewCheck, ENDPOINT, keptNotes, mixChecks, renderReport, splitTable, type BenchReport, type DbRun } from './report.ts';
 import type { MixRun } from './mix-run.ts';
 
 const load = { name: 'x', requests: 10, rps: 10, p50: 1, p99: 2, avg: 1, errors: 0, statusCodes: { 200: 10 }, serverCpuMsPerRequest: 0.1 };
@@ -154,5 +154,33 @@ describe('the CPU split of a mix request', () => {
 
   it('when the main thread could not be read (no /proc), then nothing is claimed', () => {
     expect(cpuSplit({ serverCpuMsPerRequest: 3, mainThreadCpuMsPerRequest: Number.NaN, databaseCpuMsPerRequest: 1, clientCpuMsPerRequest: 1 })).toBeNull();
+  });
+});
+
+describe('reads against writes (--mix-split)', () => {
+  const part = (rps: number, server: number, db: number) => ({
+    sharePercent: 0,
+    requests: rps * 10,
+    rps,
+    serverCpuMsPerRequest: server,
+    mainThreadCpuMsPerRequest: server / 2,
+    databaseCpuMsPerRequest: db,
+    clientCpuMsPerRequest: 0.2,
+  });
+
+  it('when the split was not measured, then there is no table', () => {
+    expect(splitTable({})).toEqual([]);
+  });
+
+  it('when both parts were measured on PostgreSQL, then each row adds the app, the database and the load generator', () => {
+    const lines = splitTable({ split: { reads: { ...part(842, 1.22, 0.56), sharePercent: 81 }, writes: { ...part(353, 2.35, 1.98), sharePercent: 19 } } });
+    expect(lines.find((l) => l.startsWith('| reads '))).toBe('| reads | 81% | 842 | 1.98 | 1.22 (0.61) | 0.56 | 0.20 |');
+    expect(lines.find((l) => l.startsWith('| writes '))).toBe('| writes | 19% | 353 | 4.53 | 2.35 (1.18) | 1.98 | 0.20 |');
+  });
+
+  it("when the database is PGlite (its CPU is the app's own), then there is no PostgreSQL column and nothing is added for it", () => {
+    const lines = splitTable({ split: { reads: part(500, 2.5, Number.NaN), writes: part(200, 5, Number.NaN) } });
+    expect(lines.some((l) => l.includes('PostgreSQL'))).toBe(false);
+    expect(lines.find((l) => l.startsWith('| reads '))).toBe('| reads | 0% | 500 | 2.70 | 2.50 (1.25) | 0.20 |');
   });
 });

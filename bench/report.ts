@@ -6,7 +6,7 @@ import type { WebSizes } from './web-size.ts';
 import type { PdfBenchRow } from './pdf.ts';
 import type { IssuedPdfBench } from './pdf-issued.ts';
 import type { IdleMemory } from './idle-memory.ts';
-import type { MixRun } from './mix-run.ts';
+import type { MixRun, MixSplitPart } from './mix-run.ts';
 import type { RoundTrips } from './round-trip.ts';
 import { MIX_DESCRIPTIONS, MIX_KINDS, drawnShares, type MixKind } from './mix.ts';
 
@@ -242,6 +242,29 @@ export function cpuSplit(
   return `CPU per mix request, ${total.toFixed(2)} ms in all: ${parts.map(([name, v]) => `${name} ${v.toFixed(2)} ms (${((100 * v) / total).toFixed(0)}%)`).join(', ')}.`;
 }
 
+/**
+ * --mix-split: the mix's reads alone, then its writes alone (same accounts and connections, after
+ * everything else), each with its CPU per request in all; empty when not measured.
+ */
+export function splitTable(m: Pick<MixRun, 'split'>): string[] {
+  if (!m.split) return [];
+  const withDb = Object.values(m.split).some((x) => Number.isFinite(x.databaseCpuMsPerRequest));
+  const all = (x: MixSplitPart) => x.serverCpuMsPerRequest + (withDb ? x.databaseCpuMsPerRequest : 0) + x.clientCpuMsPerRequest;
+  const lines = [
+    `Reads against writes (\`--mix-split\`): the mix's reads alone, then its writes alone, each kind at its weight, after the measured mix. CPU per request in all: the app${withDb ? ', PostgreSQL' : ''} and the load generator.`,
+    '',
+    `| Part | Share of the weights | Req/s | CPU ms/request in all | App (main thread) |${withDb ? ' PostgreSQL |' : ''} Load generator |`,
+    `|---|---|---|---|---|${withDb ? '---|' : ''}---|`,
+  ];
+  for (const name of ['reads', 'writes'] as const) {
+    const x = m.split[name];
+    lines.push(
+      `| ${name} | ${x.sharePercent.toFixed(0)}% | ${x.rps.toFixed(0)} | ${all(x).toFixed(2)} | ${x.serverCpuMsPerRequest.toFixed(2)} (${x.mainThreadCpuMsPerRequest.toFixed(2)}) |${withDb ? ` ${x.databaseCpuMsPerRequest.toFixed(2)} |` : ''} ${x.clientCpuMsPerRequest.toFixed(2)} |`,
+    );
+  }
+  return lines;
+}
+
 /** The mix's weights, then per database its figures per kind and overall, then its profiles. */
 function renderMix(p: (s?: string) => void, runs: DbRun[]) {
   const first = runs[0]!.mix!;
@@ -272,9 +295,9 @@ function renderMix(p: (s?: string) => void, runs: DbRun[]) {
       } Load average before / after the mix: ${load(m.loadAvgBefore)} → ${load(m.loadAvgAfter)}.`,
     );
     p();
-    const split = cpuSplit(m);
-    if (split) {
-      p(split);
+    const cpuShares = cpuSplit(m);
+    if (cpuShares) {
+      p(cpuShares);
       p();
     }
     const counts: Partial<Record<MixKind, number>> = {};
@@ -305,6 +328,11 @@ function renderMix(p: (s?: string) => void, runs: DbRun[]) {
     p(
       `| **all** | ${m.overall.requests} | 100% | ${m.rps.toFixed(0)} | ${ms(m.overall.p50)} | ${ms(m.overall.p99)} | ${ms(m.overall.mean)} | ${m.overall.non2xx} |${alone ? ` ${Number.isFinite(m.serverCpuMsPerRequest) ? m.serverCpuMsPerRequest.toFixed(2) : '–'} (mixed) |` : ''}${dbAlone ? ` ${m.databaseCpuMsPerRequest.toFixed(2)} (mixed) |` : ''}`,
     );
+    const split = splitTable(m);
+    if (split.length) {
+      p();
+      for (const line of split) p(line);
+    }
     if (alone) {
       p();
       p(

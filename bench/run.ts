@@ -41,6 +41,8 @@ const { values: args } = parseArgs({
     'mix-profile': { type: 'string' },
     /** seconds of each mix kind alone, unprofiled: the server CPU ms per request of each kind */
     'mix-kind-cpu': { type: 'string' },
+    /** seconds of the mix's reads alone, then its writes alone, after the mix: what each costs */
+    'mix-split': { type: 'string' },
     /** seconds of the measured mix (warm-up is a third of it) */
     'mix-duration': { type: 'string' },
     /** accounts and invoices per account of the mix (default 20 × 200; smoke 3 × 8) */
@@ -229,6 +231,7 @@ async function runMix(app: BenchApp, { sizes, accounts, seedSec, copiedFrom }: M
     {
       profileSec: args['mix-profile'] ? Number(args['mix-profile']) : undefined,
       kindCpuSec: args['mix-kind-cpu'] ? Number(args['mix-kind-cpu']) : undefined,
+      splitSec: args['mix-split'] ? Number(args['mix-split']) : undefined,
       localPostgres: app.kind === 'postgres' && isLocalHost(process.env.DATABASE_URL),
       statementTrace: args['pglite-statements'] && app.kind === 'pglite' ? statementTrace(pgliteThreadOf(app)) : undefined,
       profileDir: path.join(HERE, '.tmp/profiles', app.kind),
