@@ -374,14 +374,15 @@ export async function measureMix(
       await runMixClient(url, accounts, part, { connections: load.connections, durationSec: 1 }, 6);
       const r = await runMixClient(url, accounts, part, { connections: load.connections, durationSec: options.splitSec }, 7);
       const n = r.result.overall.requests;
+      const per = (ms: number) => (n ? ms / n : Number.NaN);
       measured[name] = {
         sharePercent: (100 * partWeight) / totalWeight,
         requests: n,
         rps: n / Math.max(r.result.durationSec, 0.001),
-        serverCpuMsPerRequest: n ? r.cpuMs / n : Number.NaN,
-        mainThreadCpuMsPerRequest: n ? r.mainThreadCpuMs / n : Number.NaN,
+        serverCpuMsPerRequest: per(r.cpuMs),
+        mainThreadCpuMsPerRequest: per(r.mainThreadCpuMs),
         databaseCpuMsPerRequest: perRequest(r.dbCpuMs, n),
-        clientCpuMsPerRequest: n ? r.result.cpuMs / n : Number.NaN,
+        clientCpuMsPerRequest: per(r.result.cpuMs),
       };
       options.log?.(`mix ${name} alone: ${measured[name]!.rps.toFixed(0)} req/s, server ${measured[name]!.serverCpuMsPerRequest.toFixed(2)} ms per request`);
     }
