@@ -1,5 +1,6 @@
 import { invoiceNumberLabel } from '@docket/schemas/document';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   accounts,
@@ -58,6 +59,8 @@ export interface KeptPdfRequest {
 export interface KeptPdfForSession {
   session: SessionLookup;
   kept: KeptPdf | null;
+  /** the invoice's client when it is a draft of the session's account: its preview reads all it prints at once */
+  draftClientId: string | null;
 }
 
 /**
@@ -115,10 +118,19 @@ export function createPreviewsRepository(db: Database) {
   // Led by the session: a row whenever the session is live (what authenticate reads comes back
   // with it, so a request the kept bytes cannot answer goes on without asking again), with the
   // invoice's columns null when it is a draft, another account's or none.
+  // A draft is never kept, so the query answers its client instead: the invoice, the company and
+  // the client are then read together (one wait instead of three in a row), and nothing is asked twice.
+  const draft = alias(invoices, 'draft_');
+  const draftOfAccount = db
+    .select({ clientId: draft.clientId })
+    .from(draft)
+    .where(and(eq(draft.userId, accounts.id), eq(draft.id, sql.placeholder('id')), sql`${draft.status} = ${sqlWord('DRAFT')}`));
+  const draftClientId = sql<string | null>`(${draftOfAccount})`;
   const keptInvoiceForSessionQuery = db
     .select({
       ...liveSessionColumns(),
       found: sql<boolean>`(${invoices.id} is not null)`,
+      draftClientId,
       ...keptInvoiceColumns(),
     })
     .from(accounts)
@@ -192,6 +204,7 @@ export function createPreviewsRepository(db: Database) {
       return {
         session: liveSessionOf(session, row),
         kept: row.found && row.role !== 'ENGINEER' ? keptInvoiceOf(row as KeptInvoiceRow) : null,
+        draftClientId: row.draftClientId ?? null,
       };
     },
     /** The same for a credit note: nothing of it is live but its snapshot. */

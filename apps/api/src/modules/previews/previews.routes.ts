@@ -17,6 +17,8 @@ export function sendPdf(res: Response, { fileName, pdf }: RenderedPdf) {
 
 /** res.locals: the one-query path asked for this invoice's kept PDF and found none it could serve. */
 const KEPT_PDF_MISSED = 'keptPdfMissed';
+/** res.locals: that query found the invoice a draft, of this client. */
+const DRAFT_CLIENT = 'draftClientId';
 
 const ZPreviewFormat = z.object({ format: z.enum(['pdf', 'facturx'], { error: 'format must be pdf or facturx' }).optional() });
 
@@ -54,6 +56,7 @@ export function previewsRoutes(service: PreviewsService, facturX: { invoice: Fac
           if (fast) req.sessionLookup = fast.session;
           // the handler's full path need not ask the same kept-PDF question again
           res.locals[KEPT_PDF_MISSED] = Boolean(tried);
+          res.locals[DRAFT_CLIENT] = fast?.draftClientId ?? null;
           next();
         },
       ],
@@ -61,7 +64,10 @@ export function previewsRoutes(service: PreviewsService, facturX: { invoice: Fac
       response: raw('application/pdf'),
       handler: async ({ accountId, params, query, res }) => {
         if (query.format === 'facturx') await facturX.invoice(accountId, params.id, res);
-        else sendPdf(res, await service.invoice(accountId, params.id, { keptMissed: res.locals[KEPT_PDF_MISSED] === true }));
+        else {
+          const draftClientId = typeof res.locals[DRAFT_CLIENT] === 'string' ? (res.locals[DRAFT_CLIENT] as string) : null;
+          sendPdf(res, await service.invoice(accountId, params.id, { keptMissed: res.locals[KEPT_PDF_MISSED] === true, draftClientId }));
+        }
       },
     }),
     defineRoute({

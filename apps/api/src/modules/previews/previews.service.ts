@@ -6,9 +6,9 @@ import { londonDay, type Clock } from '../../lib/clock.ts';
 import { buildDocumentModel, pdfFileName, type PdfDocumentSource } from '../../pdf/document-model.ts';
 import { renderPdf } from '../../pdf/render-pdf.ts';
 import type { QuotesRepository } from '../quotes/quotes.repository.ts';
-import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
+import type { InvoicesRepository, InvoiceWithLines } from '../invoices/invoices.repository.ts';
 import type { CompanyRepository, CompanyRow } from '../company/company.repository.ts';
-import type { ClientsRepository } from '../clients/clients.repository.ts';
+import type { ClientRow, ClientsRepository } from '../clients/clients.repository.ts';
 import { PdfRenderFailed } from '../../pdf/render-pool.ts';
 import type { CreditNotesRepository } from '../credit-notes/credit-notes.repository.ts';
 import type { SnapshotTable, SnapshotsRepository } from '../snapshots/snapshots.repository.ts';
@@ -68,10 +68,29 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     if (!source || !clientId) throw AppError.notFound(what);
     // both at once: on PostgreSQL two pooled connections, one round trip of waiting instead of two
     const [company, client] = await Promise.all([read === undefined ? repo.company.get(userId) : read, repo.clients.get(userId, clientId)]);
+    return renderWith(source, company, client);
+  }
+
+  async function renderWith(source: PdfDocumentSource, company: CompanyRow | null, client: ClientRow | null) {
     if (!company) throw AppError.conflict(ERROR_MESSAGES.companyRequiredForPdf);
     if (!client) throw AppError.notFound('Client');
     const model = buildDocumentModel({ ...company, logo: await logoForPdf(company) }, client, source);
     return pdfOf(model, company.template);
+  }
+
+  /**
+   * A draft whose client the session's query named: the invoice, the company and the client read
+   * at once. null when the invoice is no longer that draft (sent, or its client changed, since):
+   * the full path answers it.
+   */
+  async function draftPreview(userId: string, id: string, clientId: string): Promise<RenderedPdf | null> {
+    const [inv, company, client] = await Promise.all([
+      repo.invoices.get(userId, id, londonDay(clock())),
+      repo.company.get(userId),
+      repo.clients.get(userId, clientId),
+    ]);
+    if (!inv || inv.status !== 'DRAFT' || inv.clientId !== clientId) return null;
+    return renderWith(invoiceSourceOf(inv, company), company, client);
   }
 
   /**
@@ -170,9 +189,14 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     /**
      * `keptMissed`: the caller has just asked `keptInvoiceForSession` for this invoice and got
      * nothing, so the one-query path is not asked twice (a draft or a first render would pay a
-     * wasted round trip); the full path answers every case.
+     * wasted round trip); the full path answers every case. `draftClientId`: that query found a
+     * draft of this client, so the draft's inputs are read together.
      */
-    async invoice(userId: string, id: string, o: { keptMissed?: boolean } = {}): Promise<RenderedPdf> {
+    async invoice(userId: string, id: string, o: { keptMissed?: boolean; draftClientId?: string | null } = {}): Promise<RenderedPdf> {
+      if (o.draftClientId) {
+        const drawn = await draftPreview(userId, id, o.draftClientId);
+        if (drawn) return drawn;
+      }
       if (!o.keptMissed) {
         const fast = await servedAsKept(id, (have) => repo.issuedPdfs.keptInvoice({ userId, id, have }, londonDay(clock())));
         if (fast) return fast;
@@ -188,14 +212,19 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
      * goes on with `session`, what authenticate would have read, to `invoice`, which answers every
      * other case.
      */
-    async keptInvoiceForSession(session: SessionClaim, id: string): Promise<{ pdf: RenderedPdf | null; session: SessionLookup } | null> {
+    async keptInvoiceForSession(
+      session: SessionClaim,
+      id: string,
+    ): Promise<{ pdf: RenderedPdf | null; session: SessionLookup; draftClientId: string | null } | null> {
       let checked: SessionLookup | null = null;
+      let draftClientId: string | null = null;
       const pdf = await servedAsKept(id, async (have) => {
         const found = await repo.issuedPdfs.keptInvoiceForSession({ session, id, have }, londonDay(clock()));
         checked = found?.session ?? null;
+        draftClientId = found?.draftClientId ?? null;
         return found?.kept ?? null;
       });
-      return checked ? { pdf, session: checked } : null;
+      return checked ? { pdf, session: checked, draftClientId } : null;
     },
     /**
      * Renders and keeps an issued document's PDF ahead of its first view (the job queued when it
@@ -269,13 +298,11 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     return { q, source };
   }
 
-  async function invoiceSource(userId: string, id: string) {
-    const inv = await repo.invoices.get(userId, id, londonDay(clock()));
+  /** What an invoice's PDF prints of the invoice; `company` as read now (the live late-payment setting). */
+  function invoiceSourceOf(inv: InvoiceWithLines, company: CompanyRow | null | undefined): PdfDocumentSource {
     // The late-payment statement follows the live setting: it is a notice of a right, not part of the record.
-    // read only for a business client; a draft's render takes it from here rather than reading it again
-    const company = inv?.clientIsBusiness ? await repo.company.get(userId) : undefined;
-    const notice = company?.latePaymentNotice ?? false;
-    const source: PdfDocumentSource | null = inv && {
+    const notice = Boolean(inv.clientIsBusiness && company?.latePaymentNotice);
+    return {
       kind: 'invoice',
       number: invoiceNumberLabel(inv.invoiceNumber),
       status: inv.status,
@@ -300,6 +327,13 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
             },
       balanceKey: balanceKeyOf(inv.payments, inv.credits),
     };
+  }
+
+  async function invoiceSource(userId: string, id: string) {
+    const inv = await repo.invoices.get(userId, id, londonDay(clock()));
+    // read only for a business client (its late-payment notice); a draft's render takes it from here rather than reading it again
+    const company = inv?.clientIsBusiness ? await repo.company.get(userId) : undefined;
+    const source = inv && invoiceSourceOf(inv, company);
     if (!source || !inv || inv.status === 'DRAFT') return { inv, source, company, snapshot: undefined };
     // An issued invoice prints its snapshot: read alongside the pay link, two statements in one wait.
     const [state, snapshot] = await Promise.all([repo.payLinks?.state(userId, id), repo.snapshots.read(userId, 'invoice', id)]);
