@@ -6,9 +6,16 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyFields = Omit<typeof companies.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'logo' | 'logoMimeType' | 'logoNormalised'>;
 
 export function createCompanyRepository(db: Database) {
+  // Read by most documents' paths (PDFs, new documents' defaults, emails): its SQL built once, not per call.
+  const byAccount = db
+    .select()
+    .from(companies)
+    .where(eq(companies.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('company_by_account');
   return {
     async get(userId: string) {
-      const [row] = await db.select().from(companies).where(eq(companies.userId, userId)).limit(1);
+      const [row] = await byAccount.execute({ userId });
       return row ?? null;
     },
     /** null when the user already has a profile (one per user, enforced by a unique index). */
