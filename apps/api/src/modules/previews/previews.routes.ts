@@ -4,6 +4,7 @@ import { ZIdParams } from '@docket/schemas/common';
 import { sessionClaimOf } from '../../cache/session-check.ts';
 import { defineRoute, raw, type Route } from '../../http/route.ts';
 import type { PreviewsService, RenderedPdf } from './previews.service.ts';
+import type { DraftInputs } from './previews.repository.ts';
 
 export function sendPdf(res: Response, { fileName, pdf }: RenderedPdf) {
   res.status(200);
@@ -17,8 +18,8 @@ export function sendPdf(res: Response, { fileName, pdf }: RenderedPdf) {
 
 /** res.locals: the one-query path asked for this invoice's kept PDF and found none it could serve. */
 const KEPT_PDF_MISSED = 'keptPdfMissed';
-/** res.locals: that query found the invoice a draft, of this client. */
-const DRAFT_CLIENT = 'draftClientId';
+/** res.locals: what that query read of a draft of the account (used once the permission check has passed). */
+const DRAFT = 'draft';
 
 const ZPreviewFormat = z.object({ format: z.enum(['pdf', 'facturx'], { error: 'format must be pdf or facturx' }).optional() });
 
@@ -56,7 +57,7 @@ export function previewsRoutes(service: PreviewsService, facturX: { invoice: Fac
           if (fast) req.sessionLookup = fast.session;
           // the handler's full path need not ask the same kept-PDF question again
           res.locals[KEPT_PDF_MISSED] = Boolean(tried);
-          res.locals[DRAFT_CLIENT] = fast?.draftClientId ?? null;
+          res.locals[DRAFT] = fast?.draft ?? null;
           next();
         },
       ],
@@ -65,8 +66,8 @@ export function previewsRoutes(service: PreviewsService, facturX: { invoice: Fac
       handler: async ({ accountId, params, query, res }) => {
         if (query.format === 'facturx') await facturX.invoice(accountId, params.id, res);
         else {
-          const draftClientId = typeof res.locals[DRAFT_CLIENT] === 'string' ? (res.locals[DRAFT_CLIENT] as string) : null;
-          sendPdf(res, await service.invoice(accountId, params.id, { keptMissed: res.locals[KEPT_PDF_MISSED] === true, draftClientId }));
+          const draft = (res.locals[DRAFT] as DraftInputs | null | undefined) ?? null;
+          sendPdf(res, await service.invoice(accountId, params.id, { keptMissed: res.locals[KEPT_PDF_MISSED] === true, draft }));
         }
       },
     }),

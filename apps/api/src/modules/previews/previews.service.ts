@@ -14,7 +14,7 @@ import type { CreditNotesRepository } from '../credit-notes/credit-notes.reposit
 import type { SnapshotTable, SnapshotsRepository } from '../snapshots/snapshots.repository.ts';
 import { makeSnapshot, snapshotSource } from '../snapshots/document-snapshot.ts';
 import { pdfModelHash } from '../../pdf/model-hash.ts';
-import type { KeptPdf, PreviewsRepository } from './previews.repository.ts';
+import type { DraftInputs, KeptPdf, PreviewsRepository } from './previews.repository.ts';
 import { balanceKeyOf, issuedLiveKey, payUrlOf } from './issued-live-key.ts';
 import { creditEntry, paymentEntry } from '@docket/schemas/document-figures';
 import type { HeldPdfBytes } from '../../cache/pdf-byte-cache.ts';
@@ -48,6 +48,27 @@ export interface PreviewsSources {
   };
 }
 
+/** What an invoice's PDF prints of the invoice row. */
+type PrintedInvoice = Pick<
+  InvoiceWithLines,
+  | 'invoiceNumber'
+  | 'status'
+  | 'createdAt'
+  | 'dueDate'
+  | 'taxRateBp'
+  | 'subtotalPence'
+  | 'taxPence'
+  | 'totalPence'
+  | 'lines'
+  | 'siteAddress'
+  | 'cisRateBp'
+  | 'fixedVat'
+  | 'voidReason'
+  | 'clientIsBusiness'
+  | 'payments'
+  | 'credits'
+>;
+
 /** Normalises a logo stored before uploads were normalised (company module); bytes safe to embed. */
 export type LogoForPdf = (company: CompanyRow) => Promise<Buffer | null>;
 
@@ -78,19 +99,11 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     return pdfOf(model, company.template);
   }
 
-  /**
-   * A draft whose client the session's query named: the invoice, the company and the client read
-   * at once. null when the invoice is no longer that draft (sent, or its client changed, since):
-   * the full path answers it.
-   */
-  async function draftPreview(userId: string, id: string, clientId: string): Promise<RenderedPdf | null> {
-    const [inv, company, client] = await Promise.all([
-      repo.invoices.get(userId, id, londonDay(clock())),
-      repo.company.get(userId),
-      repo.clients.get(userId, clientId),
-    ]);
-    if (!inv || inv.status !== 'DRAFT' || inv.clientId !== clientId) return null;
-    return renderWith(invoiceSourceOf(inv, company), company, client);
+  /** A draft from what the session's query read of it (previews.repository.ts, `draft`): nothing more is read. */
+  function draftPreview({ invoice, company, client }: DraftInputs): Promise<RenderedPdf> {
+    // a draft has no payments or credit notes; the late-payment notice follows the client read with it
+    const printed = { ...invoice, status: 'DRAFT' as const, clientIsBusiness: client?.isBusiness ?? false, payments: [], credits: [] };
+    return renderWith(invoiceSourceOf(printed, company), company, client);
   }
 
   /**
@@ -189,14 +202,11 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     /**
      * `keptMissed`: the caller has just asked `keptInvoiceForSession` for this invoice and got
      * nothing, so the one-query path is not asked twice (a draft or a first render would pay a
-     * wasted round trip); the full path answers every case. `draftClientId`: that query found a
-     * draft of this client, so the draft's inputs are read together.
+     * wasted round trip); the full path answers every case. `draft`: what that query read of a
+     * draft of the account, drawn as it is without reading anything again.
      */
-    async invoice(userId: string, id: string, o: { keptMissed?: boolean; draftClientId?: string | null } = {}): Promise<RenderedPdf> {
-      if (o.draftClientId) {
-        const drawn = await draftPreview(userId, id, o.draftClientId);
-        if (drawn) return drawn;
-      }
+    async invoice(userId: string, id: string, o: { keptMissed?: boolean; draft?: DraftInputs | null } = {}): Promise<RenderedPdf> {
+      if (o.draft?.invoice.id === id) return draftPreview(o.draft);
       if (!o.keptMissed) {
         const fast = await servedAsKept(id, (have) => repo.issuedPdfs.keptInvoice({ userId, id, have }, londonDay(clock())));
         if (fast) return fast;
@@ -215,16 +225,16 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
     async keptInvoiceForSession(
       session: SessionClaim,
       id: string,
-    ): Promise<{ pdf: RenderedPdf | null; session: SessionLookup; draftClientId: string | null } | null> {
+    ): Promise<{ pdf: RenderedPdf | null; session: SessionLookup; draft: DraftInputs | null } | null> {
       let checked: SessionLookup | null = null;
-      let draftClientId: string | null = null;
+      let draft: DraftInputs | null = null;
       const pdf = await servedAsKept(id, async (have) => {
         const found = await repo.issuedPdfs.keptInvoiceForSession({ session, id, have }, londonDay(clock()));
         checked = found?.session ?? null;
-        draftClientId = found?.draftClientId ?? null;
+        draft = found?.draft ?? null;
         return found?.kept ?? null;
       });
-      return checked ? { pdf, session: checked, draftClientId } : null;
+      return checked ? { pdf, session: checked, draft } : null;
     },
     /**
      * Renders and keeps an issued document's PDF ahead of its first view (the job queued when it
@@ -299,7 +309,7 @@ export function createPreviewsService(repo: PreviewsSources, clock: Clock, logoF
   }
 
   /** What an invoice's PDF prints of the invoice; `company` as read now (the live late-payment setting). */
-  function invoiceSourceOf(inv: InvoiceWithLines, company: CompanyRow | null | undefined): PdfDocumentSource {
+  function invoiceSourceOf(inv: PrintedInvoice, company: CompanyRow | null | undefined): PdfDocumentSource {
     // The late-payment statement follows the live setting: it is a notice of a right, not part of the record.
     const notice = Boolean(inv.clientIsBusiness && company?.latePaymentNotice);
     return {
