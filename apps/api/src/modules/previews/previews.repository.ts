@@ -257,7 +257,9 @@ export function createPreviewsRepository(db: Database) {
         session: liveSessionOf(session, row),
         kept: row.found && row.role !== 'ENGINEER' ? keptInvoiceOf(row as KeptInvoiceRow) : null,
         // the route serves it only once the permission check has passed
-        draft: row.draft?.id ? { invoice: row.draft, company: row.draftCompany?.userId ? row.draftCompany : null, client: row.draftClient?.id ? row.draftClient : null } : null,
+        draft: row.draft?.id
+          ? { invoice: row.draft, company: row.draftCompany?.userId ? row.draftCompany : null, client: row.draftClient?.id ? row.draftClient : null }
+          : null,
       };
     },
     /** The same for a credit note: nothing of it is live but its snapshot. */
