@@ -6,6 +6,7 @@ import { createTestApp, joinAccount, registerUser, sampleCompany, type TestApp, 
 import { act, createClient, createInvoice, getBinary } from '../../../test/document-fixtures.ts';
 import { countStatements } from '../../../test/count-statements.ts';
 import { readPdf } from '../../pdf/testing/read-pdf.ts';
+import { dataUrl, makePng } from '../../../test/image-fixtures.ts';
 import { createHeldPdfBytes } from '../../cache/pdf-byte-cache.ts';
 import { createPreviewsRepository } from './previews.repository.ts';
 import { createPreviewsService, type PreviewsSources } from './previews.service.ts';
@@ -105,6 +106,27 @@ describe("a draft invoice's preview", () => {
     const none = await textOf(await preview((await draftOf(clientId)).id));
     expect(notice).toMatch(/Late\s+Payment\s+of\s+Commercial/);
     expect(none).not.toMatch(/Late\s+Payment\s+of\s+Commercial/);
+  });
+
+  it("when the company has a logo, then the draft's PDF embeds it from the same read", async () => {
+    const user = await registerUser(t.app);
+    await request(t.app).post('/api/company').set(user.auth).send(sampleCompany()).expect(201);
+    const client = await createClient(t.app, user);
+    const draft = await createInvoice(t.app, user, client.id, { lineItems: [{ description: 'Work', quantity: 1, unitPrice: 5 }], tax: 0 });
+    const without = await getBinary(t.app, user, `/api/invoices/${draft.id}/preview`);
+    expect((without.body as Buffer).includes('/Subtype /Image')).toBe(false);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/company/logo')
+          .set(user.auth)
+          .send({ logo: dataUrl('image/png', makePng(40, 20)) })
+      ).status,
+    ).toBe(200);
+    let res: request.Response | undefined;
+    expect(await countStatements(t.ctx.db, async () => (res = await getBinary(t.app, user, `/api/invoices/${draft.id}/preview`)))).toBe(1);
+    expect(res!.status).toBe(200);
+    expect((res!.body as Buffer).includes('/Subtype /Image')).toBe(true);
   });
 
   it('when the account has no company profile, then a draft preview is 409 in the JSON envelope', async () => {
