@@ -1,5 +1,4 @@
 import { invoiceNumberLabel } from '@docket/schemas/document';
-import type { TFixedVat } from '@docket/schemas/totals';
 import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
@@ -31,7 +30,7 @@ import { sqlWord } from '../../db/sql-words.ts';
 import { effectiveInvoiceStatus } from '../invoices/invoice-status.ts';
 import type { IssuedLive } from './issued-live-key.ts';
 import { linesJson } from '../documents/lines-json.ts';
-import type { StoredLine } from '../documents/line-items.ts';
+import type { InvoiceWithLines } from '../invoices/invoices.repository.ts';
 import type { CompanyRow } from '../company/company.repository.ts';
 import type { ClientRow } from '../clients/clients.repository.ts';
 
@@ -69,23 +68,24 @@ export interface KeptPdfForSession {
   draft: DraftInputs | null;
 }
 
-/** A draft invoice as its PDF prints it (docs/product.md, "Issued PDFs are kept": drafts render every time). */
-export interface DraftInvoice {
-  id: string;
-  clientId: string;
-  invoiceNumber: string | null;
-  createdAt: Date;
-  dueDate: string;
-  taxRateBp: number;
-  subtotalPence: number;
-  taxPence: number;
-  totalPence: number;
-  siteAddress: string | null;
-  cisRateBp: number | null;
-  fixedVat: TFixedVat[] | null;
-  voidReason: string | null;
-  lines: StoredLine[];
-}
+/** A draft invoice as its PDF prints it: the invoice read's own fields (docs/product.md, "Issued PDFs are kept": drafts render every time). */
+export type DraftInvoice = Pick<
+  InvoiceWithLines,
+  | 'id'
+  | 'clientId'
+  | 'invoiceNumber'
+  | 'createdAt'
+  | 'dueDate'
+  | 'taxRateBp'
+  | 'subtotalPence'
+  | 'taxPence'
+  | 'totalPence'
+  | 'siteAddress'
+  | 'cisRateBp'
+  | 'fixedVat'
+  | 'voidReason'
+  | 'lines'
+>;
 
 /** A draft's invoice with the company and client its PDF prints; null company: no profile yet (409). */
 export interface DraftInputs {
@@ -257,9 +257,9 @@ export function createPreviewsRepository(db: Database) {
         session: liveSessionOf(session, row),
         kept: row.found && row.role !== 'ENGINEER' ? keptInvoiceOf(row as KeptInvoiceRow) : null,
         // the route serves it only once the permission check has passed
-        draft: row.draft?.id
-          ? { invoice: row.draft, company: row.draftCompany?.userId ? row.draftCompany : null, client: row.draftClient?.id ? row.draftClient : null }
-          : null,
+        // found by its id: the draft's object also holds its lines, '[]' when none; a company or
+        // client not joined comes back null
+        draft: row.draft?.id ? { invoice: row.draft, company: row.draftCompany, client: row.draftClient } : null,
       };
     },
     /** The same for a credit note: nothing of it is live but its snapshot. */
