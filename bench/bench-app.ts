@@ -26,7 +26,8 @@ export interface BenchApp {
   close: () => Promise<void>;
 }
 
-export const BENCH_SECRET = randomBytes(48).toString('base64url');
+// BENCH_SECRET lets a probe in another process sign in with accounts a first one seeded and kept
+export const BENCH_SECRET = process.env.BENCH_SECRET ?? randomBytes(48).toString('base64url');
 const HUGE = 1_000_000_000;
 
 /** A brand-new database on DATABASE_URL's server, dropped on close, so runs never meet. */

@@ -1,9 +1,11 @@
 // The mix's load generator, in its own process (node --import tsx), so the server process's CPU
-// time is the server's alone. autocannon builds each request in setupRequest: a kind drawn by
-// weight, an account drawn at random, then that kind's request with its own random choices.
-// Options arrive as a JSON file named in argv[2]; per-kind results leave as JSON on stdout.
+// time is the server's alone. Each request is built as it is sent (http-load.ts): a kind drawn
+// by weight, an account drawn at random, then that kind's request with its own random choices;
+// or, with `replay`, one GET path every time (the mix's yardstick, /api/health, measured by the
+// same generator). Options arrive as a JSON file named in argv[2]; per-kind results leave as JSON
+// on stdout.
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import { runLoad } from './http-load.ts';
 import { buildRequest, drawKind, kindStats, mulberry32, weightTable, type KindStats, type MixAccount, type MixKind } from './mix.ts';
 
 export interface MixClientOptions {
@@ -15,6 +17,8 @@ export interface MixClientOptions {
   weights: Partial<Record<MixKind, number>>;
   accounts: MixAccount[];
   seed: number;
+  /** one GET path every request instead of the mix (the yardstick, measured the same way) */
+  replay?: string;
 }
 
 export interface MixClientResult {
@@ -27,60 +31,47 @@ export interface MixClientResult {
   cpuMs: number;
 }
 
-interface Context {
-  kind?: MixKind;
-  t0?: number;
-}
-
 const options = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as MixClientOptions;
-const table = weightTable(options.weights);
+const table = options.replay ? undefined : weightTable(options.weights);
 const rand = mulberry32(options.seed);
-const latencies = new Map<MixKind, number[]>();
-const statuses = new Map<MixKind, number[]>();
+const latencies = new Map<MixKind | 'replay', number[]>();
+const statuses = new Map<MixKind | 'replay', number[]>();
 let serial = options.seed * 1_000_000;
 
+const replayed = options.replay ? { method: 'GET', path: options.replay } : undefined;
+const nextRequest = () => {
+  if (replayed) return { request: replayed, context: 'replay' as const };
+  const kind = drawKind(table!, rand());
+  const account = options.accounts[Math.floor(rand() * options.accounts.length)]!;
+  const r = buildRequest(kind, account, rand, serial++);
+  const headers: Record<string, string> = { Authorization: `Bearer ${r.token}` };
+  if (r.body) headers['Content-Type'] = 'application/json';
+  return { request: { method: r.method, path: r.path, headers, body: r.body }, context: kind };
+};
+
 const cpuBefore = process.cpuUsage();
-const r = await autocannon({
+const r = await runLoad({
   url: options.url,
   connections: options.connections,
-  duration: options.durationSec,
+  durationSec: options.durationSec,
   amount: options.amount,
-  timeout: 30,
-  requests: [
-    {
-      setupRequest: (req, context: Context) => {
-        const kind = drawKind(table, rand());
-        const account = options.accounts[Math.floor(rand() * options.accounts.length)]!;
-        const r = buildRequest(kind, account, rand, serial++);
-        context.kind = kind;
-        // autocannon builds a connection's next request as it sends it (one in flight per connection)
-        context.t0 = performance.now();
-        return {
-          ...req,
-          method: r.method,
-          path: r.path,
-          body: r.body,
-          headers: { authorization: `Bearer ${r.token}`, ...(r.body ? { 'content-type': 'application/json' } : {}) },
-        };
-      },
-      onResponse: (status: number, _body: string, context: Context) => {
-        const kind = context.kind;
-        if (!kind || context.t0 === undefined) return;
-        (latencies.get(kind) ?? latencies.set(kind, []).get(kind)!).push(performance.now() - context.t0);
-        (statuses.get(kind) ?? statuses.set(kind, []).get(kind)!).push(status);
-      },
-    },
-  ] as autocannon.Request[],
+  timeoutSec: 30,
+  next: nextRequest,
+  onAnswer: (status, ms, kind) => {
+    const k = kind as MixKind | 'replay';
+    (latencies.get(k) ?? latencies.set(k, []).get(k)!).push(ms);
+    (statuses.get(k) ?? statuses.set(k, []).get(k)!).push(status);
+  },
 });
 
 {
   const kinds: Partial<Record<MixKind, KindStats>> = {};
-  for (const [kind, xs] of latencies) kinds[kind] = kindStats(xs, statuses.get(kind) ?? []);
+  for (const [kind, xs] of latencies) if (kind !== 'replay') kinds[kind] = kindStats(xs, statuses.get(kind) ?? []);
   const result: MixClientResult = {
-    durationSec: r.duration,
+    durationSec: r.durationSec,
     overall: kindStats([...latencies.values()].flat(), [...statuses.values()].flat()),
     kinds,
-    socketErrors: r.errors + r.timeouts,
+    socketErrors: r.socketErrors,
     cpuMs: ((used) => (used.user + used.system) / 1000)(process.cpuUsage(cpuBefore)),
   };
   process.stdout.write(JSON.stringify(result));

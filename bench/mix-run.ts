@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { measure, type LoadResult, type LoadSettings } from './api-load.ts';
+import type { LoadResult, LoadSettings } from './api-load.ts';
 import { topFunctions, withCpuProfile } from './cpu-profile.ts';
 import { databaseCpuMs } from './database-cpu.ts';
 import { mainThreadCpuMs } from './thread-cpu.ts';
@@ -199,11 +199,12 @@ export async function runMixClient(
   weights: Partial<Record<MixKind, number>>,
   load: { connections: number; durationSec: number; amount?: number },
   seed: number,
+  replay?: string,
 ) {
   const dir = path.join(HERE, '.tmp');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `mix-options-${process.pid}-${seed}.json`);
-  const options: MixClientOptions = { url, connections: load.connections, durationSec: load.durationSec, amount: load.amount, weights, accounts, seed };
+  const options: MixClientOptions = { url, connections: load.connections, durationSec: load.durationSec, amount: load.amount, weights, accounts, seed, replay };
   writeFileSync(file, JSON.stringify(options));
   const cpuBefore = process.cpuUsage();
   const mainBefore = mainThreadCpuMs();
@@ -273,6 +274,28 @@ async function logStatementTimes(trace: StatementTrace, requests: number, log?: 
 }
 
 /**
+ * GET /api/health replayed by the mix's own load generator: the yardstick and the mix pay the same
+ * client on the machine's cores (a warm-up run first, discarded, as for every load).
+ */
+async function measureHealth(url: string, settings: LoadSettings): Promise<LoadResult> {
+  const load = { connections: settings.connections, durationSec: settings.durationSec, amount: settings.amount };
+  if (settings.warmupSec > 0) await runMixClient(url, [], {}, { ...load, durationSec: settings.warmupSec, amount: undefined }, 0, '/api/health');
+  const { result: r, cpuMs } = await runMixClient(url, [], {}, load, 0, '/api/health');
+  const requests = r.overall.requests;
+  return {
+    name: 'GET /api/health',
+    requests,
+    rps: requests / Math.max(r.durationSec, 0.001),
+    p50: r.overall.p50,
+    p99: r.overall.p99,
+    avg: r.overall.mean,
+    errors: r.overall.non2xx + r.socketErrors,
+    statusCodes: r.overall.statusCodes,
+    serverCpuMsPerRequest: requests > 0 ? cpuMs / requests : Number.NaN,
+  };
+}
+
+/**
  * The mix on one server: /api/health first (the same server's floor, same run), a warm-up of
  * the mix, then the measured mix; with `profileSec`, each kind alone for that long under the
  * CPU profiler, its top self-time functions kept.
@@ -301,7 +324,7 @@ export async function measureMix(
   const perRequest = (dbCpuMs: number, requests: number) => (options.localPostgres && requests ? dbCpuMs / requests : Number.NaN);
   const weights = options.weights ?? MIX_WEIGHTS;
   const loadAvgBefore = os.loadavg();
-  const health = await measure(url, { name: 'GET /api/health', method: 'GET', paths: ['/api/health'] }, healthSettings);
+  const health = await measureHealth(url, healthSettings);
   if (load.warmupSec > 0) {
     // The PDF workers first: started from source, each compiles the renderer through tsx (seconds
     // of CPU on a busy machine, which a bundled server does not spend); the mix must not pay it.
