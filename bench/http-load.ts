@@ -70,7 +70,7 @@ export class AnswerReader {
       if (s.at === 'head') {
         const end = buf.indexOf(HEAD_END, at);
         if (end < 0) break;
-        this.readHead(buf.latin1Slice(at, end));
+        this.readHead(buf.toString('latin1', at, end));
         at = end + 4;
       } else if (s.at === 'length') {
         const take = Math.min(s.left, buf.length - at);
@@ -81,7 +81,7 @@ export class AnswerReader {
       } else if (s.at === 'chunk-size' || s.at === 'trailer') {
         const end = buf.indexOf(CRLF, at);
         if (end < 0) break;
-        const line = buf.latin1Slice(at, end);
+        const line = buf.toString('latin1', at, end);
         at = end + 2;
         if (s.at === 'trailer') {
           if (line === '') this.finish(done);
