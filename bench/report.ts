@@ -272,7 +272,7 @@ function renderMix(p: (s?: string) => void, runs: DbRun[]) {
   p('## Realistic mix (issue 38)');
   p();
   p(
-    `${first.sizes.accounts} accounts, each set up through the API (registration, company, ${first.sizes.clientsPerAccount} clients, ${first.sizes.quotesPerAccount} quotes, ${first.sizes.invoicesPerAccount} invoices of 1 to 5 lines: 40% left as drafts, the rest sent and a third of those paid in full; the renders the sends queued have run before anything is measured, as a server's job queue runs them after each send). A run with both databases sets them up on PostgreSQL, and PGlite gets the same rows from its backup (src/db/backup.ts): the same accounts, sessions and kept PDFs. Every request of the load draws its kind by weight, then an account at random, then that kind's own choices (filter, search word, page, id, lines) at random (bench/mix.ts, autocannon's per-request setup in bench/mix-client.ts). ${ENDPOINT.health} is measured on the same server just before the mix, in the same run; the ratio is mix ÷ health.`,
+    `${first.sizes.accounts} accounts, each set up through the API (registration, company, ${first.sizes.clientsPerAccount} clients, ${first.sizes.quotesPerAccount} quotes, ${first.sizes.invoicesPerAccount} invoices of 1 to 5 lines: 40% left as drafts, the rest sent and a third of those paid in full; the renders the sends queued have run before anything is measured, as a server's job queue runs them after each send). A run with both databases sets them up on PostgreSQL, and PGlite gets the same rows from its backup (src/db/backup.ts): the same accounts, sessions and kept PDFs. Every request of the load draws its kind by weight, then an account at random, then that kind's own choices (filter, search word, page, id, lines) at random (bench/mix.ts; each request built as it is sent by bench/mix-client.ts, on the small keep-alive HTTP/1.1 load generator of bench/http-load.ts, which counts an answer's body bytes instead of decoding them). ${ENDPOINT.health} is measured on the same server just before the mix, in the same run, by the same load generator; the ratio is mix ÷ health.`,
   );
   p();
   p('| Kind | Weight | What it requests |');
@@ -379,7 +379,7 @@ export function renderReport(r: BenchReport, notes: string): string {
   p(`| Load average (1/5/15 min) at start | ${load(r.loadAvgStart)} |`);
   p(`| Load average at end | ${load(r.loadAvgEnd)} |`);
   p(
-    `| Load | autocannon, ${r.settings.connections} connections, ${r.settings.amount ? `${r.settings.amount} requests` : `${r.settings.warmupSec} s warm-up then ${r.settings.durationSec} s`} per endpoint, latency in whole ms, load generator (autocannon) in a child process, server in-process (createApp with its job queue, logging at info to /dev/null, rate limits raised; V8's helper threads at one, as pnpm start runs the server) |`,
+    `| Load | autocannon, ${r.settings.connections} connections, ${r.settings.amount ? `${r.settings.amount} requests` : `${r.settings.warmupSec} s warm-up then ${r.settings.durationSec} s`} per endpoint, latency in whole ms, load generator (autocannon; the mix's own, bench/http-load.ts) in a child process, server in-process (createApp with its job queue, logging at info to /dev/null, rate limits raised; V8's helper threads at one, as pnpm start runs the server) |`,
   );
   p(`| Total run time | ${r.totalSec.toFixed(0)} s |`);
   p();
