@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnswerReader, requestText, runLoad } from './http-load.ts';
 
@@ -44,7 +44,11 @@ describe('reading answers off a connection', () => {
     expect(reader.closeAfter).toBe(true);
   });
 
-  it('when the bytes are not HTTP, or a body has no length, then it throws rather than miscount', () => {
+  it("when an answer has no length and closes the connection (Node's refusal of a request it cannot parse), then it is an answer with no body", () => {
+    expect(readInPieces(head(400, ['Connection: close']), 5)).toEqual([400]);
+  });
+
+  it('when the bytes are not HTTP, or a body has no length on a connection kept open, then it throws rather than miscount', () => {
     expect(() => new AnswerReader().push(Buffer.from('SSH-2.0-x\r\n\r\n'))).toThrow(/not an HTTP answer/);
     expect(() => new AnswerReader().push(Buffer.from(head(200, ['Content-Type: text/plain'])))).toThrow(/neither Content-Length nor chunks/);
   });
@@ -60,9 +64,11 @@ describe('writing a request', () => {
 describe('running a load against a server', () => {
   let server: http.Server | undefined;
   afterEach(async () => {
-    server?.closeAllConnections();
-    await new Promise((r) => server?.close(r));
+    const s = server;
     server = undefined;
+    if (!s) return;
+    s.closeAllConnections();
+    await new Promise((r) => s.close(r));
   });
   const listen = async (handler: http.RequestListener) => {
     server = http.createServer(handler);
@@ -144,6 +150,30 @@ describe('running a load against a server', () => {
     expect(outcome.requests).toBe(counted);
     expect(counted).toBeGreaterThan(2);
     expect(counted).toBeLessThanOrEqual(2 * Math.ceil(300 / 20));
+  });
+
+  it('when a connection answers bytes that are not HTTP, then they count as an error, the first is named, and the load goes on', async () => {
+    let connections = 0;
+    const raw = net.createServer((socket) => {
+      const first = connections++ === 0;
+      socket.on('data', () => socket.write(first ? 'garbage\r\n\r\n' : 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'));
+    });
+    await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
+    try {
+      const outcome = await runLoad({
+        url: `http://127.0.0.1:${(raw.address() as AddressInfo).port}`,
+        connections: 1,
+        durationSec: 60,
+        amount: 4,
+        next: () => ({ request: { method: 'GET', path: '/' } }),
+        onAnswer: () => undefined,
+      });
+      expect(outcome.socketErrors).toBe(1);
+      expect(outcome.requests).toBe(3);
+      expect(outcome.unreadable).toMatch(/not an HTTP answer/);
+    } finally {
+      await new Promise((r) => raw.close(r));
+    }
   });
 
   it('when an answer takes longer than the timeout, then its connection is dropped and counted', async () => {

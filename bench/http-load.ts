@@ -33,8 +33,10 @@ export interface LoadOutcome {
   /** answers received within the run */
   requests: number;
   durationSec: number;
-  /** connection errors, connections closed mid-answer and timeouts */
+  /** connection errors, connections closed mid-answer, timeouts and answers that could not be read */
   socketErrors: number;
+  /** the first answer that could not be read, for the report */
+  unreadable?: string;
 }
 
 /** The head of a request: request line, Host, the caller's headers and the body's length. */
@@ -124,7 +126,9 @@ export class AnswerReader {
     if (this.status === 204 || this.status === 304 || (this.status >= 100 && this.status < 200)) this.state = { at: 'length', left: 0 };
     else if (chunked) this.state = { at: 'chunk-size' };
     else if (length !== undefined && Number.isFinite(length)) this.state = { at: 'length', left: length };
-    // a body that runs to the connection's end: the load sends none and the API answers none
+    // Node's own refusals of a request it could not parse (400, 431) close with no length and no body
+    else if (this.closeAfter) this.state = { at: 'length', left: 0 };
+    // a body that runs to the connection's end otherwise: the API answers none
     else throw new Error(`an answer with neither Content-Length nor chunks (status ${this.status})`);
   }
 
@@ -146,6 +150,7 @@ export function runLoad(o: LoadOptions): Promise<LoadOutcome> {
   let answered = 0;
   let socketErrors = 0;
   let endedAt = 0;
+  let unreadable: string | undefined;
 
   interface Connection {
     socket: net.Socket;
@@ -156,7 +161,7 @@ export function runLoad(o: LoadOptions): Promise<LoadOutcome> {
     context: unknown;
   }
 
-  return new Promise<LoadOutcome>((resolve, reject) => {
+  return new Promise<LoadOutcome>((resolve) => {
     const connections = new Set<Connection>();
     const mayIssue = () => endedAt === 0 && (o.amount === undefined || issued < o.amount);
     // the end of the run: answers still on their way are neither counted nor waited for
@@ -168,7 +173,7 @@ export function runLoad(o: LoadOptions): Promise<LoadOutcome> {
     const finishIfClosed = () => {
       if (!endedAt || connections.size > 0) return;
       clearInterval(watch);
-      resolve({ requests: answered, durationSec: (endedAt - started) / 1000, socketErrors });
+      resolve({ requests: answered, durationSec: (endedAt - started) / 1000, socketErrors, ...(unreadable ? { unreadable } : {}) });
     };
 
     const connect = () => {
@@ -194,8 +199,9 @@ export function runLoad(o: LoadOptions): Promise<LoadOutcome> {
         try {
           statuses = c.reader.push(chunk);
         } catch (e) {
-          end();
-          reject(e as Error);
+          // bytes that are not an answer: an error of this connection, which is dropped and replaced
+          unreadable ??= (e as Error).message;
+          socket.destroy();
           return;
         }
         for (const status of statuses) {

@@ -74,5 +74,6 @@ const r = await runLoad({
     socketErrors: r.socketErrors,
     cpuMs: ((used) => (used.user + used.system) / 1000)(process.cpuUsage(cpuBefore)),
   };
+  if (r.unreadable) process.stderr.write(`mix client: an answer could not be read: ${r.unreadable}\n`);
   process.stdout.write(JSON.stringify(result));
 }

@@ -489,5 +489,6 @@ async function main() {
 
 main().catch((err: unknown) => {
   process.stderr.write(`[bench] failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exitCode = 1;
+  // a failure mid-run leaves servers, database threads and job timers open: exit rather than wait on them
+  process.exit(1);
 });
