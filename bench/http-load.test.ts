@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnswerReader, requestText, runLoad } from './http-load.ts';
+import { AnswerReader, requestText, runLoad, type LoadOptions } from './http-load.ts';
 
 const head = (status: number, headers: string[]) => `HTTP/1.1 ${status} X\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`;
 
@@ -60,6 +60,10 @@ describe('writing a request', () => {
     expect(text).toBe('POST /api/x?q=1 HTTP/1.1\r\nHost: 127.0.0.1:80\r\nAuthorization: Bearer t\r\nContent-Length: 11\r\n\r\n{"d":"m²"}');
   });
 });
+
+/** A fixed number of GET / on one connection: the runs that count errors. */
+const oneConnection = (url: string, amount: number, over: Partial<LoadOptions> = {}) =>
+  runLoad({ url, connections: 1, durationSec: 60, amount, next: () => ({ request: { method: 'GET', path: '/' } }), onAnswer: () => undefined, ...over });
 
 describe('running a load against a server', () => {
   let server: http.Server | undefined;
@@ -122,14 +126,7 @@ describe('running a load against a server', () => {
       if (calls === 2) res.socket?.destroy();
       else res.end('ok');
     });
-    const outcome = await runLoad({
-      url,
-      connections: 1,
-      durationSec: 60,
-      amount: 5,
-      next: () => ({ request: { method: 'GET', path: '/' } }),
-      onAnswer: () => undefined,
-    });
+    const outcome = await oneConnection(url, 5);
     expect(outcome.socketErrors).toBe(1);
     expect(outcome.requests).toBe(4);
   });
@@ -160,14 +157,7 @@ describe('running a load against a server', () => {
     });
     await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
     try {
-      const outcome = await runLoad({
-        url: `http://127.0.0.1:${(raw.address() as AddressInfo).port}`,
-        connections: 1,
-        durationSec: 60,
-        amount: 4,
-        next: () => ({ request: { method: 'GET', path: '/' } }),
-        onAnswer: () => undefined,
-      });
+      const outcome = await oneConnection(`http://127.0.0.1:${(raw.address() as AddressInfo).port}`, 4);
       expect(outcome.socketErrors).toBe(1);
       expect(outcome.requests).toBe(3);
       expect(outcome.unreadable).toMatch(/not an HTTP answer/);
@@ -181,15 +171,7 @@ describe('running a load against a server', () => {
     const url = await listen((_req, res) => {
       if (++calls > 1) res.end('ok');
     });
-    const outcome = await runLoad({
-      url,
-      connections: 1,
-      durationSec: 60,
-      amount: 3,
-      timeoutSec: 0.2,
-      next: () => ({ request: { method: 'GET', path: '/' } }),
-      onAnswer: () => undefined,
-    });
+    const outcome = await oneConnection(url, 3, { timeoutSec: 0.2 });
     expect(outcome.socketErrors).toBe(1);
     expect(outcome.requests).toBe(2);
   });

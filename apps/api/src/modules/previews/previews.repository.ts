@@ -68,24 +68,32 @@ export interface KeptPdfForSession {
   draft: DraftInputs | null;
 }
 
-/** A draft invoice as its PDF prints it: the invoice read's own fields (docs/product.md, "Issued PDFs are kept": drafts render every time). */
-export type DraftInvoice = Pick<
+/** What an invoice's PDF prints of the invoice row (previews.service.ts, `invoiceSourceOf`). */
+export type PrintedInvoice = Pick<
   InvoiceWithLines,
-  | 'id'
-  | 'clientId'
   | 'invoiceNumber'
+  | 'status'
   | 'createdAt'
   | 'dueDate'
   | 'taxRateBp'
   | 'subtotalPence'
   | 'taxPence'
   | 'totalPence'
+  | 'lines'
   | 'siteAddress'
   | 'cisRateBp'
   | 'fixedVat'
   | 'voidReason'
-  | 'lines'
+  | 'clientIsBusiness'
+  | 'payments'
+  | 'credits'
 >;
+
+/**
+ * A draft invoice as its PDF prints it (docs/product.md, "Issued PDFs are kept": drafts render
+ * every time): what any invoice prints, less what a draft has none of or takes from its client.
+ */
+export type DraftInvoice = Pick<InvoiceWithLines, 'id' | 'clientId'> & Omit<PrintedInvoice, 'status' | 'clientIsBusiness' | 'payments' | 'credits'>;
 
 /** A draft's invoice with the company and client its PDF prints; null company: no profile yet (409). */
 export interface DraftInputs {

@@ -6,7 +6,7 @@ import { londonDay, type Clock } from '../../lib/clock.ts';
 import { buildDocumentModel, pdfFileName, type PdfDocumentSource } from '../../pdf/document-model.ts';
 import { renderPdf } from '../../pdf/render-pdf.ts';
 import type { QuotesRepository } from '../quotes/quotes.repository.ts';
-import type { InvoicesRepository, InvoiceWithLines } from '../invoices/invoices.repository.ts';
+import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { CompanyRepository, CompanyRow } from '../company/company.repository.ts';
 import type { ClientRow, ClientsRepository } from '../clients/clients.repository.ts';
 import { PdfRenderFailed } from '../../pdf/render-pool.ts';
@@ -14,7 +14,7 @@ import type { CreditNotesRepository } from '../credit-notes/credit-notes.reposit
 import type { SnapshotTable, SnapshotsRepository } from '../snapshots/snapshots.repository.ts';
 import { makeSnapshot, snapshotSource } from '../snapshots/document-snapshot.ts';
 import { pdfModelHash } from '../../pdf/model-hash.ts';
-import type { DraftInputs, KeptPdf, PreviewsRepository } from './previews.repository.ts';
+import type { DraftInputs, KeptPdf, PreviewsRepository, PrintedInvoice } from './previews.repository.ts';
 import { balanceKeyOf, issuedLiveKey, payUrlOf } from './issued-live-key.ts';
 import { creditEntry, paymentEntry } from '@docket/schemas/document-figures';
 import type { HeldPdfBytes } from '../../cache/pdf-byte-cache.ts';
@@ -47,27 +47,6 @@ export interface PreviewsSources {
     ensure: (userId: string, invoiceId: string) => Promise<string>;
   };
 }
-
-/** What an invoice's PDF prints of the invoice row. */
-type PrintedInvoice = Pick<
-  InvoiceWithLines,
-  | 'invoiceNumber'
-  | 'status'
-  | 'createdAt'
-  | 'dueDate'
-  | 'taxRateBp'
-  | 'subtotalPence'
-  | 'taxPence'
-  | 'totalPence'
-  | 'lines'
-  | 'siteAddress'
-  | 'cisRateBp'
-  | 'fixedVat'
-  | 'voidReason'
-  | 'clientIsBusiness'
-  | 'payments'
-  | 'credits'
->;
 
 /** Normalises a logo stored before uploads were normalised (company module); bytes safe to embed. */
 export type LogoForPdf = (company: CompanyRow) => Promise<Buffer | null>;
