@@ -189,4 +189,16 @@ describe('running figures', () => {
       await target.close();
     }
   });
+
+  it('when a write works out its invoices\' figures, then the functions its triggers call keep their plans (none is LANGUAGE sql, planned on every call)', async () => {
+    // every function a trigger of the figures or answer versions calls, directly or through another
+    const rows = await queryRows<{ name: string; language: string }>(
+      t.ctx.db,
+      sql`select p.proname as name, l.lanname as language from pg_proc p join pg_language l on l.oid = p.prolang
+        where p.proname in ('refresh_invoice_figures', 'refresh_invoice_figures_of', 'move_account_figures', 'move_invoice_answers', 'next_answer_version')
+        order by p.proname`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(['move_account_figures', 'move_invoice_answers', 'next_answer_version', 'refresh_invoice_figures', 'refresh_invoice_figures_of']);
+    expect(rows.filter((r) => r.language !== 'plpgsql')).toEqual([]);
+  });
 });
