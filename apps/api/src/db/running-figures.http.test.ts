@@ -190,7 +190,7 @@ describe('running figures', () => {
     }
   });
 
-  it('when a write works out its invoices\' figures, then the functions its triggers call keep their plans (none is LANGUAGE sql, planned on every call)', async () => {
+  it("when a write works out its invoices' figures, then the functions its triggers call keep their plans (none is LANGUAGE sql, planned on every call)", async () => {
     // every function a trigger of the figures or answer versions calls, directly or through another
     const rows = await queryRows<{ name: string; language: string }>(
       t.ctx.db,
@@ -198,7 +198,13 @@ describe('running figures', () => {
         where p.proname in ('refresh_invoice_figures', 'refresh_invoice_figures_of', 'move_account_figures', 'move_invoice_answers', 'next_answer_version')
         order by p.proname`,
     );
-    expect(rows.map((r) => r.name)).toEqual(['move_account_figures', 'move_invoice_answers', 'next_answer_version', 'refresh_invoice_figures', 'refresh_invoice_figures_of']);
+    expect(rows.map((r) => r.name)).toEqual([
+      'move_account_figures',
+      'move_invoice_answers',
+      'next_answer_version',
+      'refresh_invoice_figures',
+      'refresh_invoice_figures_of',
+    ]);
     expect(rows.filter((r) => r.language !== 'plpgsql')).toEqual([]);
   });
 });
