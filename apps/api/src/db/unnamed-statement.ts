@@ -18,11 +18,11 @@ export const preparingSession = (db: Database): PreparingSession => (db as unkno
 const dialect = new PgDialect();
 
 /**
- * A statement with placeholders, built once and sent without a name each time, so that the
- * database plans it with the values it is given (a search's term: db/plan-each-time.mjs decides
- * which texts are). Answers the first column of each row.
+ * A statement with placeholders, built once and sent without a name of drizzle's: the client names
+ * it, and so plans it once, unless its text is one planned with its values every time (a search's
+ * term: db/plan-each-time.mjs decides which texts are). Answers the first column of each row.
  */
-export function firstColumnPlannedEachTime<T>(db: Database, query: SQL): (values: Record<string, unknown>) => Promise<T[]> {
+export function firstColumnStatement<T>(db: Database, query: SQL): (values: Record<string, unknown>) => Promise<T[]> {
   const prepared = preparingSession(db).prepareQuery(dialect.sqlToQuery(query), undefined, undefined, true, (rows) => rows.map((r) => r[0]));
   return (values) => prepared.execute(values) as Promise<T[]>;
 }

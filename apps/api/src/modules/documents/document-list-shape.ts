@@ -10,7 +10,8 @@ import { afterCursorPlaceholders, cursorValues, newestFirst } from '../../lib/li
 import { decodeOffsetCursor, likePattern } from '../../lib/pagination.ts';
 import { documentOrder, isCustomOrder, type DocumentSortOptions } from './document-order.ts';
 import { documentSearch, documentSearchIds, type SearchedDocument } from './document-search.ts';
-import { firstColumnPlannedEachTime } from '../../db/unnamed-statement.ts';
+import { firstColumnStatement } from '../../db/unnamed-statement.ts';
+import { accountSizes } from './account-sizes.ts';
 
 /** What every quote and invoice list takes; `status` is each list's own. */
 export interface DocumentListOptions<S extends string> extends DocumentSortOptions {
@@ -33,7 +34,7 @@ export const listShapeKey = (o: DocumentListOptions<string>): string =>
   [o.status ?? '', o.clientId ? 'client' : '', o.cursor ? 'cursor' : '', o.q ? 'q' : '', o.sort ?? '', o.order ?? '', o.limit ?? ''].join('|');
 
 /** The placeholders' values of a list's shape (a forged cursor is a 400 here). */
-export function listValues(userId: string, o: DocumentListOptions<string>): Record<string, unknown> {
+export function listValues(userId: string, o: DocumentListOptions<string>): Record<string, unknown> & { userId: string } {
   const custom = isCustomOrder(o);
   return {
     userId,
@@ -81,7 +82,7 @@ export function documentListShape(db: Database, doc: SearchedDocument, o: Docume
     : searchesByIds(o)
       ? sql`${table.id} = any(${sql.placeholder('searchIds')}::uuid[])`
       : // The search arms are cut to the page only in the default order (their own order).
-        documentSearch(db, doc, sql.placeholder('userId'), filters, sql.placeholder('pattern'), custom ? undefined : o.limit);
+        documentSearch(db, doc, sql.placeholder('userId'), filters, { pattern: sql.placeholder('pattern') }, custom ? undefined : o.limit);
   const rows = custom ? (o.limit ?? 50) + 1 : o.limit ? o.limit + 1 : undefined;
   return {
     // Ordered by client name, the page is walked from the account's clients in name order (their
@@ -103,17 +104,21 @@ export function documentListShape(db: Database, doc: SearchedDocument, o: Docume
  */
 export function withSearchIds<O extends DocumentListOptions<string>>(db: Database, doc: SearchedDocument, status: (o: O) => SQL | undefined) {
   const statements = new Map<string, (values: Record<string, unknown>) => Promise<string[]>>();
-  return async <V extends Record<string, unknown>>(o: O, values: V): Promise<V & { searchIds?: string[] }> => {
+  const walkable = accountSizes(db, doc);
+  return async <V extends Record<string, unknown> & { userId: string }>(o: O, values: V): Promise<V & { searchIds?: string[] }> => {
     if (!searchesByIds(o)) return values;
-    const key = listShapeKey(o);
+    // a small account's search walks its rows on a plan made once; a large one's is planned with its term
+    const walk = await walkable(values.userId);
+    const key = `${listShapeKey(o)}|${walk ? 'walk' : 'planned'}`;
     let find = statements.get(key);
     if (!find) {
-      const ids = documentSearchIds(db, doc, sql.placeholder('userId'), listFilters(doc, o, status(o)), sql.placeholder('pattern'), o.limit);
-      find = firstColumnPlannedEachTime<string>(db, ids.getSQL());
+      const match = walk ? { term: sql.placeholder('term') } : { pattern: sql.placeholder('pattern') };
+      const ids = documentSearchIds(db, doc, sql.placeholder('userId'), listFilters(doc, o, status(o)), match, o.limit);
+      find = firstColumnStatement<string>(db, ids.getSQL());
       // a list has a few dozen shapes (status, client, cursor, page size): bounded like the lists' own
       if (statements.size < 64) statements.set(key, find);
     }
-    return { ...values, searchIds: await find(values) };
+    return { ...values, searchIds: await find(walk ? { ...values, term: o.q } : values) };
   };
 }
 

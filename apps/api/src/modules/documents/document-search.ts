@@ -24,11 +24,18 @@ export function documentSearchIds(
   doc: SearchedDocument,
   userId: Placeholder,
   filters: readonly (SQL | undefined)[],
-  /** the LIKE pattern of the search (likePattern), as the placeholder the list fills */
-  pattern: Placeholder,
+  /**
+   * `pattern`: the LIKE pattern of the search (likePattern), as the placeholder the list fills.
+   * `term`: the search's own words instead, for an account small enough to walk (account-sizes.ts):
+   * every arm reads the account's rows, matched without LIKE, so that the statement is prepared
+   * once like any other (db/plan-each-time.mjs) and no plan can choose a trigram index.
+   */
+  match: { pattern: Placeholder } | { term: Placeholder },
   limit: number | undefined,
 ) {
   const { table } = doc;
+  // The same rows as ILIKE '%term%' with its wildcards escaped: ILIKE compares lower() of both sides.
+  const matches = (column: PgColumn) => ('pattern' in match ? ilike(column, match.pattern) : sql`strpos(lower(${column}), lower(${match.term}::text)) > 0`);
   const arm = (match: SQL) => {
     const query = db
       .select({ id: table.id })
@@ -39,7 +46,7 @@ export function documentSearchIds(
     return limit ? query.limit(sql.raw(String(limit + 1)) as unknown as number) : query;
   };
   return union(
-    arm(ilike(doc.number, pattern)),
+    arm(matches(doc.number)),
     // The client and line arms name the account too: without it the planner may match every
     // account's clients or lines first (a scan growing with the whole database, not the account).
     arm(
@@ -48,7 +55,7 @@ export function documentSearchIds(
         db
           .select({ id: clients.id })
           .from(clients)
-          .where(and(eq(clients.userId, userId), ilike(clients.name, pattern))),
+          .where(and(eq(clients.userId, userId), matches(clients.name))),
       ),
     ),
     arm(
@@ -56,7 +63,7 @@ export function documentSearchIds(
         db
           .select({ one: sql`1` })
           .from(doc.lines)
-          .where(and(eq(doc.lines.userId, userId), eq(doc.linesKey, table.id), ilike(doc.lines.description, pattern))),
+          .where(and(eq(doc.lines.userId, userId), eq(doc.linesKey, table.id), matches(doc.lines.description))),
       ),
     ),
   );
