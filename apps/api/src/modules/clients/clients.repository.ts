@@ -4,6 +4,7 @@ import { lockAccount } from '../../db/account-lock.ts';
 import { calendarEvents, clients, invoices, quotes } from '../../db/schema.ts';
 import { afterCursorPlaceholders, cursorValues, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
+import { accountSizes } from '../documents/account-sizes.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import type { TPeppolId } from '@docket/schemas/peppol';
 import type { CountedLimit } from '../documents/create-guard.ts';
@@ -35,23 +36,39 @@ export interface ClientListOptions {
   q?: string;
 }
 
-/** A list's shape (which filters, page size): lists of one shape share one prepared statement. */
-const shapeKey = (o: ClientListOptions) => [o.cursor ? 'cursor' : '', o.q ? 'q' : '', o.limit ?? ''].join('|');
-const listValues = (userId: string, o: ClientListOptions) => ({
+/**
+ * A list's shape (which filters, page size; a search walked or planned with its term): lists of one
+ * shape share one prepared statement.
+ */
+const shapeKey = (o: ClientListOptions, walk: boolean) => [o.cursor ? 'cursor' : '', o.q ? (walk ? 'walk' : 'q') : '', o.limit ?? ''].join('|');
+const listValues = (userId: string, o: ClientListOptions, walk: boolean) => ({
   userId,
   ...(o.cursor ? cursorValues(o.cursor) : {}),
-  ...(o.q ? { pattern: likePattern(o.q) } : {}),
+  ...(o.q ? (walk ? { term: o.q } : { pattern: likePattern(o.q) }) : {}),
 });
+/**
+ * A search's condition: planned with its LIKE pattern (a trigram index for a rare term), or, in an
+ * account small enough to walk (documents/account-sizes.ts), matched without LIKE on a plan made
+ * once: the same rows, as ILIKE compares lower() of both sides.
+ */
+function searchOf(walk: boolean) {
+  if (!walk) {
+    const pattern = sql.placeholder('pattern');
+    return or(ilike(clients.name, pattern), ilike(clients.email, pattern));
+  }
+  const term = sql`lower(${sql.placeholder('term')}::text)`;
+  return sql`(strpos(lower(${clients.name}), ${term}) > 0 or strpos(lower(${clients.email}), ${term}) > 0)`;
+}
 
 export function createClientsRepository(db: Database) {
   // Prepared once per shape (cache/session-read.ts); a route that leaves its session to its read
   // (http/session-in-query.ts) has it checked in the same statement.
   const lists = sessionReadShapes<ClientRow>(db, 'clients_list');
-  const listOf = (o: ClientListOptions) =>
+  const walkable = accountSizes(db, clients);
+  const listOf = (o: ClientListOptions, walk: boolean) =>
     lists(
-      shapeKey(o),
+      shapeKey(o, walk),
       () => {
-        const pattern = sql.placeholder('pattern');
         const query = db
           .select()
           .from(clients)
@@ -59,7 +76,7 @@ export function createClientsRepository(db: Database) {
             and(
               eq(clients.userId, sql.placeholder('userId')),
               o.cursor ? afterCursorPlaceholders(clients.createdAt, clients.id) : undefined,
-              o.q ? or(ilike(clients.name, pattern), ilike(clients.email, pattern)) : undefined,
+              o.q ? searchOf(walk) : undefined,
             ),
           )
           .orderBy(...newestFirst(clients.createdAt, clients.id))
@@ -68,7 +85,7 @@ export function createClientsRepository(db: Database) {
         if (o.limit) query.limit(sql.raw(String(o.limit + 1)) as unknown as number);
         return query;
       },
-      { planEachTime: !!o.q },
+      { planEachTime: !!o.q && !walk },
     );
   const byId = sessionReadSelect(
     db,
@@ -81,8 +98,9 @@ export function createClientsRepository(db: Database) {
   );
   return {
     /** A list or page of clients (one more row than the limit: toPage's look-ahead), newest first. */
-    list(userId: string, o: ClientListOptions = {}): Promise<ClientRow[]> {
-      return listOf(o)(userId, listValues(userId, o));
+    async list(userId: string, o: ClientListOptions = {}): Promise<ClientRow[]> {
+      const walk = o.q ? await walkable(userId) : false;
+      return listOf(o, walk)(userId, listValues(userId, o, walk));
     },
     async get(userId: string, id: string) {
       const [row] = await byId(userId, { userId, id });

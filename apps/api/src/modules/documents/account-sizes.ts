@@ -1,10 +1,10 @@
 import { eq, getTableName, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { SearchedDocument } from './document-search.ts';
+import type { clients, invoices, quotes } from '../../db/schema.ts';
 
 /**
- * Up to this many quotes or invoices, an account's search walks all of them with a plan made once
- * (documentSearchIds, `walk`): planning the search with its term costs more than the walk
+ * Up to this many quotes, invoices or clients, an account's search walks all of them with a plan
+ * made once (documentSearchIds with a `term`, the clients' list): planning the search with its term costs more than the walk
  * (bench/results.md, twenty-sixth session). Beyond it, a rare term needs the trigram indexes,
  * which only a plan made with the term can use.
  */
@@ -15,17 +15,17 @@ const SIZE_KEPT_MS = 5 * 60_000;
 const MAX_ACCOUNTS = 10_000;
 
 /**
- * Whether an account holds few enough of a kind of document to search by walking them, read with
+ * Whether an account holds few enough rows of a table to search by walking them, read with
  * a count the first time and then every few minutes. Held per process: another process may read a
  * size a little older, and either answer finds the same documents.
  */
-export function accountSizes(db: Database, doc: SearchedDocument, now: () => number = Date.now) {
+export function accountSizes(db: Database, table: typeof quotes | typeof invoices | typeof clients, now: () => number = Date.now) {
   const known = new Map<string, { small: boolean; until: number }>();
   const count = db
     .select({ n: sql<number>`count(*)::int` })
-    .from(doc.table)
-    .where(eq(doc.table.userId, sql.placeholder('userId')))
-    .prepare(`${getTableName(doc.table)}_count_for_search`);
+    .from(table)
+    .where(eq(table.userId, sql.placeholder('userId')))
+    .prepare(`${getTableName(table)}_count_for_search`);
   return async (accountId: string): Promise<boolean> => {
     const at = now();
     const seen = known.get(accountId);

@@ -104,7 +104,7 @@ export function documentListShape(db: Database, doc: SearchedDocument, o: Docume
  */
 export function withSearchIds<O extends DocumentListOptions<string>>(db: Database, doc: SearchedDocument, status: (o: O) => SQL | undefined) {
   const statements = new Map<string, (values: Record<string, unknown>) => Promise<string[]>>();
-  const walkable = accountSizes(db, doc);
+  const walkable = accountSizes(db, doc.table);
   return async <V extends Record<string, unknown> & { userId: string }>(o: O, values: V): Promise<V & { searchIds?: string[] }> => {
     if (!searchesByIds(o)) return values;
     // a small account's search walks its rows on a plan made once; a large one's is planned with its term

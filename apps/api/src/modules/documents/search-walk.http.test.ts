@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, registerUser, type TestApp, type TestUser } from '../../../test/test-app.ts';
 import { createClient, createInvoice, createIssuedInvoice, createQuote } from '../../../test/document-fixtures.ts';
-import { invoiceLines, invoices, quoteLines, quotes } from '../../db/schema.ts';
+import { clients, invoiceLines, invoices, quoteLines, quotes } from '../../db/schema.ts';
+import { queryRows } from '../../db/client.ts';
 import { firstColumnStatement } from '../../db/unnamed-statement.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import { documentSearchIds, type SearchedDocument } from './document-search.ts';
@@ -85,10 +87,40 @@ describe('a search walked or planned with its term', () => {
   });
 });
 
+describe('a clients search walked', () => {
+  it("when a small account's clients are searched for any term, then the answer holds the clients ILIKE finds, newest first", async () => {
+    const v = await registerUser(t.app);
+    for (const [name, email] of [
+      ['Zed Roofing', 'zed@roof.example'],
+      ['50% Off Ltd', 'half_price@shop.example'],
+      ['Éclair Étanchéité', 'eclair@x.example'],
+      ['Back\\slash & Co', 'b@x.example'],
+    ])
+      await createClient(t.app, v, { name, email });
+    let matchedSome = 0;
+    for (const term of ['zed', 'ROOF.EX', '50%', '%', 'half_p', '_', 'éclair', 'ÉTANCHÉ', 'back\\', '\\', '@x.example', 'nobody']) {
+      const res = await request(t.app)
+        .get(`/api/clients?limit=50&q=${encodeURIComponent(term)}`)
+        .set(v.auth);
+      expect(res.status).toBe(200);
+      const expected = await queryRows<{ id: string }>(
+        t.ctx.db,
+        sql`select id from ${clients} where ${clients.userId} = ${v.id} and (name ilike ${likePattern(term)} or email ilike ${likePattern(term)}) order by created_at desc, id desc`,
+      );
+      expect(
+        res.body.data.items.map((c: { id: string }) => c.id),
+        term,
+      ).toEqual(expected.map((r) => r.id));
+      if (expected.length) matchedSome += 1;
+    }
+    expect(matchedSome).toBeGreaterThan(6);
+  });
+});
+
 describe('account sizes', () => {
   it('when an account holds at most the walk size, then it is walked; past it, planned; and a size read is kept for minutes', async () => {
     let now = 0;
-    const small = accountSizes(t.ctx.db, documents.invoices, () => now);
+    const small = accountSizes(t.ctx.db, invoices, () => now);
     expect(await small(u.id)).toBe(true);
     // a larger account, written straight to the table (the size is all that is read)
     const big = await registerUser(t.app);
@@ -102,7 +134,7 @@ describe('account sizes', () => {
       totalPence: 0,
       dueDate: '2026-12-31',
     }));
-    const sizes = accountSizes(t.ctx.db, documents.invoices, () => now);
+    const sizes = accountSizes(t.ctx.db, invoices, () => now);
     expect(await sizes(big.id)).toBe(true);
     await t.ctx.db.insert(invoices).values(rows);
     // still the size read a moment ago
