@@ -4,7 +4,7 @@ import { lockAccount } from '../../db/account-lock.ts';
 import { calendarEvents, clients, invoices, quotes } from '../../db/schema.ts';
 import { afterCursorPlaceholders, cursorValues, newestFirst } from '../../lib/list-query.ts';
 import { likePattern } from '../../lib/pagination.ts';
-import { accountSizes } from '../documents/account-sizes.ts';
+import { accountSizes, containsTerm } from '../documents/account-sizes.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import type { TPeppolId } from '@docket/schemas/peppol';
 import type { CountedLimit } from '../documents/create-guard.ts';
@@ -56,8 +56,8 @@ function searchOf(walk: boolean) {
     const pattern = sql.placeholder('pattern');
     return or(ilike(clients.name, pattern), ilike(clients.email, pattern));
   }
-  const term = sql`lower(${sql.placeholder('term')}::text)`;
-  return sql`(strpos(lower(${clients.name}), ${term}) > 0 or strpos(lower(${clients.email}), ${term}) > 0)`;
+  const term = sql.placeholder('term');
+  return or(containsTerm(clients.name, term), containsTerm(clients.email, term));
 }
 
 export function createClientsRepository(db: Database) {

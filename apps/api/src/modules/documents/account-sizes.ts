@@ -1,12 +1,13 @@
-import { eq, getTableName, sql } from 'drizzle-orm';
+import { eq, getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import type { clients, invoices, quotes } from '../../db/schema.ts';
 
 /**
  * Up to this many quotes, invoices or clients, an account's search walks all of them with a plan
- * made once (documentSearchIds with a `term`, the clients' list): planning the search with its term costs more than the walk
- * (bench/results.md, twenty-sixth session). Beyond it, a rare term needs the trigram indexes,
- * which only a plan made with the term can use.
+ * made once (documentSearchIds with a `term`, the clients' list): planning the search with its
+ * term costs more than the walk (bench/results.md, twenty-sixth session). Beyond it, a rare term
+ * needs the trigram indexes, which only a plan made with the term can use.
  */
 export const SEARCH_WALK_MAX_DOCUMENTS = 500;
 
@@ -37,3 +38,10 @@ export function accountSizes(db: Database, table: typeof quotes | typeof invoice
     return small;
   };
 }
+
+/**
+ * A walked search's match: the rows ILIKE '%term%' finds with its wildcards escaped (ILIKE compares
+ * lower() of both sides), written without LIKE so that the statement is prepared once
+ * (db/plan-each-time.mjs) and no plan can choose a trigram index.
+ */
+export const containsTerm = (column: PgColumn, term: Placeholder): SQL => sql`strpos(lower(${column}), lower(${term}::text)) > 0`;

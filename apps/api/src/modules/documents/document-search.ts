@@ -3,6 +3,7 @@ import { union, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { clients, type invoiceLines, type invoices, type quoteLines, type quotes } from '../../db/schema.ts';
 import { newestFirst } from '../../lib/list-query.ts';
+import { containsTerm } from './account-sizes.ts';
 
 /** Where a quote or an invoice keeps what a search looks at. */
 export interface SearchedDocument {
@@ -34,13 +35,12 @@ export function documentSearchIds(
   limit: number | undefined,
 ) {
   const { table } = doc;
-  // The same rows as ILIKE '%term%' with its wildcards escaped: ILIKE compares lower() of both sides.
-  const matches = (column: PgColumn) => ('pattern' in match ? ilike(column, match.pattern) : sql`strpos(lower(${column}), lower(${match.term}::text)) > 0`);
-  const arm = (match: SQL) => {
+  const matches = (column: PgColumn) => ('pattern' in match ? ilike(column, match.pattern) : containsTerm(column, match.term));
+  const arm = (condition: SQL) => {
     const query = db
       .select({ id: table.id })
       .from(table)
-      .where(and(...filters, match))
+      .where(and(...filters, condition))
       .orderBy(...newestFirst(table.createdAt, table.id))
       .$dynamic();
     return limit ? query.limit(sql.raw(String(limit + 1)) as unknown as number) : query;
