@@ -63,9 +63,17 @@ export interface JobQueueOptions {
  * after the graceful stop has looked for work in progress, so the job runs while the database
  * closes, and the failure pg-boss records for it (unawaited) was rejected: an unhandled
  * rejection (a CI run of server.test.ts, 28 November). Once the stop has begun, a statement that
- * fails is logged and answers no rows instead; the job stays active in the queue and is handed
- * out again after its expiry, as after a crash.
+ * fails is logged and answers a result without rows instead; the job stays active in the queue
+ * and is handed out again after its expiry, as after a crash. Without rows, not with an empty
+ * list: pg-boss reads the count of a completion or failure as `rows ? rows[0].count : 0`, so an
+ * empty list threw there, unawaited, and was unhandled once more (a CI run of
+ * online-payments.http.test.ts, 7 December); a fetch reads `rows || []`, and its loops that
+ * destructure rows catch what they throw.
  */
+// pg-boss's types promise rows on every result; its code guards the reads a stopping worker reaches
+// (job-queue.test.ts drives them), and the loops that do not guard catch what they throw.
+const STATEMENT_UNANSWERED = {} as { rows: unknown[] };
+
 export function pgliteAdapter(pglite: PgliteLike, logger: Pick<Logger, 'warn'>) {
   const inFlight = new Set<Promise<unknown>>();
   let stopping = false;
@@ -80,7 +88,7 @@ export function pgliteAdapter(pglite: PgliteLike, logger: Pick<Logger, 'warn'>) 
       const statement = stopping
         ? running.catch((err: unknown) => {
             logger.warn({ err }, 'job queue statement failed while stopping');
-            return { rows: [] };
+            return STATEMENT_UNANSWERED;
           })
         : running;
       inFlight.add(statement);
