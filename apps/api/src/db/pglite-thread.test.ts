@@ -402,6 +402,23 @@ describe('PGlite on its own thread', () => {
     await expect(short.query('select 3')).rejects.toThrow('PGlite is closed');
   });
 
+  it('when the thread is closed while a transaction is open, then the transaction still runs to its COMMIT and the close follows it', async () => {
+    const short = await PgliteThread.start(fromCluster());
+    await short.exec('create table c (id int primary key)');
+    let closing: Promise<void> | undefined;
+    const committed = short.transaction(async (tx) => {
+      await tx.query('insert into c values (1)');
+      closing = short.close();
+      // statements of a transaction begun before close() still go to the thread, and so does its end
+      await tx.query('insert into c values (2)');
+      return (await tx.query('select count(*)::int as n from c')).rows[0];
+    });
+    expect(await committed).toEqual({ n: 2 });
+    await closing;
+    expect(short.closed).toBe(true);
+    await expect(short.transaction(async (tx) => tx.query('select 1'))).rejects.toThrow('PGlite is closed');
+  });
+
   it('when the thread ends without close(), then calls in flight and later fail at once and the owner hears of it', async () => {
     const lost: Error[] = [];
     const doomed = await PgliteThread.start({ ...fromCluster(), onLost: (e) => lost.push(e) });

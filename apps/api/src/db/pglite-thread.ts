@@ -136,9 +136,17 @@ export class PgliteThread {
    */
   private outbox: Record<string, unknown>[] = [];
 
+  /**
+   * Transactions whose BEGIN was sent, until their end is: once closing, their statements and their
+   * COMMIT or ROLLBACK still go to the thread. Refused, they left the session held for ever, and
+   * the close, which waits its turn behind the transaction, never ran (a bench probe's stop hung so).
+   */
+  private readonly begun = new Set<number>();
+
   private call<T>(message: Record<string, unknown>, id = this.nextId++): Promise<T> {
-    // as PGlite in-process: once closing, a call fails at once, and none is left waiting on a thread that is ending
-    if (this.closing) return Promise.reject(new Error('PGlite is closed'));
+    // As PGlite in-process: once closing, a call fails at once, and none is left waiting on a thread
+    // that is ending; but a transaction begun before is let finish.
+    if (this.closing && !(typeof message.tx === 'number' && this.begun.has(message.tx))) return Promise.reject(new Error('PGlite is closed'));
     const answer = this.await(id);
     if (!this.ended) {
       if (this.outbox.length === 0) queueMicrotask(() => this.flush());
@@ -182,6 +190,16 @@ export class PgliteThread {
         () => undefined,
         (error: Error) => error,
       );
+    // sent (not refused for a close begun already): its statements and its end follow it to the thread
+    if (!this.closing) this.begun.add(id);
+    try {
+      return await this.within(id, begun, fn);
+    } finally {
+      this.begun.delete(id);
+    }
+  }
+
+  private async within<T>(id: number, begun: Promise<Error | undefined>, fn: (tx: PgliteTransaction) => Promise<T>): Promise<T> {
     let closed = false;
     // straight to the thread, not through this object's query and exec (which a caller may wrap)
     const inTransaction = (op: 'query' | 'exec', text: string, params?: unknown[], options?: QueryOptions) =>
