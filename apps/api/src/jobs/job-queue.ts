@@ -72,7 +72,7 @@ export interface JobQueueOptions {
  */
 // pg-boss's types promise rows on every result; its code guards the reads a stopping worker reaches
 // (job-queue.test.ts drives them), and the loops that do not guard catch what they throw.
-const STATEMENT_UNANSWERED = {} as { rows: unknown[] };
+const unanswered = () => ({}) as { rows: unknown[] };
 
 export function pgliteAdapter(pglite: PgliteLike, logger: Pick<Logger, 'warn'>) {
   const inFlight = new Set<Promise<unknown>>();
@@ -88,7 +88,7 @@ export function pgliteAdapter(pglite: PgliteLike, logger: Pick<Logger, 'warn'>) 
       const statement = stopping
         ? running.catch((err: unknown) => {
             logger.warn({ err }, 'job queue statement failed while stopping');
-            return STATEMENT_UNANSWERED;
+            return unanswered();
           })
         : running;
       inFlight.add(statement);
