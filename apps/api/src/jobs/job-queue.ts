@@ -70,8 +70,7 @@ export interface JobQueueOptions {
  * online-payments.http.test.ts, 7 December); a fetch reads `rows || []`, and its loops that
  * destructure rows catch what they throw.
  */
-// pg-boss's types promise rows on every result; its code guards the reads a stopping worker reaches
-// (job-queue.test.ts drives them), and the loops that do not guard catch what they throw.
+// cast: pg-boss's types promise rows on every result, but its code reads them as described above
 const unanswered = () => ({}) as { rows: unknown[] };
 
 export function pgliteAdapter(pglite: PgliteLike, logger: Pick<Logger, 'warn'>) {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { decodeCursor } from './pagination.ts';
 
@@ -32,3 +32,10 @@ export function cursorValues(cursor: string): { cursorId: string; cursorAt: stri
   const c = decodeCursor(cursor);
   return { cursorId: c.id, cursorAt: c.createdAt.toISOString() };
 }
+
+/**
+ * A walked search's match: the rows ILIKE '%term%' finds with its wildcards escaped (ILIKE compares
+ * lower() of both sides), written without LIKE so that the statement is prepared once
+ * (db/plan-each-time.mjs) and no plan can choose a trigram index.
+ */
+export const containsTerm = (column: PgColumn, term: Placeholder): SQL => sql`strpos(lower(${column}), lower(${term}::text)) > 0`;

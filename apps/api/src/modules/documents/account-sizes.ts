@@ -1,5 +1,4 @@
-import { eq, getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { clients, invoices, quotes } from '../../db/schema.ts';
 
@@ -38,10 +37,3 @@ export function accountSizes(db: Database, table: typeof quotes | typeof invoice
     return small;
   };
 }
-
-/**
- * A walked search's match: the rows ILIKE '%term%' finds with its wildcards escaped (ILIKE compares
- * lower() of both sides), written without LIKE so that the statement is prepared once
- * (db/plan-each-time.mjs) and no plan can choose a trigram index.
- */
-export const containsTerm = (column: PgColumn, term: Placeholder): SQL => sql`strpos(lower(${column}), lower(${term}::text)) > 0`;

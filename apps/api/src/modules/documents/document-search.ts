@@ -2,8 +2,7 @@ import { and, eq, exists, ilike, inArray, sql, type Placeholder, type SQL } from
 import { union, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { clients, type invoiceLines, type invoices, type quoteLines, type quotes } from '../../db/schema.ts';
-import { newestFirst } from '../../lib/list-query.ts';
-import { containsTerm } from './account-sizes.ts';
+import { containsTerm, newestFirst } from '../../lib/list-query.ts';
 
 /** Where a quote or an invoice keeps what a search looks at. */
 export interface SearchedDocument {
