@@ -7,7 +7,8 @@ import { likePattern } from '../../lib/pagination.ts';
 import { accountSizes } from '../documents/account-sizes.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import type { TPeppolId } from '@docket/schemas/peppol';
-import type { CountedLimit } from '../documents/create-guard.ts';
+import { isLimitRefusal, withinLimit, type CountedLimit } from '../documents/create-guard.ts';
+import { withTail } from '../../db/transaction-tail.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 export interface ClientFields {
@@ -107,15 +108,26 @@ export function createClientsRepository(db: Database) {
       return row ?? null;
     },
     /** Under the account's lock; the insert counts the clients held before it for `limit`, which throws to refuse. */
-    async create(userId: string, fields: ClientFields, limit?: CountedLimit | null) {
-      return db.transaction(async (tx) => {
-        await lockAccount(tx, userId);
-        const insert = tx.insert(clients).values({ userId, ...peppolColumns(fields) });
-        if (!limit) return (await insert.returning())[0]!;
-        const [{ used, ...row }] = (await insert.returning({ ...getTableColumns(clients), used: limit.used })) as [ClientRow & { used: number }];
-        limit.check(used);
-        return row;
-      });
+    async create(userId: string, fields: ClientFields, limit?: CountedLimit | null): Promise<ClientRow> {
+      const insert = (x: Pick<Database, 'insert'>) => x.insert(clients).values({ userId, ...peppolColumns(fields) });
+      if (!limit) return (await insert(db).returning())[0]!;
+      // The account's lock (clients held are counted under it), the insert, which refuses at the
+      // limit itself, and COMMIT go together (db/transaction-tail.ts).
+      try {
+        return await withTail(db, async (tx) => {
+          const locked = lockAccount(tx, userId);
+          const written = insert(tx).returning({ ...getTableColumns(clients), used: withinLimit(limit) });
+          return {
+            tail: Promise.all([locked, written]).then(([, rows]) => {
+              const { used: _, ...row } = rows[0]!;
+              return row;
+            }),
+          };
+        });
+      } catch (error) {
+        if (isLimitRefusal(error)) limit.refuse();
+        throw error;
+      }
     },
     async update(userId: string, id: string, fields: ClientFields) {
       const [row] = await db

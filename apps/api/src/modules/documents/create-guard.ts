@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 
 /** What a quote or invoice write runs on: the database or the caller's transaction. */
@@ -8,12 +8,26 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>
 export type CreateGuard = (tx: Executor) => Promise<void>;
 
 /**
- * A plan limit the create's own insert checks, one statement fewer than a guard's count: the
- * insert returns `used`, counted in that statement, so after the caller's lock and without its
- * own row (a statement's subqueries see the rows committed before it starts, not the ones it
- * writes); `check` throws to refuse, inside the transaction, which then rolls the insert back.
+ * A plan limit the create's own insert refuses (migration 0052): the insert returns
+ * `withinLimit(limit)`, which counts `used` in that statement, so after the caller's lock and
+ * without its own row (a statement's subqueries see the rows committed before it starts, not the
+ * ones it writes), and fails the statement at `max`, which rolls the create back. `refuse` throws
+ * the refusal the API answers; the caller calls it for an error `isLimitRefusal` recognises.
  */
 export interface CountedLimit {
   used: SQL<number>;
-  check: (used: number) => void;
+  max: number;
+  refuse: () => never;
+}
+
+/** The SQLSTATE of docket_within_limit's refusal (migration 0052). */
+const PLAN_LIMIT_SQLSTATE = 'DKL01';
+
+/** `used`, or the statement fails when it has reached the limit. */
+export const withinLimit = (limit: CountedLimit) => sql<number>`docket_within_limit(${limit.used}, ${limit.max})`.mapWith(Number);
+
+/** Whether a create failed because its insert refused the plan's limit (the driver's error, or its cause). */
+export function isLimitRefusal(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null | undefined;
+  return e?.code === PLAN_LIMIT_SQLSTATE || e?.cause?.code === PLAN_LIMIT_SQLSTATE;
 }

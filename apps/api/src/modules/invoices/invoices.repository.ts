@@ -12,7 +12,8 @@ import { lineColumns, totalsColumns, type DocumentTotals, type PricedDocument, t
 import { linesJson } from '../documents/lines-json.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
 import { documentListQuery, listShapeKey, listValues, searchesByIds, withSearchIds, type DocumentListOptions } from '../documents/document-list-shape.ts';
-import type { CountedLimit, CreateGuard, Executor } from '../documents/create-guard.ts';
+import { isLimitRefusal, withinLimit, type CountedLimit, type CreateGuard, type Executor } from '../documents/create-guard.ts';
+import { withTail } from '../../db/transaction-tail.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
@@ -222,30 +223,45 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   );
 
   /**
-   * Plan re-check and insert of a DRAFT, inside the caller's transaction. A draft gets no number
-   * (it is given at issue: assignNumber), but creates still queue on the account's invoice counter
-   * row, so the plan's re-check cannot be passed by two parallel creates at once. The invoice, its
-   * lines and `also` (history entries) go in as one statement; its id is made here.
+   * A DRAFT's insert, sent and not waited for: the invoice, its lines and `also` (history entries)
+   * as one statement, its id made here; with `limit`, the statement itself refuses at the plan's
+   * limit (documents/create-guard.ts). A draft gets no number (it is given at issue: assignNumber).
+   */
+  const sendDraft = (
+    tx: Tx,
+    userId: string,
+    values: Omit<typeof invoices.$inferInsert, 'id' | 'userId' | 'invoiceNumber'>,
+    lines: readonly StoredLine[],
+    limit: CountedLimit | null,
+    also?: AlsoWritten,
+  ) => {
+    const id = randomUUID();
+    const invoice = tx.insert(invoices).values({ id, userId, invoiceNumber: null, ...values });
+    const written = writeTogether(tx, [
+      ...(lines.length ? [tx.insert(invoiceLines).values(lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })))] : []),
+      ...(also?.(id) ?? []),
+      // last: what it returns is the statement's answer
+      limit ? invoice.returning({ used: withinLimit(limit) }) : invoice,
+    ]);
+    return { id, written };
+  };
+  /**
+   * A DRAFT inside the caller's transaction, after the account's invoice counter row is locked:
+   * creates queue there, so a plan limit's re-check (`guard`) cannot be passed by two parallel
+   * creates at once.
    */
   const insertDraft = async (
     tx: Tx,
     userId: string,
     values: Omit<typeof invoices.$inferInsert, 'id' | 'userId' | 'invoiceNumber'>,
     lines: readonly StoredLine[],
-    guard?: CreateGuard | CountedLimit | null,
+    guard?: CreateGuard | null,
     also?: AlsoWritten,
   ): Promise<string> => {
     await counters.lock(tx, userId, 'invoice');
-    if (typeof guard === 'function') await guard(tx);
-    const id = randomUUID();
-    const invoice = tx.insert(invoices).values({ id, userId, invoiceNumber: null, ...values });
-    const [row] = await writeTogether<{ used: number }>(tx, [
-      ...(lines.length ? [tx.insert(invoiceLines).values(lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })))] : []),
-      ...(also?.(id) ?? []),
-      // last: what it returns is the statement's answer
-      guard && typeof guard !== 'function' ? invoice.returning({ used: guard.used.as('used') }) : invoice,
-    ]);
-    if (guard && typeof guard !== 'function') guard.check(Number(row!.used));
+    if (guard) await guard(tx);
+    const { id, written } = sendDraft(tx, userId, values, lines, null, also);
+    await written;
     return id;
   };
   const insertLines = (x: Executor, userId: string, invoiceId: string, fields: PricedDocument) =>
@@ -334,16 +350,26 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
 
     /** A new DRAFT, without a number (docs/product.md, "Document numbers"). */
     async create(userId: string, fields: InvoiceFields, guard?: CreateGuard | CountedLimit | null, also?: AlsoWritten): Promise<string> {
-      return db.transaction((tx) =>
-        insertDraft(
-          tx,
-          userId,
-          { clientId: fields.clientId, siteAddress: fields.siteAddress ?? null, ...totalsColumns(fields), ...cisColumns(fields), dueDate: fields.dueDate },
-          fields.lines,
-          guard,
-          also,
-        ),
-      );
+      const values = {
+        clientId: fields.clientId,
+        siteAddress: fields.siteAddress ?? null,
+        ...totalsColumns(fields),
+        ...cisColumns(fields),
+        dueDate: fields.dueDate,
+      };
+      if (typeof guard === 'function') return db.transaction((tx) => insertDraft(tx, userId, values, fields.lines, guard, also));
+      // The counter's lock, the insert (which refuses at the limit itself) and COMMIT go together:
+      // nothing comes back to the API while the lock is held (db/transaction-tail.ts).
+      try {
+        return await withTail(db, async (tx) => {
+          const locked = counters.lock(tx, userId, 'invoice');
+          const { id, written } = sendDraft(tx, userId, values, fields.lines, guard ?? null, also);
+          return { tail: Promise.all([locked, written]).then(() => id) };
+        });
+      } catch (error) {
+        if (guard && isLimitRefusal(error)) guard.refuse();
+        throw error;
+      }
     },
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),

@@ -96,6 +96,34 @@ describe('limits under parallel requests', () => {
     expect(usage.clientsCount).toBe(10);
   });
 
+  it('when 15 invoices are created at once against a monthly limit of 10, then exactly 10 are', async () => {
+    // a server of its own: the plan's invoice limit is set where this file's other tests set none
+    const limited = await createTestApp({ planLimitOverrides: { invoicesPerMonth: 10, quotesPerMonth: -1, maxClients: -1 } });
+    try {
+      const u = await registerUser(limited.app);
+      await request(limited.app).post('/api/company').set(u.auth).send(sampleCompany()).expect(201);
+      const c = (await createClient(limited.app, u)).id;
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          request(limited.app)
+            .post('/api/invoices')
+            .set(u.auth)
+            .send({ clientId: c, lineItems: [{ description: `Labour ${i}`, quantity: 1, unitPrice: 10 }] }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+      const refused = answers.filter((a) => a.status !== 201);
+      expect(refused.every((a) => a.status === 403 && /plan limit for invoices/.test(String(a.body.error)))).toBe(true);
+      const usage = (await request(limited.app).get('/api/subscription/usage').set(u.auth).expect(200)).body.data;
+      expect(usage.invoicesCount).toBe(10);
+      // nothing of a refused create is left: no lines or history of an invoice that is not there
+      const list = (await request(limited.app).get('/api/invoices?limit=50').set(u.auth).expect(200)).body.data;
+      expect(list.items).toHaveLength(10);
+    } finally {
+      await limited.close();
+    }
+  });
+
   // PostgreSQL only: on PGlite one transaction held open would hold every request.
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'when the account is locked for a limit (a client being created), then a payment and a new invoice of the account do not wait for it',

@@ -38,7 +38,7 @@ export function createLimitsService(usageRepo: UsageRepository, clock: Clock, ov
   }
 
   /**
-   * The limit as a create's insert checks it (documents/create-guard.ts): the insert counts, this
+   * The limit as a create's insert checks it (documents/create-guard.ts): the insert counts and
    * refuses at the limit, as assertCanCreate would. Null when the plan sets none.
    */
   function countedLimit(userId: string, what: Exclude<LimitedResource, 'quotes'>): CountedLimit | null {
@@ -47,8 +47,9 @@ export function createLimitsService(usageRepo: UsageRepository, clock: Clock, ov
     const { start, end } = londonMonthBounds(clock());
     return {
       used: what === 'clients' ? usageRepo.clientsSql(userId) : usageRepo.invoicesInSql(userId, start, end),
-      check: (used) => {
-        if (!(used < limit)) throw AppError.forbidden(planLimitMessage(what));
+      max: limit,
+      refuse: () => {
+        throw AppError.forbidden(planLimitMessage(what));
       },
     };
   }
