@@ -286,16 +286,20 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
    * the change it allows cannot be split by a concurrent one.
    */
   const lockWith = async <T = never>(tx: Tx, userId: string, id: string, today: string, also?: SQL<T>) => {
-    const [hit] = (await tx
+    const locking = tx
       .select(also ? { id: invoices.id, also } : { id: invoices.id })
       .from(invoices)
       .where(own(userId, id))
-      .for('update')) as { id: string; also?: T }[];
-    if (!hit) return { invoice: null, also: undefined };
+      .for('update')
+      .then((rows) => rows as { id: string; also?: T }[]);
     // Read after the lock is held, in a statement of its own: under READ COMMITTED a new statement
     // sees what the transaction we waited for committed (its payments and credit notes); the
-    // locking statement's own subqueries would still see the sums from before the wait.
-    const [row] = await lockedRead(tx, { userId, id, today });
+    // locking statement's own subqueries would still see the sums from before the wait. Sent with
+    // the lock, not after its answer: the database runs it once the lock is held, and no trip back
+    // to the API comes between them (db/transaction-tail.ts says why that matters).
+    const reading = lockedRead(tx, { userId, id, today });
+    const [[hit], [row]] = await Promise.all([locking, reading]);
+    if (!hit) return { invoice: null, also: undefined };
     return { invoice: row ?? null, also: hit.also as T };
   };
 
@@ -373,6 +377,8 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     },
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
+    /** A transaction whose last statements go with its COMMIT (db/transaction-tail.ts). */
+    withTail: <T>(start: (tx: Tx) => Promise<{ tail: Promise<T> }>): Promise<T> => withTail(db, start),
 
     /** A DRAFT inside the caller's transaction, dated `createdAt` (a recurring invoice's period). */
     async createIn(tx: Tx, userId: string, fields: InvoiceFields, createdAt: Date): Promise<{ id: string }> {

@@ -90,8 +90,12 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
     if (!inv) throw AppError.notFound('Invoice');
     return inv;
   };
-  /** Checks and inserts one payment inside the caller's transaction; the invoice is already locked. */
-  const recordLocked = async (
+  /**
+   * Checks one payment and sends its insert inside the caller's transaction (the invoice already
+   * locked), without waiting for it: `written` answers the payment's id, and `moves` says whether
+   * the invoice's status must then follow the ledger (settleFromLedger, once the payment is in).
+   */
+  const sendLocked = (
     tx: Tx,
     userId: string,
     inv: LockedInvoice,
@@ -99,13 +103,13 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
     paidOn: string,
     method: TPaymentMethod,
     reference: string | null,
-  ): Promise<string> => {
+  ): { written: Promise<string>; moves: boolean } => {
     if (!INVOICE_PAYABLE_STATUSES.includes(inv.status)) throw AppError.conflict(PAYMENT_MESSAGES.notIssued);
     const due = dueOf(inv);
     if (amountPence > due) throw AppError.conflict(PAYMENT_MESSAGES.overBalance(formatPence(due)));
     const how = PAYMENT_METHOD_LABELS[method].toLowerCase();
     // the payment, its history entry and its notification: one statement
-    const id = await repo.insert(tx, userId, { invoiceId: inv.id, clientId: inv.clientId, amountPence, paidOn, method, reference }, [
+    const written = repo.insert(tx, userId, { invoiceId: inv.id, clientId: inv.clientId, amountPence, paidOn, method, reference }, [
       deps.history.entry(
         userId,
         'invoice',
@@ -119,7 +123,21 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
         summary: `Payment of ${formatPence(amountPence)} recorded on ${invoiceNumberLabel(inv.invoiceNumber)}`,
       }),
     ]);
-    if (paymentMovesStatus(inv, amountPence)) await deps.invoices.settleFromLedger(tx, inv.id);
+    return { written, moves: paymentMovesStatus(inv, amountPence) };
+  };
+  /** Checks and inserts one payment inside the caller's transaction; the invoice is already locked. */
+  const recordLocked = async (
+    tx: Tx,
+    userId: string,
+    inv: LockedInvoice,
+    amountPence: number,
+    paidOn: string,
+    method: TPaymentMethod,
+    reference: string | null,
+  ): Promise<string> => {
+    const { written, moves } = sendLocked(tx, userId, inv, amountPence, paidOn, method, reference);
+    const id = await written;
+    if (moves) await deps.invoices.settleFromLedger(tx, inv.id);
     return id;
   };
 
@@ -165,14 +183,22 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
       if (paidOn > today()) throw AppError.badRequest(PAYMENT_MESSAGES.future, { date: PAYMENT_MESSAGES.future });
       // the filed-period check rides on the invoice's lock (one statement fewer)
       const filed = deps.filedPeriods?.checkIn(userId, paidOn);
-      await deps.invoices.transaction(async (tx) => {
+      await deps.invoices.withTail(async (tx) => {
         const { invoice: inv, also } = await deps.invoices.lockWith(tx, userId, invoiceId, today(), filed?.filed);
         if (!inv) throw AppError.notFound('Invoice');
         filed?.assertOpen(also ?? null);
         if (inv.status !== 'DRAFT' && paidOn < londonDay(inv.createdAt)) {
           throw AppError.badRequest(PAYMENT_MESSAGES.beforeIssue, { date: PAYMENT_MESSAGES.beforeIssue });
         }
-        await recordLocked(tx, userId, inv, poundsToPence(input.amount), paidOn, input.method, input.reference);
+        const { written, moves } = sendLocked(tx, userId, inv, poundsToPence(input.amount), paidOn, input.method, input.reference);
+        if (!moves) {
+          // a part payment: its insert goes with COMMIT (db/transaction-tail.ts)
+          return { tail: written.then(() => undefined) };
+        }
+        // one that settles the invoice: its status follows the ledger, read after the payment is in
+        await written;
+        await deps.invoices.settleFromLedger(tx, inv.id);
+        return { tail: Promise.resolve() };
       });
     },
     /**
