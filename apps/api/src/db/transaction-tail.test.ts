@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { queryRows } from './client.ts';
-import { withTail } from './transaction-tail.ts';
+import { inOrder, withTail } from './transaction-tail.ts';
 
 // The same on PGlite and, with TEST_DATABASE_URL, on PostgreSQL (the CI runs both).
 let t: TestApp;
@@ -27,10 +27,14 @@ describe('a transaction whose last statements go with its COMMIT', () => {
   it('when a statement of the tail fails, then its own error is thrown and nothing the transaction wrote is kept', async () => {
     const attempt = withTail(t.ctx.db, async (tx) => {
       await tx.execute(sql`insert into tail_probe values (3)`);
-      const first = tx.execute(sql`insert into tail_probe values (4)`);
-      // a primary key already there: this statement fails after the others were sent
-      const failing = tx.execute(sql`insert into tail_probe values (1)`);
-      return { tail: Promise.all([first, failing]) };
+      // the second, a primary key already there, fails after the first was sent
+      return {
+        tail: inOrder(
+          t.ctx.db,
+          () => tx.execute(sql`insert into tail_probe values (4)`),
+          () => tx.execute(sql`insert into tail_probe values (1)`),
+        ),
+      };
     });
     await expect(attempt).rejects.toSatisfy((e: { code?: string; cause?: { code?: string } }) => (e.cause?.code ?? e.code) === '23505');
     expect(await rows()).toEqual([1, 2]);
@@ -44,4 +48,29 @@ describe('a transaction whose last statements go with its COMMIT', () => {
     await expect(attempt).rejects.toSatisfy((e: { code?: string; cause?: { code?: string } }) => (e.cause?.code ?? e.code) === '23505');
     expect(await rows()).toEqual([1, 2]);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'when statements go in order on PostgreSQL, then none is sent while another runs on the client (pg 9 refuses that)',
+    async () => {
+      const warnings: string[] = [];
+      const listen = (w: Error) => warnings.push(w.message);
+      process.on('warning', listen);
+      try {
+        await withTail(t.ctx.db, async (tx) => ({
+          tail: inOrder(
+            t.ctx.db,
+            () => tx.execute(sql`insert into tail_probe values (10)`),
+            () => tx.execute(sql`insert into tail_probe values (11)`),
+            () => tx.execute(sql`insert into tail_probe values (12)`),
+          ),
+        }));
+        // a warning is emitted on the next turn
+        await new Promise((resolve) => setImmediate(resolve));
+      } finally {
+        process.off('warning', listen);
+      }
+      expect(warnings.filter((m) => m.includes('already executing a query'))).toEqual([]);
+      expect(await rows()).toEqual([1, 2, 10, 11, 12]);
+    },
+  );
 });

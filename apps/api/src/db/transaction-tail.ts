@@ -1,4 +1,4 @@
-import type { Database } from './client.ts';
+import { isEmbedded, type Database } from './client.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -15,6 +15,9 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * not the abort's.
  */
 export async function withTail<T>(db: Pick<Database, 'transaction'>, start: (tx: Tx) => Promise<{ tail: Promise<T> }>): Promise<T> {
+  // node-postgres sends a client's statements one at a time anyway, and a COMMIT sent while the
+  // tail still runs would be a second query on a busy client (see inOrder): the tail is awaited first
+  if (!isEmbedded(db)) return db.transaction(async (tx) => await (await start(tx)).tail);
   let tail: Promise<T> | undefined;
   try {
     await db.transaction(async (tx) => {
@@ -28,4 +31,19 @@ export async function withTail<T>(db: Pick<Database, 'transaction'>, start: (tx:
     throw error;
   }
   return tail!;
+}
+
+/**
+ * Statements that need nothing from each other's answers, run in the order given. On PGlite they
+ * are sent at once: its thread runs them one after another with no trip back to the API between
+ * them. On node-postgres each is sent when the one before has answered, as pg wants it (a query
+ * sent while the client runs another is deprecated, and pg 9 refuses it).
+ */
+export function inOrder<T extends unknown[]>(db: object, ...sends: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if (isEmbedded(db)) return Promise.all(sends.map((send) => send())) as Promise<T>;
+  return (async () => {
+    const answers: unknown[] = [];
+    for (const send of sends) answers.push(await send());
+    return answers as T;
+  })();
 }

@@ -8,7 +8,7 @@ import { accountSizes } from '../documents/account-sizes.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import type { TPeppolId } from '@docket/schemas/peppol';
 import { isLimitRefusal, withinLimit, type CountedLimit } from '../documents/create-guard.ts';
-import { withTail } from '../../db/transaction-tail.ts';
+import { inOrder, withTail } from '../../db/transaction-tail.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 export interface ClientFields {
@@ -115,10 +115,13 @@ export function createClientsRepository(db: Database) {
       // limit itself, and COMMIT go together (db/transaction-tail.ts).
       try {
         return await withTail(db, async (tx) => {
-          const locked = lockAccount(tx, userId);
-          const written = insert(tx).returning({ ...getTableColumns(clients), used: withinLimit(limit) });
+          const written = inOrder(
+            db,
+            () => lockAccount(tx, userId),
+            () => insert(tx).returning({ ...getTableColumns(clients), used: withinLimit(limit) }),
+          );
           return {
-            tail: Promise.all([locked, written]).then(([, rows]) => {
+            tail: written.then(([, rows]) => {
               const { used: _, ...row } = rows[0]!;
               return row;
             }),

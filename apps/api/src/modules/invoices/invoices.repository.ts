@@ -13,7 +13,7 @@ import { linesJson } from '../documents/lines-json.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
 import { documentListQuery, listShapeKey, listValues, searchesByIds, withSearchIds, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import { isLimitRefusal, withinLimit, type CountedLimit, type CreateGuard, type Executor } from '../documents/create-guard.ts';
-import { withTail } from '../../db/transaction-tail.ts';
+import { inOrder, withTail } from '../../db/transaction-tail.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
@@ -223,27 +223,26 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   );
 
   /**
-   * A DRAFT's insert, sent and not waited for: the invoice, its lines and `also` (history entries)
-   * as one statement, its id made here; with `limit`, the statement itself refuses at the plan's
+   * A DRAFT's insert: the invoice, its lines and `also` (history entries) as one statement, under
+   * the id the caller made; with `limit`, the statement itself refuses at the plan's
    * limit (documents/create-guard.ts). A draft gets no number (it is given at issue: assignNumber).
    */
   const sendDraft = (
     tx: Tx,
     userId: string,
+    id: string,
     values: Omit<typeof invoices.$inferInsert, 'id' | 'userId' | 'invoiceNumber'>,
     lines: readonly StoredLine[],
     limit: CountedLimit | null,
     also?: AlsoWritten,
   ) => {
-    const id = randomUUID();
     const invoice = tx.insert(invoices).values({ id, userId, invoiceNumber: null, ...values });
-    const written = writeTogether(tx, [
+    return writeTogether(tx, [
       ...(lines.length ? [tx.insert(invoiceLines).values(lines.map((l) => ({ ...lineColumns(l), userId, invoiceId: id })))] : []),
       ...(also?.(id) ?? []),
       // last: what it returns is the statement's answer
       limit ? invoice.returning({ used: withinLimit(limit) }) : invoice,
     ]);
-    return { id, written };
   };
   /**
    * A DRAFT inside the caller's transaction, after the account's invoice counter row is locked:
@@ -260,8 +259,8 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   ): Promise<string> => {
     await counters.lock(tx, userId, 'invoice');
     if (guard) await guard(tx);
-    const { id, written } = sendDraft(tx, userId, values, lines, null, also);
-    await written;
+    const id = randomUUID();
+    await sendDraft(tx, userId, id, values, lines, null, also);
     return id;
   };
   const insertLines = (x: Executor, userId: string, invoiceId: string, fields: PricedDocument) =>
@@ -286,19 +285,19 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
    * the change it allows cannot be split by a concurrent one.
    */
   const lockWith = async <T = never>(tx: Tx, userId: string, id: string, today: string, also?: SQL<T>) => {
-    const locking = tx
-      .select(also ? { id: invoices.id, also } : { id: invoices.id })
-      .from(invoices)
-      .where(own(userId, id))
-      .for('update')
-      .then((rows) => rows as { id: string; also?: T }[]);
+    const locking = () =>
+      tx
+        .select(also ? { id: invoices.id, also } : { id: invoices.id })
+        .from(invoices)
+        .where(own(userId, id))
+        .for('update')
+        .then((rows) => rows as { id: string; also?: T }[]);
     // Read after the lock is held, in a statement of its own: under READ COMMITTED a new statement
     // sees what the transaction we waited for committed (its payments and credit notes); the
     // locking statement's own subqueries would still see the sums from before the wait. Sent with
     // the lock, not after its answer: the database runs it once the lock is held, and no trip back
     // to the API comes between them (db/transaction-tail.ts says why that matters).
-    const reading = lockedRead(tx, { userId, id, today });
-    const [[hit], [row]] = await Promise.all([locking, reading]);
+    const [[hit], [row]] = await inOrder(db, locking, () => lockedRead(tx, { userId, id, today }));
     if (!hit) return { invoice: null, also: undefined };
     return { invoice: row ?? null, also: hit.also as T };
   };
@@ -366,9 +365,13 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       // nothing comes back to the API while the lock is held (db/transaction-tail.ts).
       try {
         return await withTail(db, async (tx) => {
-          const locked = counters.lock(tx, userId, 'invoice');
-          const { id, written } = sendDraft(tx, userId, values, fields.lines, guard ?? null, also);
-          return { tail: Promise.all([locked, written]).then(() => id) };
+          const id = randomUUID();
+          const tail = inOrder(
+            db,
+            () => counters.lock(tx, userId, 'invoice'),
+            () => sendDraft(tx, userId, id, values, fields.lines, guard ?? null, also),
+          );
+          return { tail: tail.then(() => id) };
         });
       } catch (error) {
         if (guard && isLimitRefusal(error)) guard.refuse();
