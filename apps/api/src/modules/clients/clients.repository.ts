@@ -7,7 +7,7 @@ import { likePattern } from '../../lib/pagination.ts';
 import { accountSizes } from '../documents/account-sizes.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import type { TPeppolId } from '@docket/schemas/peppol';
-import { isLimitRefusal, withinLimit, type CountedLimit } from '../documents/create-guard.ts';
+import { refusedAtLimit, withinLimit, type CountedLimit } from '../documents/create-guard.ts';
 import { inOrder, withTail } from '../../db/transaction-tail.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -107,14 +107,14 @@ export function createClientsRepository(db: Database) {
       const [row] = await byId(userId, { userId, id });
       return row ?? null;
     },
-    /** Under the account's lock; the insert counts the clients held before it for `limit`, which throws to refuse. */
+    /** Under the account's lock when the plan has a `limit`: the insert counts the clients held before it and refuses at the limit. */
     async create(userId: string, fields: ClientFields, limit?: CountedLimit | null): Promise<ClientRow> {
       const insert = (x: Pick<Database, 'insert'>) => x.insert(clients).values({ userId, ...peppolColumns(fields) });
       if (!limit) return (await insert(db).returning())[0]!;
       // The account's lock (clients held are counted under it), the insert, which refuses at the
       // limit itself, and COMMIT go together (db/transaction-tail.ts).
-      try {
-        return await withTail(db, async (tx) => {
+      return refusedAtLimit(limit, () =>
+        withTail(db, async (tx) => {
           const written = inOrder(
             db,
             () => lockAccount(tx, userId),
@@ -126,11 +126,8 @@ export function createClientsRepository(db: Database) {
               return row;
             }),
           };
-        });
-      } catch (error) {
-        if (isLimitRefusal(error)) limit.refuse();
-        throw error;
-      }
+        }),
+      );
     },
     async update(userId: string, id: string, fields: ClientFields) {
       const [row] = await db

@@ -27,7 +27,17 @@ const PLAN_LIMIT_SQLSTATE = 'DKL01';
 export const withinLimit = (limit: CountedLimit) => sql<number>`docket_within_limit(${limit.used}, ${limit.max})`.mapWith(Number);
 
 /** Whether a create failed because its insert refused the plan's limit (the driver's error, or its cause). */
-export function isLimitRefusal(error: unknown): boolean {
+function isLimitRefusal(error: unknown): boolean {
   const e = error as { code?: unknown; cause?: { code?: unknown } } | null | undefined;
   return e?.code === PLAN_LIMIT_SQLSTATE || e?.cause?.code === PLAN_LIMIT_SQLSTATE;
+}
+
+/** `create`, with its insert's refusal at `limit` thrown as the plan's own refusal (`limit.refuse`). */
+export async function refusedAtLimit<T>(limit: CountedLimit | null | undefined, create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (limit && isLimitRefusal(error)) limit.refuse();
+    throw error;
+  }
 }

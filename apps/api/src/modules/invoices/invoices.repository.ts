@@ -12,7 +12,7 @@ import { lineColumns, totalsColumns, type DocumentTotals, type PricedDocument, t
 import { linesJson } from '../documents/lines-json.ts';
 import type { SearchedDocument } from '../documents/document-search.ts';
 import { documentListQuery, listShapeKey, listValues, searchesByIds, withSearchIds, type DocumentListOptions } from '../documents/document-list-shape.ts';
-import { isLimitRefusal, withinLimit, type CountedLimit, type CreateGuard, type Executor } from '../documents/create-guard.ts';
+import { refusedAtLimit, withinLimit, type CountedLimit, type CreateGuard, type Executor } from '../documents/create-guard.ts';
 import { inOrder, withTail } from '../../db/transaction-tail.ts';
 import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
@@ -363,8 +363,8 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
       if (typeof guard === 'function') return db.transaction((tx) => insertDraft(tx, userId, values, fields.lines, guard, also));
       // The counter's lock, the insert (which refuses at the limit itself) and COMMIT go together:
       // nothing comes back to the API while the lock is held (db/transaction-tail.ts).
-      try {
-        return await withTail(db, async (tx) => {
+      return refusedAtLimit(guard, () =>
+        withTail(db, async (tx) => {
           const id = randomUUID();
           const tail = inOrder(
             db,
@@ -372,11 +372,8 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
             () => sendDraft(tx, userId, id, values, fields.lines, guard ?? null, also),
           );
           return { tail: tail.then(() => id) };
-        });
-      } catch (error) {
-        if (guard && isLimitRefusal(error)) guard.refuse();
-        throw error;
-      }
+        }),
+      );
     },
 
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),

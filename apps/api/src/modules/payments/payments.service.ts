@@ -126,16 +126,9 @@ export function createPaymentsService(repo: PaymentsRepository, deps: PaymentsSe
     return { written, moves: paymentMovesStatus(inv, amountPence) };
   };
   /** Checks and inserts one payment inside the caller's transaction; the invoice is already locked. */
-  const recordLocked = async (
-    tx: Tx,
-    userId: string,
-    inv: LockedInvoice,
-    amountPence: number,
-    paidOn: string,
-    method: TPaymentMethod,
-    reference: string | null,
-  ): Promise<string> => {
-    const { written, moves } = sendLocked(tx, userId, inv, amountPence, paidOn, method, reference);
+  const recordLocked = async (...payment: Parameters<typeof sendLocked>): Promise<string> => {
+    const [tx, , inv] = payment;
+    const { written, moves } = sendLocked(...payment);
     const id = await written;
     if (moves) await deps.invoices.settleFromLedger(tx, inv.id);
     return id;
