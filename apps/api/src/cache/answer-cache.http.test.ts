@@ -190,3 +190,99 @@ function editable(client: object): Record<string, unknown> {
   const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = client as Record<string, unknown>;
   return fields;
 }
+
+describe('each kept answer moves with what it shows, not with every write (migration 0053)', () => {
+  const KEPT: Record<string, string> = { quotes: '/api/quotes?limit=20', clients: '/api/clients?limit=20', dashboard: '/api/dashboard' };
+  /** Marks every kept answer of `u` (each names the client): an answer still kept after a write comes back marked. */
+  const markKept = async (u: TestUser) => {
+    for (const path of Object.values(KEPT)) expect(await text(u, path), path).toMatch(/Mark(er|ed) Client Ltd/);
+    for (const row of await keptRows(u)) {
+      await t.ctx.db
+        .update(keptAnswers)
+        .set({ body: row.body.replaceAll('Marker Client Ltd', 'Marked Client Ltd') })
+        .where(and(eq(keptAnswers.userId, u.id), eq(keptAnswers.name, row.name)));
+    }
+  };
+  const stillKept = async (u: TestUser) =>
+    Object.fromEntries(await Promise.all(Object.entries(KEPT).map(async ([kind, path]) => [kind, (await text(u, path)).includes('Marked Client Ltd')])));
+
+  it('when a client is added, then only the client list is worked out again, and it shows the client', async () => {
+    const u = await registerUser(t.app);
+    const c = await createClient(t.app, u, { name: 'Marker Client Ltd' });
+    await createQuote(t.app, u, c.id);
+    await createInvoice(t.app, u, c.id);
+    await markKept(u);
+    await createClient(t.app, u, { name: 'Newly Added Ltd' });
+    expect(await stillKept(u)).toEqual({ quotes: true, clients: false, dashboard: true });
+    expect(await text(u, KEPT.clients!)).toContain('Newly Added Ltd');
+  });
+
+  it('when an invoice is written or paid, then the quote and client lists stay kept and the dashboard is worked out again', async () => {
+    const u = await registerUser(t.app);
+    const c = await createClient(t.app, u, { name: 'Marker Client Ltd' });
+    await createQuote(t.app, u, c.id);
+    const invoice = await createInvoice(t.app, u, c.id, { lineItems: [{ description: 'Work', quantity: 1, unitPrice: 90 }], tax: 0 });
+    const writes: [string, () => Promise<unknown>][] = [
+      ['an invoice', () => createInvoice(t.app, u, c.id)],
+      ['sent', () => act(t.app, u, 'invoices', invoice.id, 'send')],
+      ['paid in part', () => request(t.app).post(`/api/invoices/${invoice.id}/payments`).set(u.auth).send({ amount: 40 }).expect(201)],
+    ];
+    for (const [what, write] of writes) {
+      await markKept(u);
+      await write();
+      expect(await stillKept(u), what).toEqual({ quotes: true, clients: true, dashboard: false });
+    }
+  });
+
+  it('when a client is renamed, then every kept answer is worked out again', async () => {
+    const u = await registerUser(t.app);
+    const c = await createClient(t.app, u, { name: 'Marker Client Ltd' });
+    await createQuote(t.app, u, c.id);
+    await createInvoice(t.app, u, c.id);
+    await markKept(u);
+    await request(t.app)
+      .put(`/api/clients/${c.id}`)
+      .set(u.auth)
+      .send({ ...editable(c), name: 'Renamed Everywhere Ltd' })
+      .expect(200);
+    expect(await stillKept(u)).toEqual({ quotes: false, clients: false, dashboard: false });
+    for (const path of Object.values(KEPT)) expect(await text(u, path), path).toContain('Renamed Everywhere Ltd');
+  });
+
+  it("when invoices made from a quote are written, sent, paid or credited, then the quote list's first page is the one worked out now", async () => {
+    const u = await registerUser(t.app);
+    const c = await createClient(t.app, u);
+    const quote = await createQuote(t.app, u, c.id, { lineItems: [{ description: 'Rewire', quantity: 1, unitPrice: 100 }], tax: 0 });
+    await act(t.app, u, 'quotes', quote.id, 'send');
+    await act(t.app, u, 'quotes', quote.id, 'approve');
+    let depositId = '';
+    let finalId = '';
+    const steps: [string, () => Promise<unknown>][] = [
+      [
+        'a deposit invoice',
+        async () => (depositId = (await request(t.app).post(`/api/quotes/${quote.id}/invoices`).set(u.auth).send({ type: 'DEPOSIT', percent: 50 }).expect(201)).body.data.id),
+      ],
+      ['the deposit sent', () => act(t.app, u, 'invoices', depositId, 'send')],
+      ['the deposit paid in full', () => request(t.app).post(`/api/invoices/${depositId}/payments`).set(u.auth).send({ amount: 50 }).expect(201)],
+      ['the final invoice', async () => (finalId = (await request(t.app).post(`/api/quotes/${quote.id}/invoices`).set(u.auth).send({ type: 'FINAL' }).expect(201)).body.data.id)],
+      ['the final sent', () => act(t.app, u, 'invoices', finalId, 'send')],
+      [
+        'the final credited in part',
+        () =>
+          request(t.app)
+            .post(`/api/invoices/${finalId}/credit-notes`)
+            .set(u.auth)
+            .send({ reason: 'Less work', lineItems: [{ description: 'Refund', quantity: 1, unitPrice: 10 }] })
+            .expect(201),
+      ],
+    ];
+    let before = await text(u, KEPT.quotes!);
+    for (const [what, step] of steps) {
+      await step();
+      const served = await text(u, KEPT.quotes!);
+      expect(served, what).not.toBe(before);
+      expect(served, what).toBe(await workedOut(u, KEPT.quotes!));
+      before = served;
+    }
+  });
+});

@@ -1,7 +1,8 @@
 import { and, eq, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { accountVersions, accounts, keptAnswers, memberships, users } from '../db/schema.ts';
+import { accounts, keptAnswers, memberships, users } from '../db/schema.ts';
+import { answerVersionSql, isKeptAnswerName } from './kept-answer-topics.ts';
 import {
   liveSessionColumns,
   liveSessionOf,
@@ -26,9 +27,8 @@ export interface KeptForSessionRow {
 /** An answer's name: letters, digits and hyphens ('dashboard', 'quotes-50'), as the prepared read takes them. */
 const NAME = /^[a-z0-9-]{1,40}$/;
 
-/** The account's version now: 0 until its first change. */
-const versionNow = (userId: SQL | Placeholder | AnyPgColumn) =>
-  sql`coalesce((select ${accountVersions.version} from ${accountVersions} where ${accountVersions.userId} = ${userId}), 0)`;
+/** The named answer's version now (the counters it watches, summed): 0 until its account's first change. */
+const versionNow = (userId: SQL | Placeholder | AnyPgColumn) => answerVersionSql(userId, sql.placeholder('name'));
 
 /** The text kept for the name and day placeholders under `version`, or null. */
 const keptBody = (userId: SQL | Placeholder | AnyPgColumn, version: SQL) =>
@@ -37,8 +37,9 @@ const keptBody = (userId: SQL | Placeholder | AnyPgColumn, version: SQL) =>
       and ${keptAnswers.day} = ${sql.placeholder('day')}::date and ${keptAnswers.version} = ${version})`;
 
 /**
- * Answers kept as the JSON text sent, per account version and London day (docs/product.md,
- * "Kept answers"). The version moves in every transaction that changes what they show.
+ * Answers kept as the JSON text sent, per version and London day (docs/product.md, "Kept
+ * answers"). An answer's version moves in every transaction that changes what it shows
+ * (kept-answer-topics.ts).
  */
 export function createKeptAnswersRepository(db: Database) {
   const readQuery = db
@@ -64,7 +65,7 @@ export function createKeptAnswersRepository(db: Database) {
     .limit(1)
     .prepare('kept_answer_for_session_v2');
   const checked = (name: string) => {
-    if (!NAME.test(name)) throw new Error(`not a kept answer name: ${name}`);
+    if (!NAME.test(name) || !isKeptAnswerName(name)) throw new Error(`not a kept answer name: ${name}`);
     return name;
   };
   return {

@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
 import { createTestApp, registerUser, sampleCompany, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { act, createClient, createInvoice, createQuote } from '../../test/document-fixtures.ts';
-import { ANSWER_TABLES, INVOICE_ANSWER_TABLES, PDF_TABLES } from './cached-reads.ts';
+import { ANSWER_TABLES, INVOICE_ANSWER_TABLES, NEW_ROWS_UNSEEN, PDF_TABLES, READ_FROM_QUOTES, VERSION_TABLE_COUNTERS } from './cached-reads.ts';
+import { KEPT_ANSWER_TOPICS } from './kept-answer-topics.ts';
+import { keptAnswers } from '../db/schema.ts';
 import { createApp } from '../app.ts';
 
 /**
@@ -65,32 +67,59 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('what keeps each cache fresh', () => {
-  it('when each kept answer is worked out, then every table it reads moves the account version or is the session check or the cache', async () => {
-    // a prepared statement's text is sent once per connection (PGlite: once per process), so the
-    // answers are first asked for here (nothing kept yet: each is worked out)
-    const tables = await tablesRead(async () => {
-      for (const path of ['/api/quotes?limit=50', '/api/clients?limit=50', '/api/dashboard']) {
-        expect((await request(t.app).get(path).set(user.auth)).status, path).toBe(200);
-      }
-    });
-    expect(tables).toContain('quote_lines');
-    expect(tables.filter((table) => !(table in ANSWER_TABLES))).toEqual([]);
-    const watched = await queryRows<{ table: string }>(
+  it('when each kept answer is worked out, then every table it reads moves a counter the answer watches, or is the session check or the cache', async () => {
+    const paths: Record<string, string> = { quotes: '/api/quotes?limit=50', clients: '/api/clients?limit=50', dashboard: '/api/dashboard' };
+    expect(Object.keys(paths).sort()).toEqual(Object.keys(KEPT_ANSWER_TOPICS).sort());
+    for (const [kind, path] of Object.entries(paths)) {
+      // a new app: a prepared statement's text is sent once per connection (PGlite: once per
+      // process), and nothing is kept for it yet, so the answer is worked out
+      await t.ctx.db.delete(keptAnswers);
+      const fresh = createApp(t.ctx);
+      const tables = await tablesRead(async () => expect((await request(fresh).get(path).set(user.auth)).status, path).toBe(200));
+      expect(tables, kind).toContain(kind === 'dashboard' ? 'invoice_figures' : kind);
+      expect(tables.filter((table) => !(table in ANSWER_TABLES)), kind).toEqual([]);
+      const watches = KEPT_ANSWER_TOPICS[kind]!;
+      const unwatched = tables.flatMap((table) => {
+        if (ANSWER_TABLES[table] === 'figures') return watches.includes('invoices') ? [] : [`${table} (figures)`];
+        if (ANSWER_TABLES[table] !== 'version') return [];
+        const moves = VERSION_TABLE_COUNTERS[table]!;
+        const throughQuotes = READ_FROM_QUOTES[kind]?.includes(table) ? (moves.fromQuote ?? []) : [];
+        const seen = (counters: readonly string[]) => [...counters, ...throughQuotes].some((c) => watches.includes(c as never));
+        return [
+          ...(seen(moves.change) ? [] : [`${table} changed`]),
+          ...(seen(moves.insert) || NEW_ROWS_UNSEEN[kind]?.[table] ? [] : [`${table} inserted`]),
+        ];
+      });
+      expect(unwatched, kind).toEqual([]);
+    }
+    // the table of counters is the triggers' own declaration
+    const triggers = await queryRows<{ table: string; args: string }>(
       t.ctx.db,
-      sql`select c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid where p.proname = 'bump_account_version'`,
+      sql`select c.relname as table, encode(g.tgargs, 'escape') as args from pg_trigger g join pg_class c on c.oid = g.tgrelid
+        join pg_proc p on p.oid = g.tgfoid where p.proname = 'bump_account_version'`,
     );
-    const versioned = Object.entries(ANSWER_TABLES)
-      .filter(([, how]) => how === 'version')
-      .map(([table]) => table);
-    expect(versioned.filter((table) => !watched.some((w) => w.table === table))).toEqual([]);
-    // the running figures are written by the triggers of version tables only
+    const declared = Object.fromEntries(
+      triggers.map(({ table, args }) => {
+        const [insert = '', change = insert] = args.split('\\000').filter(Boolean);
+        return [table, { insert: insert.split(','), change: change.split(',') }];
+      }),
+    );
+    const listed = Object.fromEntries(Object.entries(VERSION_TABLE_COUNTERS).map(([table, m]) => [table, { insert: [...m.insert], change: [...m.change] }]));
+    expect(declared).toEqual(listed);
+    expect(Object.keys(listed).sort()).toEqual(
+      Object.entries(ANSWER_TABLES)
+        .filter(([, how]) => how === 'version')
+        .map(([table]) => table)
+        .sort(),
+    );
+    // the running figures are written by the triggers of tables that move `invoices` only
     const figuresWriters = await queryRows<{ table: string }>(
       t.ctx.db,
       sql`select distinct c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
         where p.proname in ('refresh_invoice_figures', 'move_account_figures')`,
     );
     expect(figuresWriters.map((w) => w.table).sort()).toEqual(['credit_notes', 'invoice_figures', 'invoices', 'payments']);
-    expect(figuresWriters.filter((w) => !['version', 'figures'].includes(ANSWER_TABLES[w.table] ?? ''))).toEqual([]);
+    expect(figuresWriters.filter((w) => ANSWER_TABLES[w.table] === 'version' && !VERSION_TABLE_COUNTERS[w.table]!.change.includes('invoices'))).toEqual([]);
   });
 
   it('when invoice answers are built and kept one by one, then every table they read has a part in the key, and the tables the key version watches have its triggers', async () => {

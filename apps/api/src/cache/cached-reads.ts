@@ -1,15 +1,17 @@
+import type { VersionTopic } from './kept-answer-topics.ts';
+
 /**
  * Every table a kept answer (the answer cache) or a kept PDF (the issued-PDF byte cache) reads,
- * and what stops it serving a stale answer. cache-coverage.db.test.ts captures the statements
- * of both and fails on a table missing here, and on a 'version' table the account's version
- * trigger (bump_account_version, migrations 0014 and 0021) does not watch.
+ * and what stops it serving a stale answer. cache-coverage.http.test.ts captures the statements
+ * of both and fails on a table missing here, and on a 'version' table whose trigger does not move
+ * a counter the answer reading it watches.
  *
- * - `version`: a write to it moves the account's version, and a kept answer is read only under
- *   the version now (docs/product.md, "Kept answers");
+ * - `version`: a write to it moves version counters (VERSION_TABLE_COUNTERS), and a kept answer is
+ *   read only under the sum of its counters now (docs/product.md, "Kept answers");
  * - `session`: read to check the session in the same query (session-check.ts), never answered;
  * - `cache`: the cache's own tables;
- * - `figures`: the running figures (migration 0048), written only by the triggers of `version`
- *   tables, in the transaction that writes them, so the version moves with them.
+ * - `figures`: the running figures (migration 0048), written only by the triggers of invoices,
+ *   payments and credit notes, in the transaction that writes them, so `invoices` moves with them.
  */
 export const ANSWER_TABLES: Record<string, 'version' | 'session' | 'cache' | 'figures'> = {
   invoices: 'version',
@@ -27,6 +29,34 @@ export const ANSWER_TABLES: Record<string, 'version' | 'session' | 'cache' | 'fi
   kept_answers: 'cache',
   invoice_figures: 'figures',
   account_figures: 'figures',
+};
+
+/**
+ * The counters (kept-answer-topics.ts) a transaction writing each 'version' table moves, as its
+ * trigger declares them (bump_account_version, migration 0053): `insert` for a new row, `change`
+ * for a changed or deleted one, and `fromQuote` as well for a row made from a quote.
+ */
+export const VERSION_TABLE_COUNTERS: Record<string, { insert: readonly VersionTopic[]; change: readonly VersionTopic[]; fromQuote?: readonly VersionTopic[] }> = {
+  invoices: { insert: ['invoices'], change: ['invoices'], fromQuote: ['shared'] },
+  invoice_lines: { insert: ['invoices'], change: ['invoices'] },
+  payments: { insert: ['invoices'], change: ['invoices'] },
+  // the quote list sums the credit notes of a quote's invoices
+  credit_notes: { insert: ['invoices', 'shared'], change: ['invoices', 'shared'] },
+  quotes: { insert: ['shared'], change: ['shared'] },
+  quote_lines: { insert: ['shared'], change: ['shared'] },
+  companies: { insert: ['shared'], change: ['shared'] },
+  clients: { insert: ['clients'], change: ['clients', 'shared'] },
+};
+
+/** The tables whose new rows an answer cannot show, and why. */
+export const NEW_ROWS_UNSEEN: Record<string, Record<string, string>> = {
+  dashboard: { clients: 'a new client is on no document yet' },
+  quotes: { clients: 'a new client is on no quote yet' },
+};
+
+/** The tables an answer reads only through a quote's invoices: their rows made from a quote move `fromQuote` too. */
+export const READ_FROM_QUOTES: Record<string, readonly string[]> = {
+  quotes: ['invoices'],
 };
 
 /**

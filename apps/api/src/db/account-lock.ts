@@ -30,11 +30,14 @@ export async function lockAccount(tx: Tx, accountId: string): Promise<{ createdA
 }
 
 /**
- * A member's name changed: every account the user belongs to moves on a version, so no kept
- * answer (docs/product.md, "Kept answers") is served naming them the old way.
+ * A member's name changed: every account the user belongs to moves all its version counters, so no
+ * kept answer (docs/product.md, "Kept answers") is served naming them the old way.
  */
 export async function bumpAccountsOfMember(tx: Tx, userId: string): Promise<void> {
-  await tx.execute(sql`insert into ${accountVersions} (${sql.identifier(accountVersions.userId.name)}, ${sql.identifier(accountVersions.version.name)})
-    select ${memberships.accountId}, 1 from ${memberships} where ${memberships.userId} = ${userId}
-    on conflict (${sql.identifier(accountVersions.userId.name)}) do update set ${sql.identifier(accountVersions.version.name)} = ${accountVersions.version} + 1`);
+  const v = accountVersions;
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  await tx.execute(sql`insert into ${v} (${column(v.userId)}, ${column(v.version)}, ${column(v.invoicesVersion)}, ${column(v.clientsVersion)})
+    select ${memberships.accountId}, 1, 1, 1 from ${memberships} where ${memberships.userId} = ${userId}
+    on conflict (${column(v.userId)}) do update set ${column(v.version)} = ${v.version} + 1,
+      ${column(v.invoicesVersion)} = ${v.invoicesVersion} + 1, ${column(v.clientsVersion)} = ${v.clientsVersion} + 1`);
 }

@@ -177,6 +177,18 @@ export function upgradeFromVersion1(old: Backup): Backup {
   return { ...old, version: BACKUP_VERSION, tables };
 }
 
+/**
+ * A backup made before the version counters (migration 0053): each account's version becomes its
+ * shared counter, the other two start at 0, and its kept answers, kept under the one version of
+ * before, are left out (the first reads work them out again).
+ */
+export function withVersionCounters(b: Backup): Backup {
+  const versions = b.tables.account_versions ?? [];
+  if (versions.every((r) => 'invoices_version' in r && 'clients_version' in r)) return b;
+  const counted = versions.map((r) => ({ invoices_version: 0, clients_version: 0, ...r }));
+  return { ...b, tables: { ...b.tables, account_versions: counted, kept_answers: [] } };
+}
+
 /** Row counts per table. */
 export async function countRows(db: Database): Promise<Record<string, number>> {
   const parts = BACKUP_TABLES.map((t) => `select '${t}' as name, count(*) as n from ${t}`);
@@ -268,9 +280,10 @@ export const RESTORE_BATCH_CHARS = 8 * 1024 * 1024;
 /** Load a backup into an empty database (migrated, no rows), all or nothing. */
 export async function restoreBackup(
   db: Database,
-  backup: Backup,
+  given: Backup,
   { batchChars = RESTORE_BATCH_CHARS }: { batchChars?: number } = {},
 ): Promise<Record<string, number>> {
+  const backup = withVersionCounters(given);
   await assertKnownTables(db);
   const existing = await countRows(db);
   const filled = Object.entries(existing).filter(([, n]) => n > 0);

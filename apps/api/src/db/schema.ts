@@ -878,13 +878,19 @@ export const recurringIssues = pgTable(
 );
 
 /**
- * A number per account that changes in every transaction that changes what its kept answers
- * show (docs/product.md, "Kept answers"): triggers on invoices, quotes, their lines, clients,
- * payments, credit notes and the company bump it at commit (migration 0014).
+ * Counters per account that change in every transaction that changes what its kept answers show
+ * (docs/product.md, "Kept answers"): triggers on invoices, quotes, their lines, clients, payments,
+ * credit notes and the company move them at commit (migrations 0014, 0053), each answer is kept
+ * under the sum of the counters it watches (cache/kept-answer-topics.ts).
  */
 export const accountVersions = pgTable('account_versions', {
   userId: owner().primaryKey(),
+  /** the shared counter: quotes, their lines, the company, changed clients, invoices made from quotes */
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /** invoices, their lines, payments and credit notes */
+  invoicesVersion: bigint('invoices_version', { mode: 'number' }).notNull().default(0),
+  /** clients, new or changed */
+  clientsVersion: bigint('clients_version', { mode: 'number' }).notNull().default(0),
 });
 
 /**
