@@ -260,11 +260,16 @@ describe('each kept answer moves with what it shows, not with every write (migra
     const steps: [string, () => Promise<unknown>][] = [
       [
         'a deposit invoice',
-        async () => (depositId = (await request(t.app).post(`/api/quotes/${quote.id}/invoices`).set(u.auth).send({ type: 'DEPOSIT', percent: 50 }).expect(201)).body.data.id),
+        async () =>
+          (depositId = (await request(t.app).post(`/api/quotes/${quote.id}/invoices`).set(u.auth).send({ type: 'DEPOSIT', percent: 50 }).expect(201)).body.data
+            .id),
       ],
       ['the deposit sent', () => act(t.app, u, 'invoices', depositId, 'send')],
       ['the deposit paid in full', () => request(t.app).post(`/api/invoices/${depositId}/payments`).set(u.auth).send({ amount: 50 }).expect(201)],
-      ['the final invoice', async () => (finalId = (await request(t.app).post(`/api/quotes/${quote.id}/invoices`).set(u.auth).send({ type: 'FINAL' }).expect(201)).body.data.id)],
+      [
+        'the final invoice',
+        async () => (finalId = (await request(t.app).post(`/api/quotes/${quote.id}/invoices`).set(u.auth).send({ type: 'FINAL' }).expect(201)).body.data.id),
+      ],
       ['the final sent', () => act(t.app, u, 'invoices', finalId, 'send')],
       [
         'the final credited in part',

@@ -77,7 +77,10 @@ describe('what keeps each cache fresh', () => {
       const fresh = createApp(t.ctx);
       const tables = await tablesRead(async () => expect((await request(fresh).get(path).set(user.auth)).status, path).toBe(200));
       expect(tables, kind).toContain(kind === 'dashboard' ? 'invoice_figures' : kind);
-      expect(tables.filter((table) => !(table in ANSWER_TABLES)), kind).toEqual([]);
+      expect(
+        tables.filter((table) => !(table in ANSWER_TABLES)),
+        kind,
+      ).toEqual([]);
       const watches = KEPT_ANSWER_TOPICS[kind]!;
       const unwatched = tables.flatMap((table) => {
         if (ANSWER_TABLES[table] === 'figures') return watches.includes('invoices') ? [] : [`${table} (figures)`];
@@ -85,10 +88,7 @@ describe('what keeps each cache fresh', () => {
         const moves = VERSION_TABLE_COUNTERS[table]!;
         const throughQuotes = READ_FROM_QUOTES[kind]?.includes(table) ? (moves.fromQuote ?? []) : [];
         const seen = (counters: readonly string[]) => [...counters, ...throughQuotes].some((c) => watches.includes(c as never));
-        return [
-          ...(seen(moves.change) ? [] : [`${table} changed`]),
-          ...(seen(moves.insert) || NEW_ROWS_UNSEEN[kind]?.[table] ? [] : [`${table} inserted`]),
-        ];
+        return [...(seen(moves.change) ? [] : [`${table} changed`]), ...(seen(moves.insert) || NEW_ROWS_UNSEEN[kind]?.[table] ? [] : [`${table} inserted`])];
       });
       expect(unwatched, kind).toEqual([]);
     }

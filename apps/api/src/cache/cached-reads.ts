@@ -36,17 +36,18 @@ export const ANSWER_TABLES: Record<string, 'version' | 'session' | 'cache' | 'fi
  * trigger declares them (bump_account_version, migration 0053): `insert` for a new row, `change`
  * for a changed or deleted one, and `fromQuote` as well for a row made from a quote.
  */
-export const VERSION_TABLE_COUNTERS: Record<string, { insert: readonly VersionTopic[]; change: readonly VersionTopic[]; fromQuote?: readonly VersionTopic[] }> = {
-  invoices: { insert: ['invoices'], change: ['invoices'], fromQuote: ['shared'] },
-  invoice_lines: { insert: ['invoices'], change: ['invoices'] },
-  payments: { insert: ['invoices'], change: ['invoices'] },
-  // the quote list sums the credit notes of a quote's invoices
-  credit_notes: { insert: ['invoices', 'shared'], change: ['invoices', 'shared'] },
-  quotes: { insert: ['shared'], change: ['shared'] },
-  quote_lines: { insert: ['shared'], change: ['shared'] },
-  companies: { insert: ['shared'], change: ['shared'] },
-  clients: { insert: ['clients'], change: ['clients', 'shared'] },
-};
+export const VERSION_TABLE_COUNTERS: Record<string, { insert: readonly VersionTopic[]; change: readonly VersionTopic[]; fromQuote?: readonly VersionTopic[] }> =
+  {
+    invoices: { insert: ['invoices'], change: ['invoices'], fromQuote: ['shared'] },
+    invoice_lines: { insert: ['invoices'], change: ['invoices'] },
+    payments: { insert: ['invoices'], change: ['invoices'] },
+    // the quote list sums the credit notes of a quote's invoices
+    credit_notes: { insert: ['invoices', 'shared'], change: ['invoices', 'shared'] },
+    quotes: { insert: ['shared'], change: ['shared'] },
+    quote_lines: { insert: ['shared'], change: ['shared'] },
+    companies: { insert: ['shared'], change: ['shared'] },
+    clients: { insert: ['clients'], change: ['clients', 'shared'] },
+  };
 
 /** The tables whose new rows an answer cannot show, and why. */
 export const NEW_ROWS_UNSEEN: Record<string, Record<string, string>> = {

@@ -30,10 +30,10 @@ export const KEPT_ANSWER_TOPICS: Readonly<Record<string, readonly VersionTopic[]
   clients: ['clients'],
 };
 
-export const answerKind = (name: string): string => name.split('-')[0]!;
+const answerKind = (name: string): string => name.split('-')[0]!;
 
 /** Whether answers named so are kept (a name of another kind is refused before any query). */
-export const isKeptAnswerName = (name: string): boolean => answerKind(name) in KEPT_ANSWER_TOPICS;
+export const isKeptAnswerName = (name: string): boolean => Object.hasOwn(KEPT_ANSWER_TOPICS, answerKind(name));
 
 /**
  * The version of the answer named `name` now, read from `account_versions` for `accountId`
