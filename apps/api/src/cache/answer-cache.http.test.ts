@@ -203,14 +203,19 @@ describe('each kept answer moves with what it shows, not with every write (migra
         .where(and(eq(keptAnswers.userId, u.id), eq(keptAnswers.name, row.name)));
     }
   };
+  /** An account whose three kept answers each name its client. */
+  const accountNamingMarker = async () => {
+    const u = await registerUser(t.app);
+    const c = await createClient(t.app, u, { name: 'Marker Client Ltd' });
+    await createQuote(t.app, u, c.id);
+    const invoice = await createInvoice(t.app, u, c.id);
+    return { u, c, invoice };
+  };
   const stillKept = async (u: TestUser) =>
     Object.fromEntries(await Promise.all(Object.entries(KEPT).map(async ([kind, path]) => [kind, (await text(u, path)).includes('Marked Client Ltd')])));
 
   it('when a client is added, then only the client list is worked out again, and it shows the client', async () => {
-    const u = await registerUser(t.app);
-    const c = await createClient(t.app, u, { name: 'Marker Client Ltd' });
-    await createQuote(t.app, u, c.id);
-    await createInvoice(t.app, u, c.id);
+    const { u } = await accountNamingMarker();
     await markKept(u);
     await createClient(t.app, u, { name: 'Newly Added Ltd' });
     expect(await stillKept(u)).toEqual({ quotes: true, clients: false, dashboard: true });
@@ -218,10 +223,7 @@ describe('each kept answer moves with what it shows, not with every write (migra
   });
 
   it('when an invoice is written or paid, then the quote and client lists stay kept and the dashboard is worked out again', async () => {
-    const u = await registerUser(t.app);
-    const c = await createClient(t.app, u, { name: 'Marker Client Ltd' });
-    await createQuote(t.app, u, c.id);
-    const invoice = await createInvoice(t.app, u, c.id, { lineItems: [{ description: 'Work', quantity: 1, unitPrice: 90 }], tax: 0 });
+    const { u, c, invoice } = await accountNamingMarker();
     const writes: [string, () => Promise<unknown>][] = [
       ['an invoice', () => createInvoice(t.app, u, c.id)],
       ['sent', () => act(t.app, u, 'invoices', invoice.id, 'send')],
@@ -235,10 +237,7 @@ describe('each kept answer moves with what it shows, not with every write (migra
   });
 
   it('when a client is renamed, then every kept answer is worked out again', async () => {
-    const u = await registerUser(t.app);
-    const c = await createClient(t.app, u, { name: 'Marker Client Ltd' });
-    await createQuote(t.app, u, c.id);
-    await createInvoice(t.app, u, c.id);
+    const { u, c } = await accountNamingMarker();
     await markKept(u);
     await request(t.app)
       .put(`/api/clients/${c.id}`)
