@@ -2,7 +2,19 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkTargets, cpuSplit, draftPreviewCheck, ENDPOINT, keptNotes, mixChecks, renderReport, splitTable, type BenchReport, type DbRun } from './report.ts';
+import {
+  checkTargets,
+  cpuSplit,
+  draftPreviewCheck,
+  ENDPOINT,
+  keptNotes,
+  mixChecks,
+  mixFromParts,
+  renderReport,
+  splitTable,
+  type BenchReport,
+  type DbRun,
+} from './report.ts';
 import type { MixRun } from './mix-run.ts';
 
 const load = { name: 'x', requests: 10, rps: 10, p50: 1, p99: 2, avg: 1, errors: 0, statusCodes: { 200: 10 }, serverCpuMsPerRequest: 0.1 };
@@ -168,19 +180,36 @@ describe('reads against writes (--mix-split)', () => {
     clientCpuMsPerRequest: 0.2,
   });
 
+  const mixed = { rps: 500, health: { rps: 3500 } as MixRun['health'] };
+
   it('when the split was not measured, then there is no table', () => {
-    expect(splitTable({})).toEqual([]);
+    expect(splitTable({ rps: 500, health: { rps: 2000 } as MixRun['health'] })).toEqual([]);
   });
 
   it('when both parts were measured on PostgreSQL, then each row adds the app, the database and the load generator', () => {
-    const lines = splitTable({ split: { reads: { ...part(842, 1.22, 0.56), sharePercent: 81 }, writes: { ...part(353, 2.35, 1.98), sharePercent: 19 } } });
-    expect(lines.find((l) => l.startsWith('| reads '))).toBe('| reads | 81% | 842 | 1.98 | 1.22 (0.61) | 0.56 | 0.20 |');
-    expect(lines.find((l) => l.startsWith('| writes '))).toBe('| writes | 19% | 353 | 4.53 | 2.35 (1.18) | 1.98 | 0.20 |');
+    const lines = splitTable({
+      ...mixed,
+      split: { reads: { ...part(842, 1.22, 0.56), sharePercent: 81 }, writes: { ...part(353, 2.35, 1.98), sharePercent: 19 } },
+    });
+    expect(lines.find((l) => l.startsWith('| reads '))).toBe('| reads | 81% | 842 | 0.24× | 1.98 | 1.22 (0.61) | 0.56 | 0.20 |');
+    expect(lines.find((l) => l.startsWith('| writes '))).toBe('| writes | 19% | 353 | 0.10× | 4.53 | 2.35 (1.18) | 1.98 | 0.20 |');
   });
 
   it("when the database is PGlite (its CPU is the app's own), then there is no PostgreSQL column and nothing is added for it", () => {
-    const lines = splitTable({ split: { reads: part(500, 2.5, Number.NaN), writes: part(200, 5, Number.NaN) } });
+    const lines = splitTable({
+      ...mixed,
+      split: { reads: { ...part(500, 2.5, Number.NaN), sharePercent: 50 }, writes: { ...part(200, 5, Number.NaN), sharePercent: 50 } },
+    });
     expect(lines.some((l) => l.includes('PostgreSQL'))).toBe(false);
-    expect(lines.find((l) => l.startsWith('| reads '))).toBe('| reads | 0% | 500 | 2.70 | 2.50 (1.25) | 0.20 |');
+    expect(lines.find((l) => l.startsWith('| reads '))).toBe('| reads | 50% | 500 | 0.14× | 2.70 | 2.50 (1.25) | 0.20 |');
+  });
+
+  it('when the parts were measured, then the mix they would make alone is their shares over their speeds, set against the mix measured', () => {
+    // 81 reads at 842 req/s and 19 writes at 353 req/s: (81/842 + 19/353) / 100 s a request
+    expect(mixFromParts({ reads: { ...part(842, 1, 1), sharePercent: 81 }, writes: { ...part(353, 1, 1), sharePercent: 19 } })).toBeCloseTo(666.6, 1);
+    const lines = splitTable({ ...mixed, split: { reads: { ...part(842, 1, 1), sharePercent: 81 }, writes: { ...part(353, 1, 1), sharePercent: 19 } } });
+    expect(lines.at(-1)).toBe(
+      'The two parts at their own speeds, with nothing between them, would serve the mix at 667 req/s (0.19× health); measured mixed: 500 req/s (0.14×), -25% against that.',
+    );
   });
 });

@@ -243,25 +243,43 @@ export function cpuSplit(
 }
 
 /**
- * --mix-split: the mix's reads alone, then its writes alone (same accounts and connections, after
- * everything else), each with its CPU per request in all; empty when not measured.
+ * The mix's throughput if each part ran at its own speed alone, with nothing between them: a request
+ * of a part takes 1/rps of the server, so the mix takes the shares' weighted sum of those.
  */
-export function splitTable(m: Pick<MixRun, 'split'>): string[] {
+export function mixFromParts(split: NonNullable<MixRun['split']>): number {
+  const parts = [split.reads, split.writes];
+  const total = parts.reduce((sum, x) => sum + x.sharePercent, 0);
+  return total / parts.reduce((sum, x) => sum + x.sharePercent / x.rps, 0);
+}
+
+/**
+ * --mix-split: the mix's reads alone, then its writes alone (same accounts and connections, after
+ * everything else), each with its CPU per request in all and its throughput against the same
+ * server's /api/health; then the mix those parts would make with nothing between them, against the
+ * mix measured. Empty when not measured.
+ */
+export function splitTable(m: Pick<MixRun, 'split' | 'rps' | 'health'>): string[] {
   if (!m.split) return [];
   const withDb = Object.values(m.split).some((x) => Number.isFinite(x.databaseCpuMsPerRequest));
   const all = (x: MixSplitPart) => x.serverCpuMsPerRequest + (withDb ? x.databaseCpuMsPerRequest : 0) + x.clientCpuMsPerRequest;
+  const ofHealth = (rps: number) => `${(rps / m.health.rps).toFixed(2)}×`;
   const lines = [
-    `Reads against writes (\`--mix-split\`): the mix's reads alone, then its writes alone, each kind at its weight, after the measured mix. CPU per request in all: the app${withDb ? ', PostgreSQL' : ''} and the load generator.`,
+    `Reads against writes (\`--mix-split\`): the mix's reads alone, then its writes alone, each kind at its weight, after the measured mix. CPU per request in all: the app${withDb ? ', PostgreSQL' : ''} and the load generator; ÷ health: against ${ENDPOINT.health} measured before the mix.`,
     '',
-    `| Part | Share of the weights | Req/s | CPU ms/request in all | App (main thread) |${withDb ? ' PostgreSQL |' : ''} Load generator |`,
-    `|---|---|---|---|---|${withDb ? '---|' : ''}---|`,
+    `| Part | Share of the weights | Req/s | ÷ health | CPU ms/request in all | App (main thread) |${withDb ? ' PostgreSQL |' : ''} Load generator |`,
+    `|---|---|---|---|---|---|${withDb ? '---|' : ''}---|`,
   ];
   for (const name of ['reads', 'writes'] as const) {
     const x = m.split[name];
     lines.push(
-      `| ${name} | ${x.sharePercent.toFixed(0)}% | ${x.rps.toFixed(0)} | ${all(x).toFixed(2)} | ${x.serverCpuMsPerRequest.toFixed(2)} (${x.mainThreadCpuMsPerRequest.toFixed(2)}) |${withDb ? ` ${x.databaseCpuMsPerRequest.toFixed(2)} |` : ''} ${x.clientCpuMsPerRequest.toFixed(2)} |`,
+      `| ${name} | ${x.sharePercent.toFixed(0)}% | ${x.rps.toFixed(0)} | ${ofHealth(x.rps)} | ${all(x).toFixed(2)} | ${x.serverCpuMsPerRequest.toFixed(2)} (${x.mainThreadCpuMsPerRequest.toFixed(2)}) |${withDb ? ` ${x.databaseCpuMsPerRequest.toFixed(2)} |` : ''} ${x.clientCpuMsPerRequest.toFixed(2)} |`,
     );
   }
+  const expected = mixFromParts(m.split);
+  lines.push(
+    '',
+    `The two parts at their own speeds, with nothing between them, would serve the mix at ${expected.toFixed(0)} req/s (${ofHealth(expected)} health); measured mixed: ${m.rps.toFixed(0)} req/s (${ofHealth(m.rps)}), ${(100 * (m.rps / expected - 1)).toFixed(0)}% against that.`,
+  );
   return lines;
 }
 

@@ -41,7 +41,7 @@ const { values: args } = parseArgs({
     'mix-profile': { type: 'string' },
     /** seconds of each mix kind alone, unprofiled: the server CPU ms per request of each kind */
     'mix-kind-cpu': { type: 'string' },
-    /** seconds of the mix's reads alone, then its writes alone, after the mix: what each costs */
+    /** seconds of the mix's reads alone, then its writes alone, after the mix: what each costs (full runs: 3; 0 skips them) */
     'mix-split': { type: 'string' },
     /** seconds of the measured mix (warm-up is a third of it) */
     'mix-duration': { type: 'string' },
@@ -231,7 +231,7 @@ async function runMix(app: BenchApp, { sizes, accounts, seedSec, copiedFrom }: M
     {
       profileSec: args['mix-profile'] ? Number(args['mix-profile']) : undefined,
       kindCpuSec: args['mix-kind-cpu'] ? Number(args['mix-kind-cpu']) : undefined,
-      splitSec: args['mix-split'] ? Number(args['mix-split']) : undefined,
+      splitSec: Number(args['mix-split'] ?? (smoke ? 0 : 3)) || undefined,
       localPostgres: app.kind === 'postgres' && isLocalHost(process.env.DATABASE_URL),
       statementTrace: args['pglite-statements'] && app.kind === 'pglite' ? statementTrace(pgliteThreadOf(app)) : undefined,
       profileDir: path.join(HERE, '.tmp/profiles', app.kind),
