@@ -183,7 +183,7 @@ describe('reads against writes (--mix-split)', () => {
   const mixed = { rps: 500, health: { rps: 3500 } as MixRun['health'] };
 
   it('when the split was not measured, then there is no table', () => {
-    expect(splitTable({ rps: 500, health: { rps: 2000 } as MixRun['health'] })).toEqual([]);
+    expect(splitTable(mixed)).toEqual([]);
   });
 
   it('when both parts were measured on PostgreSQL, then each row adds the app, the database and the load generator', () => {
@@ -202,6 +202,15 @@ describe('reads against writes (--mix-split)', () => {
     });
     expect(lines.some((l) => l.includes('PostgreSQL'))).toBe(false);
     expect(lines.find((l) => l.startsWith('| reads '))).toBe('| reads | 50% | 500 | 0.14× | 2.70 | 2.50 (1.25) | 0.20 |');
+  });
+
+  it('when the mix measured beats what its parts make alone, then the difference is signed', () => {
+    const lines = splitTable({
+      rps: 700,
+      health: mixed.health,
+      split: { reads: { ...part(842, 1, 1), sharePercent: 81 }, writes: { ...part(353, 1, 1), sharePercent: 19 } },
+    });
+    expect(lines.at(-1)).toMatch(/measured mixed: 700 req\/s \(0\.20×\), \+5% against that\.$/);
   });
 
   it('when the parts were measured, then the mix they would make alone is their shares over their speeds, set against the mix measured', () => {

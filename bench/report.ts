@@ -276,9 +276,10 @@ export function splitTable(m: Pick<MixRun, 'split' | 'rps' | 'health'>): string[
     );
   }
   const expected = mixFromParts(m.split);
+  const against = Math.round(100 * (m.rps / expected - 1));
   lines.push(
     '',
-    `The two parts at their own speeds, with nothing between them, would serve the mix at ${expected.toFixed(0)} req/s (${ofHealth(expected)} health); measured mixed: ${m.rps.toFixed(0)} req/s (${ofHealth(m.rps)}), ${(100 * (m.rps / expected - 1)).toFixed(0)}% against that.`,
+    `The two parts at their own speeds, with nothing between them, would serve the mix at ${expected.toFixed(0)} req/s (${ofHealth(expected)} health); measured mixed: ${m.rps.toFixed(0)} req/s (${ofHealth(m.rps)}), ${against > 0 ? '+' : ''}${against}% against that.`,
   );
   return lines;
 }
