@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { Column, is, sql, SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TRole } from '@docket/schemas/account';
 import type { Database } from '../db/client.ts';
 import { accounts, memberships, users } from '../db/schema.ts';
 import { takeSessionToCheck } from '../lib/request-context.ts';
 import { preparingSession } from '../db/unnamed-statement.ts';
+import { rowMapper } from '../db/row-mapper.ts';
 import { membershipHoldsToken, trustedValues, userHoldsToken, type SessionLookup } from './session-check.ts';
 
 /** What a select builder offers here: its SQL and its selected fields (to map rows as drizzle would). */
@@ -13,7 +14,6 @@ interface SelectBuilder<R> {
   getSQL(): SQL;
   readonly _: { readonly selectedFields: unknown; readonly result: R[] };
 }
-type Decoder = { mapFromDriverValue(value: unknown): unknown };
 
 /** A read of one account's rows: checks the request's waiting session in the same statement, if any. */
 export type SessionRead<R> = (accountId: string, values: Record<string, unknown>) => Promise<R[]>;
@@ -53,36 +53,6 @@ const behindSession = (query: SQL): SQL =>
   sql`with session_ as (${sessionRow()})
     select r_.*, session_.email, session_.account_id, session_.account_name, session_.engineers_see_prices, session_.role
     from session_ left join lateral (${query}) r_ on ${admits()}`;
-
-/** The decoder drizzle's mapResultRow picks for a selected field. */
-const decoderOf = (field: unknown): Decoder => {
-  if (is(field, Column)) return field;
-  // drizzle keeps a SQL field's decoder (mapWith) on an internal property
-  if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
-  return (field as unknown as { sql: { decoder: Decoder } }).sql.decoder;
-};
-
-/**
- * Rows mapped as drizzle maps a flat selection (null stays null, else the field's decoder), with the
- * decoders looked up once instead of per row and field: on a 50-row page drizzle's per-field
- * `is()` checks were a few percent of the request.
- */
-function rowMapper<R>(selectedFields: unknown): (row: unknown[]) => R {
-  const fields = Object.entries(selectedFields as Record<string, unknown>);
-  for (const [key, field] of fields) {
-    if (!is(field, Column) && !is(field, SQL) && !is(field, SQL.Aliased)) throw new Error(`session reads take flat selections: ${key}`);
-  }
-  const keys = fields.map(([key]) => key);
-  const decoders = fields.map(([, field]) => decoderOf(field));
-  return (row) => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const v = row[i];
-      out[keys[i]!] = v === null || v === undefined ? null : decoders[i]!.mapFromDriverValue(v);
-    }
-    return out as R;
-  };
-}
 
 interface Found<R> {
   rows: R[];

@@ -5,6 +5,7 @@ import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { TFixedVat } from '@docket/schemas/totals';
 import { queryRows, type Database } from '../../db/client.ts';
 import { writeTogether, type PendingWrite } from '../../db/one-statement.ts';
+import { builtOnce } from '../../db/built-once.ts';
 import { clients, creditNoteLines, creditNotes, invoiceAnswerVersions, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
@@ -19,6 +20,7 @@ import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 import { baseRateBpSql, paidPenceSql, paymentRefsJson } from './invoice-payments.ts';
 import { invoiceBalanceJoins } from './invoice-balance-joins.ts';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 
 export type InvoiceListOptions = DocumentListOptions<TInvoiceStatus>;
 
@@ -108,6 +110,8 @@ export interface InvoiceState {
   voidReason?: string | null;
 }
 
+/** A row of lockedColumns, as drizzle types a select of them. */
+type LockedRow = SelectResultFields<ReturnType<typeof lockedColumns>>;
 const lockedColumns = (today: Today) => ({
   id: invoices.id,
   clientId: invoices.clientId,
@@ -266,18 +270,20 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   const insertLines = (x: Executor, userId: string, invoiceId: string, fields: PricedDocument) =>
     x.insert(invoiceLines).values(fields.lines.map((l) => ({ ...l, userId, invoiceId })));
 
-  // Prepared once per connection: with its subqueries, planning it cost about three times running
-  // it on PGlite. drizzle binds a prepared query to its session, so it is built on each
-  // transaction's handle. The join keeps drizzle qualifying column names, which the correlated
-  // subqueries need.
-  const lockedRead = (tx: Tx, values: Record<string, unknown>) =>
-    tx
-      .select(lockedColumns(sql.placeholder('today')))
-      .from(invoices)
-      .innerJoin(clients, eq(clients.id, invoices.clientId))
-      .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
-      .prepare('invoice_locked_read')
-      .execute(values);
+  // Planned once per connection: with its subqueries, planning it cost about three times running it
+  // on PGlite. Its text is built once too (db/built-once.ts): every change to an invoice reads it
+  // in a transaction of its own. The join keeps drizzle qualifying column names, which the
+  // correlated subqueries need.
+  const lockedSelection = lockedColumns(sql.placeholder('today'));
+  const lockedRead = builtOnce<Tx, LockedRow>(
+    (tx) =>
+      tx
+        .select(lockedSelection)
+        .from(invoices)
+        .innerJoin(clients, eq(clients.id, invoices.clientId))
+        .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id')))),
+    lockedSelection,
+  );
 
   /**
    * The invoice row locked FOR UPDATE inside the caller's transaction: every change to an

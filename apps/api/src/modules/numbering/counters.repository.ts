@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { NUMBER_PAD } from '@docket/schemas/constants';
 import { queryRows, type Database } from '../../db/client.ts';
+import { builtOnce } from '../../db/built-once.ts';
 import { creditNotes, documentCounters, invoices, issuedNumbers, quotes } from '../../db/schema.ts';
 
 export type DocumentKind = 'quote' | 'invoice' | 'credit_note';
@@ -50,16 +51,23 @@ async function firstFreeAfter(tx: Tx, kind: DocumentKind, userId: string, prefix
   return Number(row?.n ?? taken + 1);
 }
 
+const counterReturning = { nextValue: documentCounters.nextValue };
+const upsertCounter = builtOnce<Tx, { nextValue: number }>(
+  (tx) =>
+    tx
+      .insert(documentCounters)
+      .values({ userId: sql.placeholder('userId'), kind: sql.placeholder('kind'), nextValue: 1 })
+      .onConflictDoUpdate({ target: [documentCounters.userId, documentCounters.kind], set: { nextValue: sql`${documentCounters.nextValue}` } })
+      .returning(counterReturning),
+  counterReturning,
+);
+
 /** The kind's counter row, created at 1 if missing, locked FOR UPDATE until the transaction ends; its next value. */
 async function lockCounter(tx: Tx, userId: string, kind: DocumentKind): Promise<number> {
   // One statement, not an insert then a SELECT FOR UPDATE: the upsert's no-op update locks the
   // existing row (a concurrent one waits, then sees the committed value) and returns its value;
   // every write pays one round trip less (docs/reliability.md, "Round trips per request").
-  const [counter] = await tx
-    .insert(documentCounters)
-    .values({ userId, kind, nextValue: 1 })
-    .onConflictDoUpdate({ target: [documentCounters.userId, documentCounters.kind], set: { nextValue: sql`${documentCounters.nextValue}` } })
-    .returning({ nextValue: documentCounters.nextValue });
+  const [counter] = await upsertCounter(tx, { userId, kind });
   return counter?.nextValue ?? 1;
 }
 
