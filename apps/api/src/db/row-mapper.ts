@@ -18,7 +18,7 @@ const decoderOf = (field: unknown): Decoder => {
 export function rowMapper<R>(selectedFields: unknown): (row: unknown[]) => R {
   const fields = Object.entries(selectedFields as Record<string, unknown>);
   for (const [key, field] of fields) {
-    if (!is(field, Column) && !is(field, SQL) && !is(field, SQL.Aliased)) throw new Error(`statements built once take flat selections: ${key}`);
+    if (!is(field, Column) && !is(field, SQL) && !is(field, SQL.Aliased)) throw new Error(`rows are mapped for flat selections only: ${key}`);
   }
   const keys = fields.map(([key]) => key);
   const decoders = fields.map(([, field]) => decoderOf(field));
