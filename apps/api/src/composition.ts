@@ -129,10 +129,10 @@ import { bankRuleRoutes } from './modules/bank/bank-rules.routes.ts';
 /** Issued PDF bytes a process keeps in memory at most (docs/reliability.md). */
 const HELD_PDF_BYTES = 16 * 1024 * 1024;
 /**
- * Invoice answers' JSON a process keeps at most, in characters (docs/product.md, "Kept invoice
- * answers"): some 13,000 invoices of three lines and a payment (1.2 k characters each), at most 16 MB.
+ * Invoice answers' JSON a process keeps at most, in bytes of UTF-8 (docs/product.md, "Kept invoice
+ * answers"): some 13,000 invoices of three lines and a payment (about 1.2 kB each).
  */
-const INVOICE_ANSWER_CHARS = 16 * 1024 * 1024;
+const INVOICE_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /**
  * The one wiring root: every module's repository, service and routes are built here and
@@ -209,7 +209,7 @@ export function createModules(ctx: AppContext) {
   });
   const invoices = createInvoicesService(invoicesRepository, {
     filedPeriods,
-    answerTexts: new AnswerTexts(INVOICE_ANSWER_CHARS),
+    answerTexts: new AnswerTexts(INVOICE_ANSWER_BYTES),
     payInFull: payments.payInFull,
     settings,
     ownership,

@@ -12,6 +12,9 @@ const hidesPrices = (res: Response) => {
   return account?.role === 'ENGINEER' && !account.engineersSeePrices;
 };
 
+const SUCCESS_OPEN = Buffer.from('{"success":true,"data":');
+const SUCCESS_CLOSE = Buffer.from('}');
+
 /** `{success, data}`; data the database wrote as JSON text goes out as written, never parsed and stringified again. */
 export function sendData<T>(res: Response, data: T, status = 200): void {
   if (hidesPrices(res)) {
@@ -20,7 +23,13 @@ export function sendData<T>(res: Response, data: T, status = 200): void {
     return;
   }
   if (data instanceof JsonText) {
-    res.status(status).type('json').send(`{"success":true,"data":${data.text}}`);
+    const { body } = data;
+    // Express turns a text of 1,000 characters or more into UTF-8 bytes before it sends it; an
+    // answer already held as bytes (a page of kept invoice answers) is only copied.
+    res
+      .status(status)
+      .type('json')
+      .send(typeof body === 'string' ? `{"success":true,"data":${body}}` : Buffer.concat([SUCCESS_OPEN, body, SUCCESS_CLOSE]));
     return;
   }
   const body: TApiSuccess<T> = { success: true, data };

@@ -143,6 +143,30 @@ describe('invoice answers kept per invoice (docs/product.md, "Kept invoice answe
     expect(JSON.parse(later).data.items.find((i: { id: string }) => i.id === invoices[0]!.id).amountPaid).toBe(12);
   });
 
+  it('when a page of kept answers prints characters beyond ASCII, then it is sent as UTF-8 JSON, its length the bytes sent, and reads as the invoice answers', async () => {
+    const u = await registerUser(t.app);
+    const c = await createClient(t.app, u, { name: 'Zoë Łukasiewicz – Søn' });
+    const description = 'Tiling (per m²) — “grey” £12 · 日本 🙂';
+    const inv = await ok(
+      request(t.app)
+        .post('/api/invoices')
+        .set(u.auth)
+        .send({ clientId: c.id, tax: 20, lineItems: [{ description, quantity: 1, unitPrice: 12 }] }),
+      'invoice',
+    );
+    for (const round of ['built', 'kept']) {
+      const res = await request(t.app).get('/api/invoices?limit=50').set(u.auth);
+      expect(res.status, round).toBe(200);
+      expect(res.headers['content-type'], round).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers['content-length']), round).toBe(Buffer.byteLength(res.text));
+      const one = await request(t.app).get(`/api/invoices/${inv.id}`).set(u.auth);
+      expect(one.headers['content-type'], round).toBe('application/json; charset=utf-8');
+      expect(res.body.data.items, round).toEqual([one.body.data]);
+      expect(res.body.data.items[0].client.name, round).toBe('Zoë Łukasiewicz – Søn');
+      expect(res.body.data.items[0].lineItems[0].description, round).toBe(description);
+    }
+  });
+
   it("when another account asks for an invoice by id, then it is not found, even once the owner's answer is kept", async () => {
     const owner = await registerUser(t.app);
     const stranger = await registerUser(t.app);

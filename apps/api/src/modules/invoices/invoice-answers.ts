@@ -6,6 +6,9 @@ import { pageOf } from '../../lib/pagination.ts';
 import { toInvoiceDto } from './invoices.mapper.ts';
 import type { InvoiceAnswerKey, InvoiceListOptions, InvoicesRepository } from './invoices.repository.ts';
 
+const PAGE_OPEN = Buffer.from('{"items":[');
+const COMMA = Buffer.from(',');
+
 /**
  * Invoice answers kept per invoice (docs/product.md, "Kept invoice answers"). A list or a get reads
  * each invoice's key (its answer versions, row versions and the account's base rate) in the
@@ -18,32 +21,41 @@ export function createInvoiceAnswers(repo: InvoicesRepository, texts: AnswerText
   /** The kept text's key: the answer shows OVERDUE and days late as of `day`. */
   const keyFor = (day: string, key: string) => `${day}|${key}`;
 
-  /** The answers of `keys`, in their order; an invoice deleted since its key was read is left out. */
-  async function answersOf(userId: string, day: string, keys: readonly InvoiceAnswerKey[]): Promise<string[]> {
-    const found: (string | undefined)[] = keys.map((k) => texts.get(k.id, keyFor(day, k.key)));
+  /** The answers of `keys` as UTF-8 JSON, in their order; an invoice deleted since its key was read is left out. */
+  async function answersOf(userId: string, day: string, keys: readonly InvoiceAnswerKey[]): Promise<Buffer[]> {
+    const found: (Buffer | undefined)[] = keys.map((k) => texts.get(k.id, keyFor(day, k.key)));
     const missing = keys.filter((_, i) => found[i] === undefined).map((k) => k.id);
     if (missing.length > 0) {
-      const built = new Map<string, string>();
+      const built = new Map<string, Buffer>();
       // Each row is kept under the key it was read with: a write between the two statements gives
       // the newer answer, under its own key, never an older one under a newer key.
       for (const row of await repo.byIds(userId, missing, day)) {
-        const text = JSON.stringify(toInvoiceDto(row));
-        texts.set(row.id, keyFor(day, row.answerKey), text);
-        built.set(row.id, text);
+        const json = Buffer.from(JSON.stringify(toInvoiceDto(row)));
+        texts.set(row.id, keyFor(day, row.answerKey), json);
+        built.set(row.id, json);
       }
       keys.forEach((k, i) => {
         found[i] ??= built.get(k.id);
       });
     }
-    return found.filter((text): text is string => text !== undefined);
+    return found.filter((json): json is Buffer => json !== undefined);
   }
 
   return {
-    /** A page of the list, as toPage would answer it, serialised once. */
+    /**
+     * A page of the list, as toPage would answer it: the kept answers' bytes copied together, so
+     * a page is never a text to encode again (Express encodes every text it sends).
+     */
     async page(userId: string, day: string, o: InvoiceListOptions & { limit: number }, offset?: number): Promise<JsonText<TPage<TInvoice>>> {
       const page = pageOf(await repo.listKeys(userId, day, o), o.limit, offset);
       const items = await answersOf(userId, day, page.rows);
-      return new JsonText(`{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
+      const parts: Buffer[] = [PAGE_OPEN];
+      items.forEach((json, i) => {
+        if (i > 0) parts.push(COMMA);
+        parts.push(json);
+      });
+      parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(page.nextCursor)}}`));
+      return new JsonText(Buffer.concat(parts));
     },
 
     /**
@@ -54,7 +66,7 @@ export function createInvoiceAnswers(repo: InvoicesRepository, texts: AnswerText
       const [row] = await repo.byIds(userId, [id], day);
       if (!row) return null;
       const answer = toInvoiceDto(row);
-      texts.set(row.id, keyFor(day, row.answerKey), JSON.stringify(answer));
+      texts.set(row.id, keyFor(day, row.answerKey), Buffer.from(JSON.stringify(answer)));
       return answer;
     },
 
@@ -62,8 +74,8 @@ export function createInvoiceAnswers(repo: InvoicesRepository, texts: AnswerText
     async one(userId: string, day: string, id: string): Promise<JsonText<TInvoice> | null> {
       const key = await repo.keyOf(userId, id, day);
       if (!key) return null;
-      const [text] = await answersOf(userId, day, [key]);
-      return text === undefined ? null : new JsonText(text);
+      const [json] = await answersOf(userId, day, [key]);
+      return json === undefined ? null : new JsonText(json);
     },
   };
 }
