@@ -43,6 +43,15 @@ describe('AnswerTexts', () => {
     expect(read(texts.get('b', 'k'))).toBe('££££');
   });
 
+  it('when a text is turned into bytes to keep, then they are its UTF-8 in memory of their own, not a slice of a shared slab', () => {
+    const small = AnswerTexts.bytesOf('{"name":"Zoë – £12"}');
+    expect(small.toString('utf8')).toBe('{"name":"Zoë – £12"}');
+    expect(small.length).toBe(Buffer.byteLength('{"name":"Zoë – £12"}'));
+    expect(small.buffer.byteLength).toBe(small.length);
+    // what Buffer.from would have made: a slice of Node's pool, whose memory is larger
+    expect(Buffer.from('{"n":1}').buffer.byteLength).toBeGreaterThan(7);
+  });
+
   it('when one answer is larger than the whole bound, then nothing is kept', () => {
     const texts = new AnswerTexts(3);
     texts.set('a', 'k', json('1234'));

@@ -1,3 +1,5 @@
+const encoder = new TextEncoder();
+
 /**
  * Answers' JSON by record id, each under the key it was built for (docs/product.md, "Kept invoice
  * answers"), held as UTF-8 bytes: a page is put together from them and sent without encoding its
@@ -7,6 +9,16 @@
  * entries go first once the answers' total size passes `maxBytes`.
  */
 export class AnswerTexts {
+  /**
+   * A text's UTF-8 bytes in memory of their own. `Buffer.from` puts anything under 4 kB in a slice of
+   * a shared 8 kB slab, and a slice kept for long keeps its whole slab alive: the bound would count
+   * a fraction of what the kept answers hold.
+   */
+  static bytesOf(text: string): Buffer {
+    const own = encoder.encode(text);
+    return Buffer.from(own.buffer, own.byteOffset, own.byteLength);
+  }
+
   private readonly entries = new Map<string, { key: string; json: Buffer }>();
   private bytes = 0;
 

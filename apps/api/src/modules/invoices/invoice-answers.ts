@@ -1,6 +1,6 @@
 import type { TInvoice } from '@docket/schemas/document';
 import type { TPage } from '@docket/schemas/common';
-import type { AnswerTexts } from '../../cache/answer-texts.ts';
+import { AnswerTexts } from '../../cache/answer-texts.ts';
 import { JsonText } from '../../lib/json-text.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import { toInvoiceDto } from './invoices.mapper.ts';
@@ -30,7 +30,7 @@ export function createInvoiceAnswers(repo: InvoicesRepository, texts: AnswerText
       // Each row is kept under the key it was read with: a write between the two statements gives
       // the newer answer, under its own key, never an older one under a newer key.
       for (const row of await repo.byIds(userId, missing, day)) {
-        const json = Buffer.from(JSON.stringify(toInvoiceDto(row)));
+        const json = AnswerTexts.bytesOf(JSON.stringify(toInvoiceDto(row)));
         texts.set(row.id, keyFor(day, row.answerKey), json);
         built.set(row.id, json);
       }
@@ -66,7 +66,7 @@ export function createInvoiceAnswers(repo: InvoicesRepository, texts: AnswerText
       const [row] = await repo.byIds(userId, [id], day);
       if (!row) return null;
       const answer = toInvoiceDto(row);
-      texts.set(row.id, keyFor(day, row.answerKey), Buffer.from(JSON.stringify(answer)));
+      texts.set(row.id, keyFor(day, row.answerKey), AnswerTexts.bytesOf(JSON.stringify(answer)));
       return answer;
     },
 
