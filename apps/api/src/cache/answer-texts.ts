@@ -9,16 +9,6 @@ const encoder = new TextEncoder();
  * entries go first once the answers' total size passes `maxBytes`.
  */
 export class AnswerTexts {
-  /**
-   * A text's UTF-8 bytes in memory of their own. `Buffer.from` puts anything under 4 kB in a slice of
-   * a shared 8 kB slab, and a slice kept for long keeps its whole slab alive: the bound would count
-   * a fraction of what the kept answers hold.
-   */
-  static bytesOf(text: string): Buffer {
-    const own = encoder.encode(text);
-    return Buffer.from(own.buffer, own.byteOffset, own.byteLength);
-  }
-
   private readonly entries = new Map<string, { key: string; json: Buffer }>();
   private bytes = 0;
 
@@ -34,7 +24,14 @@ export class AnswerTexts {
     return entry.json;
   }
 
-  set(id: string, key: string, json: Buffer): void {
+  /**
+   * Keeps `text` for `id` under `key` and answers its bytes. They get memory of their own:
+   * `Buffer.from` puts anything under 4 kB in a slice of a shared 8 kB slab, and a slice kept for
+   * long keeps its whole slab alive, so the bound would count a fraction of what is held.
+   */
+  set(id: string, key: string, text: string): Buffer {
+    const own = encoder.encode(text);
+    const json = Buffer.from(own.buffer, own.byteOffset, own.byteLength);
     const old = this.entries.get(id);
     if (old !== undefined) {
       this.entries.delete(id);
@@ -47,6 +44,7 @@ export class AnswerTexts {
       this.entries.delete(oldest);
       this.bytes -= entry.json.length;
     }
+    return json;
   }
 
   get size(): number {

@@ -1,6 +1,6 @@
 import type { TInvoice } from '@docket/schemas/document';
 import type { TPage } from '@docket/schemas/common';
-import { AnswerTexts } from '../../cache/answer-texts.ts';
+import type { AnswerTexts } from '../../cache/answer-texts.ts';
 import { JsonText } from '../../lib/json-text.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import { toInvoiceDto } from './invoices.mapper.ts';
@@ -30,9 +30,7 @@ export function createInvoiceAnswers(repo: InvoicesRepository, texts: AnswerText
       // Each row is kept under the key it was read with: a write between the two statements gives
       // the newer answer, under its own key, never an older one under a newer key.
       for (const row of await repo.byIds(userId, missing, day)) {
-        const json = AnswerTexts.bytesOf(JSON.stringify(toInvoiceDto(row)));
-        texts.set(row.id, keyFor(day, row.answerKey), json);
-        built.set(row.id, json);
+        built.set(row.id, texts.set(row.id, keyFor(day, row.answerKey), JSON.stringify(toInvoiceDto(row))));
       }
       keys.forEach((k, i) => {
         found[i] ??= built.get(k.id);
@@ -66,7 +64,7 @@ export function createInvoiceAnswers(repo: InvoicesRepository, texts: AnswerText
       const [row] = await repo.byIds(userId, [id], day);
       if (!row) return null;
       const answer = toInvoiceDto(row);
-      texts.set(row.id, keyFor(day, row.answerKey), AnswerTexts.bytesOf(JSON.stringify(answer)));
+      texts.set(row.id, keyFor(day, row.answerKey), JSON.stringify(answer));
       return answer;
     },
 
