@@ -5,7 +5,7 @@ import { createApp } from '../app.ts';
 import { createTestApp, joinAccount, registerUser, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { act, createClient, createInvoice, createQuote } from '../../test/document-fixtures.ts';
 import { countStatements } from '../../test/count-statements.ts';
-import { accounts, users } from '../db/schema.ts';
+import { accounts, invoices, payments, users } from '../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -150,5 +150,104 @@ describe('a read route checks the session in its own statement (issue 38)', () =
     expect((await get(u, '/api/invoices/not-a-uuid')).status).toBe(401);
     expect((await get(u, '/api/invoices?limit=20&cursor=forged')).status).toBe(401);
     expect((await get(u, '/api/quotes?limit=0')).status).toBe(401);
+  });
+});
+
+describe('a new invoice checks the session in its first read, before it writes (issue 38)', () => {
+  const body = (clientId: string) => ({ clientId, lineItems: [{ description: 'Work', quantity: 1, unitPrice: 10 }], tax: 20 });
+  const invoicesOf = async (accountId: string) => (await t.ctx.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.userId, accountId))).length;
+  const post = (u: TestUser, data: unknown, app = t.app) =>
+    request(app)
+      .post('/api/invoices')
+      .set(u.auth)
+      .send(data as object);
+
+  it('when the session is signed out, in this process or another, then the new invoice is 401 and nothing is written', async () => {
+    const { u, clients } = await account();
+    const other = createApp(t.ctx);
+    expect((await post(u, body(clients[0]!.id), other)).status).toBe(201);
+    const before = await invoicesOf(u.id);
+    await t.ctx.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, u.id));
+    for (const app of [t.app, other]) expect((await post(u, body(clients[0]!.id), app)).status).toBe(401);
+    // refused first, as when the session was checked before the body: a bad body and a client not theirs
+    expect((await post(u, { clientId: clients[0]!.id })).status).toBe(401);
+    expect((await post(u, body('00000000-0000-4000-8000-000000000000'))).status).toBe(401);
+    expect(await invoicesOf(u.id)).toBe(before);
+  });
+
+  it('when a member is removed, changed to a role without invoices, or is an accountant, then 401 or 403 and nothing is written; an office member creates', async () => {
+    const { u, clients } = await account();
+    const office = await joinAccount(t.app, u, 'OFFICE');
+    const accountant = await joinAccount(t.app, u, 'ACCOUNTANT');
+    const engineer = await joinAccount(t.app, u, 'ENGINEER');
+    expect((await post(office, body(clients[0]!.id))).status).toBe(201);
+    const before = await invoicesOf(u.id);
+    expect((await post(accountant, body(clients[0]!.id))).status).toBe(403);
+    expect((await post(engineer, body(clients[0]!.id))).status).toBe(403);
+    expect((await request(t.app).patch(`/api/account/members/${office.id}`).set(u.auth).send({ role: 'ENGINEER' })).status).toBe(200);
+    expect((await post(office, body(clients[0]!.id))).status).toBe(401);
+    expect((await request(t.app).delete(`/api/account/members/${accountant.id}`).set(u.auth)).status).toBe(200);
+    expect((await post(accountant, body(clients[0]!.id))).status).toBe(401);
+    expect(await invoicesOf(u.id)).toBe(before);
+  });
+
+  it('when the client is another account’s, then 400 on the client as before; with no company profile, the spec’s defaults price it', async () => {
+    const { u, clients } = await account();
+    const stranger = await registerUser(t.app);
+    const refused = await post(stranger, body(clients[0]!.id));
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual({ clientId: 'Client is required' });
+    const made = await post(u, body(clients[0]!.id));
+    expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({ tax: 20, total: 12 });
+  });
+});
+
+describe('a payment checks the session in the invoice’s locked read, before it writes (issue 38)', () => {
+  const paymentsOf = async (invoiceId: string) => (await t.ctx.db.select({ id: payments.id }).from(payments).where(eq(payments.invoiceId, invoiceId))).length;
+  const pay = (u: TestUser, invoiceId: string, data: unknown = { amount: 1 }, app = t.app) =>
+    request(app)
+      .post(`/api/invoices/${invoiceId}/payments`)
+      .set(u.auth)
+      .send(data as object);
+
+  it('when the session is signed out, in this process or another, then the payment is 401, before any other refusal, and nothing is written', async () => {
+    const { u, invoices: made } = await account();
+    const sent = made[0]!.id; // sent and part paid by account()
+    const other = createApp(t.ctx);
+    expect((await pay(u, sent, { amount: 1 }, other)).status).toBe(201);
+    const before = await paymentsOf(sent);
+    await t.ctx.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, u.id));
+    for (const app of [t.app, other]) expect((await pay(u, sent, { amount: 1 }, app)).status).toBe(401);
+    expect((await pay(u, sent, { amount: -1 })).status).toBe(401);
+    expect((await pay(u, '00000000-0000-4000-8000-000000000000')).status).toBe(401);
+    expect((await pay(u, 'not-a-uuid')).status).toBe(401);
+    expect(await paymentsOf(sent)).toBe(before);
+  });
+
+  it('when a member is removed or their role changed, or an accountant or engineer pays, then 401 or 403 and nothing is written; an office member pays', async () => {
+    const { u, invoices: made } = await account();
+    const sent = made[0]!.id;
+    const office = await joinAccount(t.app, u, 'OFFICE');
+    const accountant = await joinAccount(t.app, u, 'ACCOUNTANT');
+    const engineer = await joinAccount(t.app, u, 'ENGINEER');
+    expect((await pay(office, sent)).status).toBe(201);
+    const before = await paymentsOf(sent);
+    expect((await pay(accountant, sent)).status).toBe(403);
+    expect((await pay(engineer, sent)).status).toBe(403);
+    expect((await request(t.app).patch(`/api/account/members/${office.id}`).set(u.auth).send({ role: 'ACCOUNTANT' })).status).toBe(200);
+    expect((await pay(office, sent)).status).toBe(401);
+    expect((await request(t.app).delete(`/api/account/members/${accountant.id}`).set(u.auth)).status).toBe(200);
+    expect((await pay(accountant, sent)).status).toBe(401);
+    expect(await paymentsOf(sent)).toBe(before);
+  });
+
+  it('when the invoice is another account’s, then 404 as before; a payment answers the invoice as a read of it does', async () => {
+    const { u, invoices: made } = await account();
+    const stranger = await registerUser(t.app);
+    expect((await pay(stranger, made[0]!.id)).status).toBe(404);
+    const paid = await pay(u, made[0]!.id, { amount: 2 });
+    expect(paid.status).toBe(201);
+    expect(paid.text).toBe((await get(u, `/api/invoices/${made[0]!.id}`)).text);
   });
 });

@@ -59,15 +59,11 @@ interface Found<R> {
   session: { email: string | null; accountId: string | null; accountName: string | null; engineersSeePrices: boolean | null; role: string | null };
 }
 
-/** The statement and its mapping: data columns first, then the session row's. */
-function prepare<R>(
-  db: Database,
-  name: string | ((text: string) => string) | undefined,
-  query: SelectBuilder<R>,
-): (values: Record<string, unknown>) => Promise<Found<R>[]> {
+/** The rows of a statement behind the session row, mapped: data columns first, then the session row's. */
+function sessionRows<R>(query: SelectBuilder<R>): (raw: unknown[][]) => Found<R>[] {
   const map = rowMapper<R>(query._.selectedFields);
   const width = Object.keys(query._.selectedFields as object).length;
-  const mapRows = (raw: unknown[][]): Found<R>[] => {
+  return (raw) => {
     const first = raw[0];
     const session = first
       ? {
@@ -87,6 +83,15 @@ function prepare<R>(
     }
     return [{ rows, session }];
   };
+}
+
+/** The statement and its mapping, prepared on the pool. */
+function prepare<R>(
+  db: Database,
+  name: string | ((text: string) => string) | undefined,
+  query: SelectBuilder<R>,
+): (values: Record<string, unknown>) => Promise<Found<R>[]> {
+  const mapRows = sessionRows(query);
   const statement = dialect.sqlToQuery(behindSession(query.getSQL()));
   const prepared = preparingSession(db).prepareQuery(statement, undefined, typeof name === 'function' ? name(statement.sql) : name, true, mapRows);
   return (values) => prepared.execute(values);
@@ -149,5 +154,29 @@ export function sessionReadShapes<R>(
     }
     const chosen = execute;
     return (accountId, values) => run(chosen, accountId, values);
+  };
+}
+
+/**
+ * A select of one account's rows on whatever handle the caller holds, a transaction included, its
+ * text built once (db/built-once.ts); it checks the request's waiting session as sessionReadSelect
+ * does. Inside a write's transaction it is the read that settles the session before anything is
+ * written (a payment: the invoice's locked read), so a refused session rolls back having written
+ * nothing.
+ */
+export function sessionReadOnHandle<X, R>(build: (x: X) => SelectBuilder<R>): (x: X, accountId: string, values: Record<string, unknown>) => Promise<R[]> {
+  let built: { statement: { sql: string; params: unknown[] }; mapRows: (raw: unknown[][]) => Found<R>[] } | undefined;
+  return (x, accountId, values) => {
+    if (!built) {
+      // built on the first caller's handle: building sends nothing
+      const query = build(x);
+      built = { statement: dialect.sqlToQuery(behindSession(query.getSQL())), mapRows: sessionRows(query) };
+    }
+    const { statement, mapRows } = built;
+    const execute = (v: Record<string, unknown>) =>
+      preparingSession(x as unknown as Database)
+        .prepareQuery(statement, undefined, undefined, true, mapRows)
+        .execute(v) as Promise<Found<R>[]>;
+    return run(execute, accountId, values);
   };
 }

@@ -28,6 +28,8 @@ export interface CrudSchemas<Query extends z.ZodType<TListQuery>, Body extends z
   listFirst?: RequestHandler[];
   /** GET {base} and GET {base}/:id read through cache/session-read.ts: the session is checked in that read (route.ts, `sessionInQuery`) */
   sessionInQuery?: boolean;
+  /** POST {base}'s service reads through cache/session-read.ts before it writes anything: the session is checked in that read */
+  sessionInCreate?: boolean;
 }
 
 /** The permission each of the four record routes needs (http/route.ts, `Access`). */
@@ -79,7 +81,7 @@ export function crudRoutes<Query extends z.ZodType<TListQuery>, Body extends z.Z
 export function recordRoutes<Body extends z.ZodType>(
   base: string,
   service: RecordService<z.output<Body>>,
-  schemas: { body: Body; record: z.ZodType; sessionInQuery?: boolean },
+  schemas: { body: Body; record: z.ZodType; sessionInQuery?: boolean; sessionInCreate?: boolean },
   permissions: RecordPermissions,
 ): Route[] {
   return [
@@ -96,6 +98,7 @@ export function recordRoutes<Body extends z.ZodType>(
       method: 'post',
       path: base,
       permission: permissions.create,
+      sessionInQuery: schemas.sessionInCreate,
       request: { body: schemas.body },
       response: schemas.record,
       status: 201,

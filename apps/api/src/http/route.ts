@@ -84,9 +84,11 @@ interface RouteFields<P extends Parts, R extends z.ZodType | RawResponse> {
   /** middleware run after the session check, before the parsing (the body readers of `upload` routes) */
   after?: RequestHandler[];
   /**
-   * GET routes whose service reads the token's account through cache/session-read.ts: the session is
+   * Routes whose service reads the token's account through cache/session-read.ts: the session is
    * checked in that read's statement, not a query of its own (http/session-in-query.ts). Refusals are
-   * the same; a route whose read does not take it still has it checked before answering.
+   * the same; a route whose read does not take it still has it checked before answering. A write
+   * route may declare it only when that read comes before anything it writes (POST /invoices: the
+   * settings and client it prices with), so a refused session has written nothing.
    */
   sessionInQuery?: boolean;
   /** JSON routes: what it returns is sent as `data`; raw routes: write the answer and return nothing */

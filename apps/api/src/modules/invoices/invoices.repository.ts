@@ -5,7 +5,6 @@ import type { TQuoteInvoiceType } from '@docket/schemas/document';
 import type { TFixedVat } from '@docket/schemas/totals';
 import { queryRows, type Database } from '../../db/client.ts';
 import { writeTogether, type PendingWrite } from '../../db/one-statement.ts';
-import { builtOnce } from '../../db/built-once.ts';
 import { clients, creditNoteLines, creditNotes, invoiceAnswerVersions, invoiceLines, invoices, payments, quoteLines, quotes } from '../../db/schema.ts';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { CountersRepository, Tx } from '../numbering/counters.repository.ts';
@@ -15,12 +14,11 @@ import type { SearchedDocument } from '../documents/document-search.ts';
 import { documentListQuery, listShapeKey, listValues, searchesByIds, withSearchIds, type DocumentListOptions } from '../documents/document-list-shape.ts';
 import { refusedAtLimit, withinLimit, type CountedLimit, type CreateGuard, type Executor } from '../documents/create-guard.ts';
 import { inOrder, withTail } from '../../db/transaction-tail.ts';
-import { sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
+import { sessionReadOnHandle, sessionReadSelect, sessionReadShapes } from '../../cache/session-read.ts';
 import { effectiveInvoiceStatus, invoiceStatusIs } from './invoice-status.ts';
 import { creditRefsJson, creditedPenceSql } from './invoice-credits.ts';
 import { baseRateBpSql, paidPenceSql, paymentRefsJson } from './invoice-payments.ts';
 import { invoiceBalanceJoins } from './invoice-balance-joins.ts';
-import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 
 export type InvoiceListOptions = DocumentListOptions<TInvoiceStatus>;
 
@@ -110,8 +108,6 @@ export interface InvoiceState {
   voidReason?: string | null;
 }
 
-/** A row of lockedColumns, as drizzle types a select of them. */
-type LockedRow = SelectResultFields<ReturnType<typeof lockedColumns>>;
 const lockedColumns = (today: Today) => ({
   id: invoices.id,
   clientId: invoices.clientId,
@@ -273,16 +269,14 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
   // Planned once per connection: with its subqueries, planning it cost about three times running it
   // on PGlite. Its text is built once too (db/built-once.ts): every change to an invoice reads it
   // in a transaction of its own. The join keeps drizzle qualifying column names, which the
-  // correlated subqueries need.
-  const lockedSelection = lockedColumns(sql.placeholder('today'));
-  const lockedRead = builtOnce<Tx, LockedRow>(
-    (tx) =>
-      tx
-        .select(lockedSelection)
-        .from(invoices)
-        .innerJoin(clients, eq(clients.id, invoices.clientId))
-        .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id')))),
-    lockedSelection,
+  // correlated subqueries need. A route that leaves its session to its read (a payment) has it
+  // checked here, inside the transaction and before anything is written.
+  const lockedRead = sessionReadOnHandle((tx: Tx) =>
+    tx
+      .select(lockedColumns(sql.placeholder('today')))
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id')))),
   );
 
   /**
@@ -303,7 +297,7 @@ export function createInvoicesRepository(db: Database, counters: CountersReposit
     // locking statement's own subqueries would still see the sums from before the wait. Sent with
     // the lock, not after its answer: the database runs it once the lock is held, and no trip back
     // to the API comes between them (db/transaction-tail.ts says why that matters).
-    const [[hit], [row]] = await inOrder(db, locking, () => lockedRead(tx, { userId, id, today }));
+    const [[hit], [row]] = await inOrder(db, locking, () => lockedRead(tx, userId, { userId, id, today }));
     if (!hit) return { invoice: null, also: undefined };
     return { invoice: row ?? null, also: hit.also as T };
   };

@@ -62,7 +62,7 @@ export function invoicesRoutes(service: InvoicesService): Route[] {
       '/invoices',
       // GET /invoices/{id} answers the invoice's kept JSON (docs/product.md, "Kept invoice answers")
       { ...service, get: service.answer },
-      { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest, record: ZInvoice, sessionInQuery: true },
+      { listQuery: ZInvoiceListQuery, body: ZInvoiceRequest, record: ZInvoice, sessionInQuery: true, sessionInCreate: true },
       // Invoices are money: engineers see none; accountants read them.
       { list: 'read', get: 'read', create: 'write', update: 'write', remove: 'write' },
     ),

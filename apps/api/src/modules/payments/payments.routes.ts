@@ -17,6 +17,8 @@ export function paymentsRoutes(service: PaymentsService, invoice: InvoiceReader)
       method: 'post',
       path: '/invoices/:id/payments',
       permission: 'write',
+      // checked by the invoice's locked read, inside the payment's transaction, before it writes
+      sessionInQuery: true,
       request: { params: ZIdParams, body: ZPaymentRequest },
       response: ZInvoice,
       status: 201,
