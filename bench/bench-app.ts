@@ -11,6 +11,7 @@ import { TokenService } from '../apps/api/src/lib/token-service.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import type { AppContext } from '../apps/api/src/context.ts';
 import { startJobQueue, type JobQueue } from '../apps/api/src/jobs/job-queue.ts';
+import { transportOf } from './database-host.ts';
 import { ISSUED_PDF_JOB } from '../apps/api/src/modules/previews/issued-pdf-job.ts';
 
 export type BenchDbKind = 'pglite' | 'postgres';
@@ -45,7 +46,7 @@ async function openFreshPostgres(serverUrl: string): Promise<{ handle: DatabaseH
   const poolSize = Number(process.env.DATABASE_POOL_SIZE) || 10;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize });
   return {
-    label: `PostgreSQL ${version} (pool ${poolSize})`,
+    label: `PostgreSQL ${version} (pool ${poolSize}, ${transportOf(serverUrl)})`,
     handle: {
       ...handle,
       close: async () => {

@@ -17,6 +17,7 @@ import { summariseProfile, withCpuProfile } from './cpu-profile.ts';
 import { MIX_FULL_SIZES, MIX_SMOKE_SIZES, measureMix, seedMixAccounts, type MixRun, type MixSizes, type StatementTrace } from './mix-run.ts';
 import type { MixAccount } from './mix.ts';
 import type { PgliteThread } from '../apps/api/src/db/pglite-thread.ts';
+import { isLocalHost } from './database-host.ts';
 import { createBackup, restoreBackup } from '../apps/api/src/db/backup.ts';
 import { ENDPOINT, checkTargets, keptNotes, renderReport, type BenchReport, type DbRun } from './report.ts';
 
@@ -161,14 +162,6 @@ async function profiledMeasure(app: BenchApp, t: LoadTarget): Promise<LoadResult
   const r = await withCpuProfile(file, () => measure(app.url, t, settings));
   log(`profile ${path.relative(ROOT, file)}\n${summariseProfile(JSON.parse(readFileSync(file, 'utf8')))}`);
   return r;
-}
-
-/** A database URL on this machine (loopback or a Unix socket), whose server processes /proc shows. */
-function isLocalHost(url: string | undefined): boolean {
-  if (!url) return false;
-  const u = new URL(url);
-  const host = u.searchParams.get('host') ?? u.hostname;
-  return host === '' || host.startsWith('/') || host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 }
 
 interface MixSeed {
