@@ -83,6 +83,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).concurrent('kill -9 inside the s
   for (const point of ['reminders.claimed', 'reminders.committed'] as const) {
     it(`when the process dies at ${point}, then the overdue invoice gets its reminder exactly once`, async () => {
       await withScenario(point, async (s, crashing) => {
+        // a scenario takes about a minute: one begun before midnight may send its reminder after it
+        const firstDay = londonToday();
         const { token, clientId } = await signUp(crashing.base);
         const invoice = (
           await call(crashing.base, 'POST', '/invoices', token, {
@@ -108,7 +110,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).concurrent('kill -9 inside the s
         await settle();
         expect(s.peer.received.filter((m) => REMINDER_SUBJECT.test(m.subject ?? ''))).toHaveLength(1);
         const state = (await call(b.base, 'GET', `/invoices/${invoice.data.id}/reminders`, token)).body as { data: { lastSentOn: string | null } };
-        expect(state.data.lastSentOn).toBe(londonToday());
+        expect([firstDay, londonToday()]).toContain(state.data.lastSentOn);
       });
     });
   }
@@ -117,13 +119,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).concurrent('kill -9 inside the s
     it(`when the process dies at ${point}, then the period's invoice is made once and emailed once`, async () => {
       await withScenario(point, async (s, crashing) => {
         const { token, clientId } = await signUp(crashing.base);
+        // the period is the day the schedule starts, whenever the scenario's minute ends
+        const startDate = londonToday();
         // Saving a schedule that starts today issues its first period at once, in the crashing process.
         const saved = await call(crashing.base, 'POST', '/recurring-invoices', token, {
           clientId,
           lineItems: [{ description: 'Monthly maintenance', quantity: 1, unitPrice: 80 }],
           tax: 20,
           frequency: 'MONTHLY',
-          startDate: londonToday(),
+          startDate,
           autoSend: true,
         });
         // The schedule commits before its first period is issued; the answer may die with the process.
@@ -139,7 +143,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).concurrent('kill -9 inside the s
         };
         expect(schedule.data.issuedCount).toBe(1);
         expect(schedule.data.invoices).toHaveLength(1);
-        expect(schedule.data.invoices[0]).toMatchObject({ status: 'SENT', periodDate: londonToday() });
+        expect(schedule.data.invoices[0]).toMatchObject({ status: 'SENT', periodDate: startDate });
         expect(s.peer.received.filter((m) => INVOICE_SUBJECT.test(m.subject ?? ''))).toHaveLength(1);
       });
     });
