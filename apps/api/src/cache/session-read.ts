@@ -7,6 +7,7 @@ import { accounts, memberships, users } from '../db/schema.ts';
 import { takeSessionToCheck } from '../lib/request-context.ts';
 import { preparingSession } from '../db/unnamed-statement.ts';
 import { rowMapper } from '../db/row-mapper.ts';
+import { builtOnceAs } from '../db/built-once.ts';
 import { membershipHoldsToken, trustedValues, userHoldsToken, type SessionLookup } from './session-check.ts';
 
 /** What a select builder offers here: its SQL and its selected fields (to map rows as drizzle would). */
@@ -165,18 +166,9 @@ export function sessionReadShapes<R>(
  * nothing.
  */
 export function sessionReadOnHandle<X, R>(build: (x: X) => SelectBuilder<R>): (x: X, accountId: string, values: Record<string, unknown>) => Promise<R[]> {
-  let built: { statement: { sql: string; params: unknown[] }; mapRows: (raw: unknown[][]) => Found<R>[] } | undefined;
-  return (x, accountId, values) => {
-    if (!built) {
-      // built on the first caller's handle: building sends nothing
-      const query = build(x);
-      built = { statement: dialect.sqlToQuery(behindSession(query.getSQL())), mapRows: sessionRows(query) };
-    }
-    const { statement, mapRows } = built;
-    const execute = (v: Record<string, unknown>) =>
-      preparingSession(x as unknown as Database)
-        .prepareQuery(statement, undefined, undefined, true, mapRows)
-        .execute(v) as Promise<Found<R>[]>;
-    return run(execute, accountId, values);
-  };
+  const execute = builtOnceAs<X, Found<R>[]>((x) => {
+    const query = build(x);
+    return { sql: behindSession(query.getSQL()), mapRows: sessionRows(query) };
+  });
+  return (x, accountId, values) => run((v) => execute(x, v), accountId, values);
 }

@@ -17,14 +17,25 @@ const dialect = new PgDialect();
  * `selection` is the query's flat selection (or its RETURNING), mapped as drizzle maps it.
  */
 export function builtOnce<X extends Pick<Database, 'execute'>, R>(build: (x: X) => { getSQL(): SQL }, selection: Record<string, unknown>) {
-  let query: { sql: string; params: unknown[] } | undefined;
   const map = rowMapper<R>(selection);
   const mapRows = (rows: unknown[][]) => rows.map(map);
-  return (x: X, values: Record<string, unknown>): Promise<R[]> => {
-    // built on the first caller's handle: building sends nothing
-    query ??= dialect.sqlToQuery(build(x).getSQL());
+  return builtOnceAs<X, R[]>((x) => ({ sql: build(x).getSQL(), mapRows }));
+}
+
+/**
+ * builtOnce for a statement whose rows are mapped by their own function, made with it on the first
+ * call (a session read's, cache/session-read.ts: the data columns, then the session row's).
+ */
+export function builtOnceAs<X, T>(build: (x: X) => { sql: SQL; mapRows: (rows: unknown[][]) => T }) {
+  let built: { query: { sql: string; params: unknown[] }; mapRows: (rows: unknown[][]) => T } | undefined;
+  return (x: X, values: Record<string, unknown>): Promise<T> => {
+    if (!built) {
+      // built on the first caller's handle: building sends nothing
+      const { sql, mapRows } = build(x);
+      built = { query: dialect.sqlToQuery(sql), mapRows };
+    }
     return preparingSession(x as unknown as Database)
-      .prepareQuery(query, undefined, undefined, true, mapRows)
-      .execute(values) as Promise<R[]>;
+      .prepareQuery(built.query, undefined, undefined, true, built.mapRows)
+      .execute(values) as Promise<T>;
   };
 }
